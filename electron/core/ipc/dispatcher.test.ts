@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import { createDispatcher } from './dispatcher'
+
+const silent = { error: () => {} }
+
+describe('dispatcher', () => {
+  it('answers an unknown channel with a typed error', async () => {
+    const dispatch = createDispatcher({}, silent)
+    expect(await dispatch('nope.nothing', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
+    expect(await dispatch(42, {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
+  })
+
+  it('never lets a malformed payload reach the handler', async () => {
+    let called = false
+    const dispatch = createDispatcher({ 'connection.remove': () => ((called = true), { removed: true }) }, silent)
+    const reply = await dispatch('connection.remove', { id: 7 })
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { id: expect.any(String) } } })
+    expect(called).toBe(false)
+  })
+
+  it('turns AppError and unexpected throws into typed errors', async () => {
+    const logged: string[] = []
+    const dispatch = createDispatcher(
+      {
+        'connection.remove': () => {
+          throw new AppError('not_found', 'No such profile')
+        },
+        'connection.list': () => {
+          throw new Error('boom')
+        },
+      },
+      { error: (m) => logged.push(m) },
+    )
+    expect(await dispatch('connection.remove', { id: 'x' })).toEqual({ ok: false, error: { code: 'not_found', message: 'No such profile' } })
+    expect(await dispatch('connection.list', undefined)).toMatchObject({ ok: false, error: { code: 'internal' } })
+    expect(logged).toEqual(['channel connection.list failed'])
+  })
+
+  it('passes parsed input and returns the value', async () => {
+    const dispatch = createDispatcher({ 'connection.remove': ({ id }) => ({ removed: id === 'p1' }) }, silent)
+    expect(await dispatch('connection.remove', { id: 'p1' })).toEqual({ ok: true, value: { removed: true } })
+  })
+})

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { channels, type ChannelInput, type ChannelName, type ChannelOutput } from '../../../shared/ipc/contract'
+import { AppError, fieldsOf, type IpcResult } from '../../../shared/ipc/contract-kit'
+
+/** A core implementation of every channel of the contract. */
+export type Handlers = { [C in ChannelName]: (input: z.output<(typeof channels)[C]['input']>) => Promise<ChannelOutput<C>> | ChannelOutput<C> }
+export type PartialHandlers = Partial<Handlers>
+
+export interface DispatchLog {
+  error(message: string, detail?: unknown): void
+}
+
+/**
+ * The one gate between a transport (Electron IPC, the harness's HTTP) and the core: unknown channel
+ * → typed error; input parsed with the contract's schema before the core sees it; every failure
+ * becomes an IpcError, so nothing throws across the bridge.
+ */
+export function createDispatcher(handlers: PartialHandlers, log: DispatchLog) {
+  return async function dispatch(channel: unknown, rawInput: unknown): Promise<IpcResult<unknown>> {
+    if (typeof channel !== 'string' || !Object.hasOwn(channels, channel)) {
+      return { ok: false, error: { code: 'unknown_channel', message: `There is no channel named ${String(channel).slice(0, 80)}.` } }
+    }
+    const name = channel as ChannelName
+    const handler = handlers[name] as ((input: unknown) => unknown) | undefined
+    if (!handler) return { ok: false, error: { code: 'unknown_channel', message: `${name} is not available in this build.` } }
+    const parsed = channels[name].input.safeParse(rawInput)
+    if (!parsed.success) {
+      return { ok: false, error: { code: 'invalid_input', message: `The request to ${name} was not valid.`, fields: fieldsOf(parsed.error) } }
+    }
+    try {
+      const value = await handler(parsed.data)
+      return { ok: true, value }
+    } catch (err) {
+      if (err instanceof AppError) return { ok: false, error: err.toIpcError() }
+      log.error(`channel ${name} failed`, err)
+      return { ok: false, error: { code: 'internal', message: 'Something went wrong inside the app; the details are in the log.' } }
+    }
+  }
+}
+export type Dispatch = ReturnType<typeof createDispatcher>
+
+export type { ChannelInput }

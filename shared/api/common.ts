@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+/** Identifiers are positive integers throughout the service (spec section 2). */
+export const Id = z.int().positive()
+
+/** Date-times are ISO 8601 without a zone designator (spec section 2); kept as text. */
+export const DateTime = z.string()
+
+/** Money and price fields are plain numbers in the organisation's currency. */
+export const Money = z.number()
+
+/** The service's six display languages (spec 2.5 user_language). */
+export const Language = z.enum(['de', 'en', 'es', 'fr', 'it', 'nl'])
+export type Language = z.infer<typeof Language>
+
+/** Ship and provisioning instructions: at most 3500 characters (spec section 8). */
+export const INSTRUCTIONS_MAX = 3500
+
+/** Pagination of every list operation (spec 4.2; per_page capped at 1000 by the real service). */
+export const PER_PAGE_MAX = 1000
+export const Paging = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_MAX),
+})
+export type Paging = z.infer<typeof Paging>
+
+/** A list answer as the client sees it: the rows plus the X-Total-Count / X-Total-Pages headers. */
+export interface ListPage<T> {
+  items: T[]
+  total: number
+  pages: number
+}

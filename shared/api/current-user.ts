@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { Id } from './common'
+
+/** `<resource>:<action>`; parent marks a permission inherited from a parent role (spec 2.2). */
+export const Permission = z.object({
+  permission: z.string().regex(/^[a-z_]+:[a-z_]+$/),
+  parent: z.boolean(),
+})
+export type Permission = z.infer<typeof Permission>
+
+/** Spec 2.2: GET /whoami. Under emulation every field but real_* describes the emulated user. */
+export const CurrentUser = z.object({
+  id: Id,
+  name: z.string(),
+  organisation: Id,
+  real_id: Id,
+  real_name: z.string(),
+  currency: z.string().length(3),
+  locale: z.string(),
+  timezone: z.string(),
+  admin: z.boolean(),
+  root: z.boolean(),
+  modules: z.array(z.string()),
+  permissions: z.array(Permission),
+})
+export type CurrentUser = z.infer<typeof CurrentUser>

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { Id, Paging } from './common'
+import { PaymentType, OrderStatus, BASKET_SORTS, ORDER_SORTS } from './order'
+import { PRODUCT_SORTS } from './product'
+import { USER_SORTS } from './user'
+
+/** Query parameters of the list operations (spec 4.2). Repeated parameters are ORed, different ones ANDed. */
+const many = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional())
+const bool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional())
+const sortBy = <T extends readonly [string, ...string[]]>(values: T, dflt: T[number]) =>
+  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(z.enum(values)).min(1).default([dflt]))
+
+export const ProductListQuery = Paging.extend({
+  vendor: many(z.coerce.number().int().min(-1)),
+  type: many(z.coerce.number().int().min(-1)),
+  text: z.string().max(255).optional(),
+  sort_by: sortBy(PRODUCT_SORTS, '-popularity'),
+})
+export type ProductListQuery = z.input<typeof ProductListQuery>
+
+export const UserListQuery = Paging.extend({
+  text: z.string().max(255).optional(),
+  organisation: many(z.coerce.number().pipe(Id)),
+  verified: bool,
+  disabled: bool,
+  password_reset: bool,
+  sort_by: sortBy(USER_SORTS, '-name'),
+})
+export type UserListQuery = z.input<typeof UserListQuery>
+
+export const BasketListQuery = Paging.extend({ sort_by: sortBy(BASKET_SORTS, '+name') })
+export type BasketListQuery = z.input<typeof BasketListQuery>
+
+export const OrderListQuery = Paging.extend({
+  status: many(OrderStatus),
+  payment_type: many(PaymentType),
+  text: z.string().max(255).optional(),
+  organisation: many(z.coerce.number().pipe(Id)),
+  start_date: z.iso.date().optional(),
+  end_date: z.iso.date().optional(),
+  value_from: z.coerce.number().optional(),
+  value_to: z.coerce.number().optional(),
+  sort_by: sortBy(ORDER_SORTS, '-date'),
+})
+export type OrderListQuery = z.input<typeof OrderListQuery>

@@ -1,0 +1,227 @@
+import { z } from 'zod'
+import { Address, ShippingAddress } from './address'
+import { DateTime, Id, INSTRUCTIONS_MAX } from './common'
+
+/** Spec section 3. PENDING_AUTHORISATION appears as a filter value and is what our sandbox uses for manual authorisation. */
+export const ORDER_STATUSES = [
+  'DRAFT',
+  'CREATED',
+  'PROCESSING',
+  'ACCEPTED',
+  'PART_SHIPPED',
+  'SHIPPED',
+  'COMPLETE',
+  'ATTENTION_REQUIRED',
+  'FAILED',
+  'CANCELLED',
+  'PENDING_AUTHORISATION',
+] as const
+export const OrderStatus = z.enum(ORDER_STATUSES)
+export type OrderStatus = z.infer<typeof OrderStatus>
+
+/** Statuses after which nothing changes any more: the order watcher stops polling these. */
+export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETE', 'FAILED', 'CANCELLED']
+/** Submitted orders still on their way (what the watcher polls). */
+export const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'DRAFT' && !FINAL_STATUSES.includes(s))
+/** From ACCEPTED on an order is final and cannot be cancelled (spec section 3). */
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PENDING_AUTHORISATION', 'ATTENTION_REQUIRED']
+
+export const PaymentType = z.enum(['ON_ACCOUNT', 'FINANCE'])
+export type PaymentType = z.infer<typeof PaymentType>
+
+export const FinanceTarget = z.enum(['SELF', 'CUSTOMER'])
+export type FinanceTarget = z.infer<typeof FinanceTarget>
+
+const email = z.email()
+const shortText = z.string().max(255)
+
+/** Spec 2.8 finance object. approved is response only. */
+export const Finance = z.object({
+  company_number: shortText.optional(),
+  company_name: shortText.optional(),
+  target: FinanceTarget,
+  email_address: email.optional(),
+  title: shortText.optional(),
+  first_name: shortText.optional(),
+  name: shortText.optional(),
+  contact_number: shortText.optional(),
+  term_length: z.int().positive().optional(),
+  registered_address: Address.optional(),
+  trading_addresses: z.array(Address).optional(),
+  approved: z.boolean().optional(),
+})
+export type Finance = z.infer<typeof Finance>
+
+export const StorageOrder = z.object({ team_name: z.string().trim().min(1).max(255), admin_email: email })
+export const BackupOrder = z.object({ tenant_name: z.string().trim().min(1).max(255), admin_email: email })
+export const MeetingOrder = z.object({
+  deal_registration_id: shortText.optional(),
+  deal_registration_approval_id: shortText.optional(),
+  end_user_name: z.string().trim().min(1).max(255),
+  end_user_company: z.string().trim().min(1).max(255),
+  end_user_email: email,
+})
+
+/** Request fields of a line item (spec 2.9). A product is named by id or SKU; the id wins when both are given. */
+export const LineItemRequest = z
+  .object({
+    product: Id.optional(),
+    product_code: z.string().trim().min(1).max(128).optional(),
+    quantity: z.int().min(1).max(1_000_000),
+    prov_product: Id.optional(),
+    prov_product_code: z.string().trim().min(1).max(128).optional(),
+    prov_organisation: Id.optional(),
+    prov_group: Id.optional(),
+    prov_site: Id.optional(),
+    maintenance_product: Id.optional(),
+    maintenance_product_code: z.string().trim().min(1).max(128).optional(),
+    selected_rate_plan: Id.optional(),
+    storage_order: StorageOrder.optional(),
+    backup_order: BackupOrder.optional(),
+    meeting_order: MeetingOrder.optional(),
+    markup: z.number().min(0).max(1000).optional(),
+    discount: z.number().min(0).max(100).optional(),
+  })
+  .refine((l) => l.product !== undefined || l.product_code !== undefined, {
+    message: 'Either product or product_code is required',
+    path: ['product_code'],
+  })
+export type LineItemRequest = z.infer<typeof LineItemRequest>
+
+/** Create basket / modify basket / place order body (spec 4.2 "body as create"). */
+export const BasketBody = z
+  .object({
+    name: z.string().max(255).optional(),
+    purchase_order_number: z.string().max(255).optional(),
+    shipping_address: ShippingAddress.optional(),
+    shipping_type: Id.optional(),
+    ship_instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
+    end_user: z.string().max(255).optional(),
+    provisioning_instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
+    part_ship: z.boolean().default(true),
+    line_items: z.array(LineItemRequest).max(1000).default([]),
+    payment_type: PaymentType.default('ON_ACCOUNT'),
+    finance: Finance.omit({ approved: true }).optional(),
+    /** Our sandbox's choice (documented): which organisation, own or descendant, the basket is for. */
+    organisation: Id.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.payment_type === 'FINANCE' && !b.finance) {
+      ctx.addIssue({ code: 'custom', path: ['finance'], message: 'A finance payment needs the finance details' })
+    }
+    if (b.finance?.target === 'CUSTOMER') {
+      b.line_items.forEach((l, i) => {
+        if (l.markup === undefined) ctx.addIssue({ code: 'custom', path: ['line_items', i, 'markup'], message: 'Markup is required when finance is for the customer' })
+      })
+    }
+  })
+export type BasketBody = z.input<typeof BasketBody>
+
+export const RatePlanDetailsCharge = z.object({
+  id: Id,
+  name: z.string(),
+  rate_plan_id: Id,
+  charge_type: z.string(),
+  charge_model: z.string(),
+  price: z.number(),
+  unit_of_measure: z.string().nullish(),
+})
+
+export const RatePlanDetails = z.object({
+  id: Id,
+  name: z.string(),
+  line_item_id: Id,
+  term_length: z.int(),
+  billing_frequency: z.string(),
+  renewal_term_length: z.int(),
+  rate_plan_charges: z.array(RatePlanDetailsCharge),
+})
+
+/** Response fields of a line item (spec 2.9). */
+export const LineItem = z.object({
+  id: Id,
+  order: Id,
+  product: Id,
+  name: z.string(),
+  product_code: z.string().nullish(),
+  quantity: z.int(),
+  price: z.number(),
+  original_price: z.number().nullish(),
+  prov_product: Id.nullish(),
+  prov_product_name: z.string().nullish(),
+  prov_product_price: z.number().nullish(),
+  prov_organisation: Id.nullish(),
+  prov_group: Id.nullish(),
+  prov_site: Id.nullish(),
+  maintenance_product: Id.nullish(),
+  maintenance_product_name: z.string().nullish(),
+  maintenance_product_price: z.number().nullish(),
+  sub_total_for_item: z.number(),
+  selected_rate_plan: Id.nullish(),
+  rate_plan_details: RatePlanDetails.nullish(),
+  storage_order: StorageOrder.extend({ subscription_id: Id.nullish() }).nullish(),
+  backup_order: BackupOrder.extend({ subscription_id: Id.nullish() }).nullish(),
+  meeting_order: MeetingOrder.extend({
+    subscription_id: Id.nullish(),
+    meeting_order_type: z.string().nullish(),
+    meeting_order_sub_type: z.string().nullish(),
+  }).nullish(),
+  markup: z.number().nullish(),
+  discount: z.number().nullish(),
+})
+export type LineItem = z.infer<typeof LineItem>
+
+export const ShipmentItem = z.object({
+  product: Id,
+  name: z.string(),
+  product_code: z.string(),
+  quantity: z.int(),
+  serial_numbers: z.array(z.int()).default([]),
+})
+
+export const Shipment = z.object({
+  reference: z.string(),
+  tracking_number: z.string().nullish(),
+  date: z.string().nullish(),
+  items: z.array(ShipmentItem).default([]),
+})
+export type Shipment = z.infer<typeof Shipment>
+
+export const Unit = z.object({ id: Id, order: Id, product: Id, serial: z.int().nullish() })
+
+/** Spec 2.8: order, and basket (a DRAFT order of the same shape). */
+export const Order = z.object({
+  id: Id,
+  external_id: z.int().nullish(),
+  purchase_order_number: z.string().nullish(),
+  supplier_ref: z.string().nullish(),
+  linked_supplier_refs: z.array(z.string()).default([]),
+  organisation: Id,
+  date: DateTime.nullish(),
+  status: OrderStatus,
+  parent_id: Id.nullish(),
+  shipping_address: ShippingAddress.partial().nullish(),
+  shipping_type: Id.nullish(),
+  ship_instructions: z.string().nullish(),
+  ship_cost: z.number().nullish(),
+  ship_final: z.boolean().nullish(),
+  discount: z.number().nullish(),
+  end_user: z.string().nullish(),
+  provisioning_instructions: z.string().nullish(),
+  manual_authorisation: z.boolean().nullish(),
+  total: z.number(),
+  part_ship: z.boolean().default(true),
+  line_items: z.array(LineItem).default([]),
+  name: z.string().nullish(),
+  units: z.array(Unit).default([]),
+  attention_required: z.string().nullish(),
+  payment_type: PaymentType.nullish(),
+  finance: Finance.nullish(),
+  shipments: z.array(Shipment).default([]),
+})
+export type Order = z.infer<typeof Order>
+export const Basket = Order
+export type Basket = Order
+
+export const BASKET_SORTS = ['-name', '-total', '+name', '+total'] as const
+export const ORDER_SORTS = ['-date', '-total', '+date', '+total'] as const

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { CurrentUser, Organisation } from '../../api'
+import { channel } from '../contract-kit'
+
+/** Base URL up to and including the version path; HTTPS except for loopback hosts (spec 5.10). */
+export const BaseUrl = z
+  .url({ protocol: /^https?$/ })
+  .refine((u) => {
+    const url = new URL(u)
+    return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  }, 'HTTPS is required for any host other than this computer')
+  .transform((u) => u.replace(/\/+$/, ''))
+
+/** A connection profile as the renderer sees it: never the secret. */
+export const Profile = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  clientId: z.uuid(),
+  demo: z.boolean(),
+  active: z.boolean(),
+})
+export type Profile = z.infer<typeof Profile>
+
+export const ProfileInput = z.object({
+  id: z.string().optional(),
+  name: z.string().trim().min(1).max(100),
+  baseUrl: BaseUrl,
+  clientId: z.uuid(),
+  /** Required for a new profile; omitted on edit to keep the stored secret. */
+  clientSecret: z.string().min(1).max(1000).optional(),
+})
+export type ProfileInput = z.input<typeof ProfileInput>
+
+export const ConnectionStatus = z.object({
+  profile: Profile.nullable(),
+  online: z.boolean(),
+  user: CurrentUser.nullable(),
+  /** The organisation the app acts as (own or a descendant). */
+  actingOrganisation: Organisation.nullable(),
+  lastError: z.string().nullable(),
+})
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>
+
+export const connectionChannels = {
+  'connection.list': channel(z.undefined(), z.array(Profile)),
+  'connection.save': channel(ProfileInput, Profile),
+  'connection.remove': channel(z.object({ id: z.string() }), z.object({ removed: z.boolean() })),
+  'connection.activate': channel(z.object({ id: z.string() }), ConnectionStatus),
+  'connection.test': channel(z.object({ id: z.string() }), CurrentUser),
+  'connection.status': channel(z.undefined(), ConnectionStatus),
+  'connection.startDemo': channel(z.undefined(), ConnectionStatus),
+  'connection.organisations': channel(z.undefined(), z.array(Organisation)),
+  'connection.setActingOrganisation': channel(z.object({ id: z.int().positive() }), ConnectionStatus),
+}
+
+export const connectionEvents = {
+  'connection.changed': ConnectionStatus,
+}

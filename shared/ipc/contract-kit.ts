@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+/** One request/response channel of the IPC contract. */
+export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I
+  output: O
+}
+export const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): ChannelDef<I, O> => ({ input, output })
+
+/** The typed error every channel answers with instead of throwing across the bridge. */
+export const IpcErrorCode = z.enum([
+  'invalid_input', // the payload failed the contract's schema
+  'validation', // the service refused the content (fields name the culprits)
+  'unauthorized', // credentials refused (e.g. invalid_client)
+  'forbidden', // the user's permissions do not allow it
+  'not_found',
+  'conflict', // the state does not allow it (e.g. cancelling an ACCEPTED order)
+  'rate_limited',
+  'offline', // the service cannot be reached
+  'tls', // certificate or TLS failure
+  'bad_response', // the service answered something that is not the expected JSON
+  'keychain_unavailable', // no OS secret service
+  'no_profile', // no active connection profile
+  'unknown_channel',
+  'forbidden_sender',
+  'internal',
+])
+export type IpcErrorCode = z.infer<typeof IpcErrorCode>
+
+export const IpcError = z.object({
+  code: IpcErrorCode,
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  retryAfterSeconds: z.number().optional(),
+})
+export type IpcError = z.infer<typeof IpcError>
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError }
+
+/** A fault a core handler raises on purpose; the dispatcher turns it into an IpcError. */
+export class AppError extends Error {
+  constructor(
+    readonly code: IpcErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+  toIpcError(): IpcError {
+    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}) }
+  }
+}
+
+/** Zod issues → one message per field path ("line_items.0.quantity"). */
+export function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_'
+    fields[key] ??= issue.message
+  }
+  return fields
+}

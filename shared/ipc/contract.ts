@@ -1,0 +1,32 @@
+import type { z } from 'zod'
+import { connectionChannels, connectionEvents } from './channels/connection'
+import { systemChannels, systemEvents } from './channels/system'
+import type { ChannelDef, IpcResult } from './contract-kit'
+
+/**
+ * The one IPC contract: every channel (name → input and output schema) and every main→renderer
+ * event (name → payload schema). Each domain declares its own in channels/<domain>.ts.
+ */
+export const channels = {
+  ...systemChannels,
+  ...connectionChannels,
+} satisfies Record<string, ChannelDef>
+
+export const events = {
+  ...systemEvents,
+  ...connectionEvents,
+} satisfies Record<string, z.ZodType>
+
+export type Channels = typeof channels
+export type ChannelName = keyof Channels
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>
+export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<E extends EventName> = z.output<Events[E]>
+
+/** The Electron IPC channel names the contract travels on. */
+export const IPC_INVOKE = 'wd:invoke'
+export const IPC_EVENT = 'wd:event'
+
+export type { IpcResult }
