@@ -16,6 +16,7 @@ export const IpcErrorCode = z.enum([
   'not_found',
   'conflict', // the state does not allow it (e.g. cancelling an ACCEPTED order)
   'rate_limited',
+  'server_error', // the service failed (5xx)
   'offline', // the service cannot be reached
   'tls', // certificate or TLS failure
   'bad_response', // the service answered something that is not the expected JSON

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
+import type { CurrentUser, Organisation } from '../../../shared/api'
+import { ProfileInput, type ConnectionStatus, type Profile } from '../../../shared/ipc/channels/connection'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import type { EventName, EventPayload } from '../../../shared/ipc/contract'
+import type { SecretStore } from '../credentials/secret-store'
+import type { Clock, DemoLauncher, Logger } from '../platform/services'
+import { ServiceClient } from '../service/client'
+import { ServiceError } from '../service/service-error'
+import type { Settings } from '../store/app-store'
+
+/** The connected profile as the domain modules use it. */
+export interface ActiveSession {
+  profile: Profile
+  client: ServiceClient
+  /** Folder for this profile's own databases and caches. */
+  profileDir: string
+  user: CurrentUser | null
+  actingOrganisation: Organisation | null
+}
+
+export interface ConnectionDeps {
+  dataDir: string
+  appDb: DatabaseSync
+  settings: Settings
+  secrets: SecretStore
+  clock: Clock
+  log: Logger
+  demo?: DemoLauncher
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void
+}
+
+interface ProfileRow {
+  id: string
+  name: string
+  base_url: string
+  client_id: string
+  demo: number
+}
+
+const PROBE_ONLINE_MS = 30_000
+const PROBE_OFFLINE_MS = 5_000
+
+/**
+ * Connection profiles (secrets in the OS keychain, one entry per profile), the active profile's
+ * service client, the current user, the acting organisation, and the online state — which comes
+ * from probing the service, not from the OS.
+ */
+export class Connection {
+  private session: ActiveSession | null = null
+  private isOnline = false
+  private lastError: string | null = null
+  private listeners = new Set<(s: ActiveSession | null) => void>()
+  private probeTimer: unknown = null
+  private stopped = false
+
+  constructor(private readonly deps: ConnectionDeps) {}
+
+  get online(): boolean {
+    return this.isOnline
+  }
+
+  list(): Profile[] {
+    const activeId = this.deps.settings.get<string | null>('activeProfile', null)
+    const rows = this.deps.appDb.prepare('SELECT id, name, base_url, client_id, demo FROM profiles ORDER BY created_at').all() as unknown as ProfileRow[]
+    return rows.map((r) => toProfile(r, activeId))
+  }
+
+  async save(input: ProfileInput): Promise<Profile> {
+    const p = ProfileInput.parse(input)
+    const existing = p.id ? this.find(p.id) : null
+    if (p.id && !existing) throw new AppError('not_found', 'That connection profile no longer exists.')
+    if (!existing && !p.clientSecret) throw new AppError('validation', 'The client secret is required.', { clientSecret: 'Required for a new connection' })
+    const id = existing?.id ?? randomUUID()
+    // The secret goes to the keychain first: a profile row never exists without its secret.
+    if (p.clientSecret) await this.deps.secrets.set(account(id), p.clientSecret)
+    if (existing) {
+      this.deps.appDb.prepare('UPDATE profiles SET name = ?, base_url = ?, client_id = ? WHERE id = ?').run(p.name, p.baseUrl, p.clientId, id)
+    } else {
+      this.deps.appDb
+        .prepare('INSERT INTO profiles (id, name, base_url, client_id, demo, created_at) VALUES (?, ?, ?, ?, 0, ?)')
+        .run(id, p.name, p.baseUrl, p.clientId, this.deps.clock.now())
+    }
+    if (this.session?.profile.id === id) await this.activate(id)
+    return this.profile(id)
+  }
+
+  async remove(id: string): Promise<boolean> {
+    if (!this.find(id)) return false
+    if (this.session?.profile.id === id) await this.deactivate()
+    await this.deps.secrets.delete(account(id))
+    this.deps.appDb.prepare('DELETE FROM profiles WHERE id = ?').run(id)
+    return true
+  }
+
+  /** Makes a profile the active one. Works offline: the cached user is used until the service answers. */
+  async activate(id: string): Promise<ConnectionStatus> {
+    const row = this.find(id)
+    if (!row) throw new AppError('not_found', 'That connection profile no longer exists.')
+    const secret = await this.deps.secrets.get(account(id))
+    if (secret === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain. Edit the connection and enter it again.')
+    await this.closeSession()
+    const client = new ServiceClient({ baseUrl: row.base_url, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log })
+    this.deps.settings.set('activeProfile', id)
+    this.session = {
+      profile: toProfile(row, id),
+      client,
+      profileDir: join(this.deps.dataDir, 'profiles', id),
+      user: this.deps.settings.get<CurrentUser | null>(`user:${id}`, null),
+      actingOrganisation: this.deps.settings.get<Organisation | null>(`acting:${id}`, null),
+    }
+    this.lastError = null
+    await this.probe()
+    this.notify()
+    this.scheduleProbe()
+    return this.status()
+  }
+
+  /** "Test connection": a fresh token and GET /whoami for any saved profile. */
+  async test(id: string): Promise<CurrentUser> {
+    const row = this.find(id)
+    if (!row) throw new AppError('not_found', 'That connection profile no longer exists.')
+    const client = new ServiceClient({ baseUrl: row.base_url, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log })
+    try {
+      await client.authenticate()
+      const user = await client.call('getCurrentUser')
+      this.deps.settings.set(`user:${id}`, user)
+      return user
+    } finally {
+      await client.close()
+    }
+  }
+
+  status(): ConnectionStatus {
+    const s = this.session
+    return {
+      profile: s ? { ...s.profile, active: true } : null,
+      online: this.isOnline,
+      user: s?.user ?? null,
+      actingOrganisation: s?.actingOrganisation ?? null,
+      lastError: this.lastError,
+    }
+  }
+
+  /** Starts the embedded demo service and connects to it as its demo user. */
+  async startDemo(): Promise<ConnectionStatus> {
+    if (!this.deps.demo) throw new AppError('internal', 'Demo mode is not available in this build.')
+    const demo = await this.deps.demo()
+    const existing = (this.deps.appDb.prepare('SELECT id FROM profiles WHERE demo = 1').get() as { id: string } | undefined)?.id
+    const id = existing ?? randomUUID()
+    await this.deps.secrets.set(account(id), demo.clientSecret)
+    if (existing) {
+      // The embedded service listens on a new random port each launch.
+      this.deps.appDb.prepare('UPDATE profiles SET base_url = ?, client_id = ? WHERE id = ?').run(demo.baseUrl, demo.clientId, id)
+    } else {
+      this.deps.appDb
+        .prepare('INSERT INTO profiles (id, name, base_url, client_id, demo, created_at) VALUES (?, ?, ?, ?, 1, ?)')
+        .run(id, 'Demo data', demo.baseUrl, demo.clientId, this.deps.clock.now())
+    }
+    return this.activate(id)
+  }
+
+  /** Reconnects to the profile that was active when the app last ran (restarting the demo service if needed). */
+  async resume(): Promise<void> {
+    const id = this.deps.settings.get<string | null>('activeProfile', null)
+    const row = id ? this.find(id) : null
+    if (!row) return
+    try {
+      if (row.demo && this.deps.demo) await this.startDemo()
+      else await this.activate(row.id)
+    } catch (err) {
+      this.lastError = (err as Error).message
+      this.deps.log.warn('could not resume the last connection', { message: (err as Error).message })
+    }
+  }
+
+  async organisations(): Promise<Organisation[]> {
+    const s = this.require()
+    const key = `organisations:${s.profile.id}`
+    try {
+      const all: Organisation[] = []
+      for (let page = 1; ; page++) {
+        const res = await s.client.list('listOrganisations', { query: { page, per_page: 1000 } })
+        all.push(...res.items)
+        if (page >= res.pages) break
+      }
+      this.noteSuccess()
+      this.deps.settings.set(key, all)
+      return all
+    } catch (err) {
+      this.noteFailure(err)
+      const cached = this.deps.settings.get<Organisation[] | null>(key, null)
+      if (cached && err instanceof ServiceError && err.code === 'offline') return cached
+      throw err
+    }
+  }
+
+  async setActingOrganisation(orgId: number): Promise<ConnectionStatus> {
+    const s = this.require()
+    const org = (await this.organisations()).find((o) => o.id === orgId)
+    if (!org) throw new AppError('not_found', 'That organisation is not one you can act for.')
+    s.actingOrganisation = org
+    this.deps.settings.set(`acting:${s.profile.id}`, org)
+    this.notify()
+    return this.status()
+  }
+
+  active(): ActiveSession | null {
+    return this.session
+  }
+
+  require(): ActiveSession {
+    if (!this.session) throw new AppError('no_profile', 'No connection is active. Connect to your account or explore with demo data first.')
+    return this.session
+  }
+
+  onChange(listener: (s: ActiveSession | null) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Asks the service who we are; that answer is also the online state. */
+  async probe(): Promise<boolean> {
+    const s = this.session
+    if (!s) return false
+    try {
+      const user = await s.client.call('getCurrentUser')
+      s.user = user
+      this.deps.settings.set(`user:${s.profile.id}`, user)
+      // Until the user picks one, the app acts for the user's own organisation.
+      if (!s.actingOrganisation) void this.actForOwnOrganisation(s, user.organisation)
+      this.lastError = null
+      this.noteSuccess()
+      return true
+    } catch (err) {
+      this.lastError = (err as Error).message
+      this.noteFailure(err)
+      return false
+    }
+  }
+
+  private async actForOwnOrganisation(s: ActiveSession, orgId: number): Promise<void> {
+    try {
+      const own = (await this.organisations()).find((o) => o.id === orgId)
+      if (own && this.session === s && !s.actingOrganisation) {
+        s.actingOrganisation = own
+        this.deps.settings.set(`acting:${s.profile.id}`, own)
+        this.notify()
+      }
+    } catch {
+      /* offline or refused: stays unset, tried again on the next probe */
+    }
+  }
+
+  /** Domain modules report their calls' outcomes so the online state follows real traffic. */
+  noteSuccess(): void {
+    this.setOnline(true)
+  }
+
+  noteFailure(err: unknown): void {
+    if (err instanceof ServiceError && (err.code === 'offline' || err.code === 'tls')) this.setOnline(false)
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    await this.closeSession()
+  }
+
+  private setOnline(online: boolean): void {
+    if (online === this.isOnline) return
+    this.isOnline = online
+    this.deps.emit('system.online', { online, checkedAt: new Date(this.deps.clock.now()).toISOString() })
+    this.notify()
+    this.scheduleProbe()
+  }
+
+  private scheduleProbe(): void {
+    if (this.probeTimer) this.deps.clock.clearTimeout(this.probeTimer)
+    this.probeTimer = null
+    if (this.stopped || !this.session) return
+    this.probeTimer = this.deps.clock.setTimeout(
+      () => {
+        this.probeTimer = null
+        void this.probe().finally(() => this.scheduleProbe())
+      },
+      this.isOnline ? PROBE_ONLINE_MS : PROBE_OFFLINE_MS,
+    )
+  }
+
+  private notify(): void {
+    this.deps.emit('connection.changed', this.status())
+    for (const l of this.listeners) l(this.session)
+  }
+
+  private async deactivate(): Promise<void> {
+    await this.closeSession()
+    this.deps.settings.delete('activeProfile')
+    this.isOnline = false
+    this.notify()
+  }
+
+  private async closeSession(): Promise<void> {
+    if (this.probeTimer) this.deps.clock.clearTimeout(this.probeTimer)
+    this.probeTimer = null
+    const old = this.session
+    this.session = null
+    if (old) await old.client.close()
+  }
+
+  private async secret(id: string): Promise<string> {
+    const s = await this.deps.secrets.get(account(id))
+    if (s === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain.')
+    return s
+  }
+
+  private find(id: string): ProfileRow | null {
+    return (this.deps.appDb.prepare('SELECT id, name, base_url, client_id, demo FROM profiles WHERE id = ?').get(id) as ProfileRow | undefined) ?? null
+  }
+
+  private profile(id: string): Profile {
+    const row = this.find(id)
+    if (!row) throw new AppError('not_found', 'That connection profile no longer exists.')
+    return toProfile(row, this.deps.settings.get<string | null>('activeProfile', null))
+  }
+}
+
+const account = (profileId: string) => `profile:${profileId}`
+
+function toProfile(r: ProfileRow, activeId: string | null): Profile {
+  return { id: r.id, name: r.name, baseUrl: r.base_url, clientId: r.client_id, demo: r.demo === 1, active: r.id === activeId }
+}

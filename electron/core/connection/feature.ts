@@ -1,0 +1,21 @@
+import type { Feature } from '../context'
+import type { Connection } from './connection'
+
+/** The connection channels. */
+export function connectionFeature(connection: Connection): Feature {
+  return {
+    handlers: {
+      'connection.list': () => connection.list(),
+      'connection.save': (input) => connection.save(input),
+      'connection.remove': async ({ id }) => ({ removed: await connection.remove(id) }),
+      'connection.activate': ({ id }) => connection.activate(id),
+      'connection.test': ({ id }) => connection.test(id),
+      'connection.status': () => connection.status(),
+      'connection.startDemo': () => connection.startDemo(),
+      'connection.organisations': () => connection.organisations(),
+      'connection.setActingOrganisation': ({ id }) => connection.setActingOrganisation(id),
+    },
+    start: () => connection.resume(),
+    stop: () => connection.stop(),
+  }
+}

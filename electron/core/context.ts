@@ -1,0 +1,28 @@
+import type { DatabaseSync } from 'node:sqlite'
+import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import type { PartialHandlers } from './ipc/dispatcher'
+import type { Connection } from './connection/connection'
+import type { Clock, Logger, Notifier } from './platform/services'
+import type { Settings } from './store/app-store'
+
+/** What every domain module of the core is built from. */
+export interface CoreContext {
+  dataDir: string
+  clock: Clock
+  log: Logger
+  notifier: Notifier
+  appDb: DatabaseSync
+  settings: Settings
+  connection: Connection
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void
+}
+
+/**
+ * A domain module (catalogue, baskets, orders, admin …): its channel handlers and its lifecycle.
+ * Per-profile state (databases, timers) follows `ctx.connection.onChange`.
+ */
+export interface Feature {
+  handlers: PartialHandlers
+  start?(): Promise<void> | void
+  stop?(): Promise<void> | void
+}

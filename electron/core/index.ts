@@ -1,0 +1,71 @@
+import { EventEmitter } from 'node:events'
+import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import { Connection } from './connection/connection'
+import { connectionFeature } from './connection/feature'
+import type { CoreContext, Feature } from './context'
+import type { SecretStore } from './credentials/secret-store'
+import { createDispatcher, type Dispatch, type PartialHandlers } from './ipc/dispatcher'
+import { systemClock, type Clock, type DemoLauncher, type Logger, type Notifier } from './platform/services'
+import { openAppStore, Settings } from './store/app-store'
+import { systemFeature } from './system/feature'
+
+export interface CoreDeps {
+  /** The app's data folder (Electron's userData; a temporary folder in tests). */
+  dataDir: string
+  secrets: SecretStore
+  notifier: Notifier
+  log: Logger
+  clock?: Clock
+  /** Starts the embedded demo service; absent where demo mode is not offered. */
+  demo?: DemoLauncher
+  /** Opens an https URL in the system browser (the shell's allow-listed shell.openExternal). */
+  openExternal?: (url: string) => Promise<boolean>
+  version?: string
+  harness?: boolean
+}
+
+export interface Core {
+  /** The one entry point for every channel of the contract (validation included). */
+  dispatch: Dispatch
+  onEvent(listener: <E extends EventName>(event: E, payload: EventPayload<E>) => void): () => void
+  context: CoreContext
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+/** Builds the desktop core. It knows nothing of Electron: the shell passes its platform services in. */
+export function createCore(deps: CoreDeps): Core {
+  const clock = deps.clock ?? systemClock
+  const bus = new EventEmitter()
+  bus.setMaxListeners(50)
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => bus.emit('event', event, payload)
+  const appDb = openAppStore(deps.dataDir)
+  const settings = new Settings(appDb)
+  const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, emit })
+  const context: CoreContext = { dataDir: deps.dataDir, clock, log: deps.log, notifier: deps.notifier, appDb, settings, connection, emit }
+
+  const features: Feature[] = [
+    systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal }),
+    connectionFeature(connection),
+  ]
+
+  const handlers: PartialHandlers = Object.assign({}, ...features.map((f) => f.handlers))
+  const dispatch = createDispatcher(handlers, deps.log)
+
+  return {
+    dispatch,
+    context,
+    onEvent(listener) {
+      const l = (event: EventName, payload: unknown) => (listener as (e: EventName, p: unknown) => void)(event, payload)
+      bus.on('event', l)
+      return () => bus.off('event', l)
+    },
+    async start() {
+      for (const f of features) await f.start?.()
+    },
+    async stop() {
+      for (const f of [...features].reverse()) await f.stop?.()
+      appDb.close()
+    },
+  }
+}

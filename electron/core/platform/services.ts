@@ -1,0 +1,37 @@
+/**
+ * What the core needs from the platform it runs on. Electron's main process passes real ones; tests
+ * and the browser harness pass their own. The core never imports `electron`.
+ */
+
+export interface Clock {
+  now(): number
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+}
+
+export interface Logger {
+  info(message: string, detail?: Record<string, unknown>): void
+  warn(message: string, detail?: Record<string, unknown>): void
+  error(message: string, detail?: unknown): void
+}
+
+/** A desktop notification the shell shows; `target` is what a click opens. */
+export interface Alert {
+  id: string
+  title: string
+  body: string
+  target?: { kind: 'order'; orderId: number }
+}
+
+export interface Notifier {
+  show(alert: Alert): void
+}
+
+/** Starts the embedded demo service (the sandbox) and answers where it listens and its credentials. */
+export type DemoLauncher = () => Promise<{ baseUrl: string; clientId: string; clientSecret: string }>

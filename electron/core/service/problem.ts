@@ -1,0 +1,57 @@
+import { FieldError, OAuthError, Problem } from '../../../shared/api'
+
+export interface ParsedProblem {
+  message: string
+  fields?: Record<string, string>
+}
+
+/**
+ * Reads an error body of any shape the service may use (spec section 7 leaves it open): RFC 9457
+ * problem+json (our sandbox), RFC 6749 token errors, `{message}`, or `{errors: {field: [msg]}}`.
+ */
+export function parseProblem(body: unknown, status: number): ParsedProblem {
+  const problem = Problem.safeParse(body)
+  if (problem.success) {
+    const fields = problem.data.errors?.length ? toFields(problem.data.errors) : undefined
+    return { message: problem.data.detail ?? problem.data.title, ...(fields ? { fields } : {}) }
+  }
+  const oauth = OAuthError.safeParse(body)
+  if (oauth.success) return { message: oauth.data.error_description ?? oauthMessage(oauth.data.error) }
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>
+    const fields = fieldMap(b.errors)
+    const message = [b.message, b.detail, b.title, b.error].find((v) => typeof v === 'string') as string | undefined
+    if (message || fields) return { message: message ?? `The service refused the request (${status}).`, ...(fields ? { fields } : {}) }
+  }
+  return { message: `The service answered ${status}.` }
+}
+
+function toFields(errors: FieldError[]): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const e of errors) fields[e.field] ??= e.message
+  return fields
+}
+
+function fieldMap(errors: unknown): Record<string, string> | undefined {
+  if (Array.isArray(errors)) {
+    const list = errors.filter((e) => FieldError.safeParse(e).success) as FieldError[]
+    return list.length ? toFields(list) : undefined
+  }
+  if (errors && typeof errors === 'object') {
+    const fields: Record<string, string> = {}
+    for (const [k, v] of Object.entries(errors)) fields[k] = Array.isArray(v) ? String(v[0]) : String(v)
+    return Object.keys(fields).length ? fields : undefined
+  }
+  return undefined
+}
+
+function oauthMessage(error: OAuthError['error']): string {
+  switch (error) {
+    case 'invalid_client':
+      return 'The client id or secret was not accepted (invalid_client). Check them, or create a new API client in the web interface: a lost secret cannot be retrieved.'
+    case 'unsupported_grant_type':
+      return 'The service does not accept this grant type.'
+    default:
+      return `The token request was refused (${error}).`
+  }
+}

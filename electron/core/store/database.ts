@@ -1,0 +1,45 @@
+import { DatabaseSync } from 'node:sqlite'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+
+/** A numbered schema step; applied once, in order, inside a transaction. */
+export interface Migration {
+  version: number
+  up: string
+}
+
+/**
+ * Opens a SQLite file with the durability the app promises (WAL, synchronous=FULL: an autosaved
+ * draft survives a crash or a power cut) and brings its schema up to date.
+ */
+export function openDatabase(path: string, migrations: readonly Migration[]): DatabaseSync {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new DatabaseSync(path)
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;')
+  migrate(db, migrations)
+  return db
+}
+
+export function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
+  const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
+  const pending = [...migrations].sort((a, b) => a.version - b.version).filter((m) => m.version > current)
+  for (const m of pending) {
+    transaction(db, () => {
+      db.exec(m.up)
+      db.exec(`PRAGMA user_version = ${Math.trunc(m.version)}`)
+    })
+  }
+}
+
+/** Runs fn in one transaction; rolls back if it throws. Not re-entrant. */
+export function transaction<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const result = fn()
+    db.exec('COMMIT')
+    return result
+  } catch (err) {
+    db.exec('ROLLBACK')
+    throw err
+  }
+}
