@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { alertsChannels, alertsEvents } from './channels/alerts'
 import { connectionChannels, connectionEvents } from './channels/connection'
 import { systemChannels, systemEvents } from './channels/system'
 import type { ChannelDef, IpcResult } from './contract-kit'
@@ -10,11 +11,13 @@ import type { ChannelDef, IpcResult } from './contract-kit'
 export const channels = {
   ...systemChannels,
   ...connectionChannels,
+  ...alertsChannels,
 } satisfies Record<string, ChannelDef>
 
 export const events = {
   ...systemEvents,
   ...connectionEvents,
+  ...alertsEvents,
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels
