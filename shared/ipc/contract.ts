@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { alertsChannels, alertsEvents } from './channels/alerts'
 import { connectionChannels, connectionEvents } from './channels/connection'
+import { navigationChannels, navigationEvents } from './channels/navigation'
 import { systemChannels, systemEvents } from './channels/system'
 import type { ChannelDef, IpcResult } from './contract-kit'
 
@@ -12,12 +13,14 @@ export const channels = {
   ...systemChannels,
   ...connectionChannels,
   ...alertsChannels,
+  ...navigationChannels,
 } satisfies Record<string, ChannelDef>
 
 export const events = {
   ...systemEvents,
   ...connectionEvents,
   ...alertsEvents,
+  ...navigationEvents,
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels
