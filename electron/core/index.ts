@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import { basketsFeature } from './baskets/feature'
 import { Connection } from './connection/connection'
 import { connectionFeature } from './connection/feature'
 import type { CoreContext, Feature } from './context'
@@ -47,6 +48,7 @@ export function createCore(deps: CoreDeps): Core {
   const features: Feature[] = [
     systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal }),
     connectionFeature(connection),
+    basketsFeature(context),
   ]
 
   const handlers: PartialHandlers = Object.assign({}, ...features.map((f) => f.handlers))

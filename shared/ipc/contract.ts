@@ -3,6 +3,7 @@ import { alertsChannels, alertsEvents } from './channels/alerts'
 import { connectionChannels, connectionEvents } from './channels/connection'
 import { navigationChannels, navigationEvents } from './channels/navigation'
 import { systemChannels, systemEvents } from './channels/system'
+import { basketsChannels, basketsEvents } from './channels/baskets'
 import type { ChannelDef, IpcResult } from './contract-kit'
 
 /**
@@ -14,6 +15,7 @@ export const channels = {
   ...connectionChannels,
   ...alertsChannels,
   ...navigationChannels,
+  ...basketsChannels,
 } satisfies Record<string, ChannelDef>
 
 export const events = {
@@ -21,6 +23,7 @@ export const events = {
   ...connectionEvents,
   ...alertsEvents,
   ...navigationEvents,
+  ...basketsEvents,
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

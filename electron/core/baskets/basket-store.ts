@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
+import { DraftDoc, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import { openDatabase, transaction, type Migration } from '../store/database'
+
+/**
+ * The outbox steps of a queued draft (see outbox.ts for the protocol):
+ * create → price → submit, or update → price → submit when the basket already exists on the service.
+ */
+export type OutboxStep = 'create' | 'update' | 'price' | 'submit'
+
+export interface DraftError {
+  message: string
+  fields?: Record<string, string>
+}
+
+/** One row of `drafts`: the typed document plus its outbox bookkeeping. */
+export interface DraftRecord {
+  id: string
+  organisation: number | null
+  doc: DraftDoc
+  state: DraftState
+  /** Written into the service basket's name; finds the basket again after a lost reply or a crash. */
+  marker: string | null
+  basketId: number | null
+  orderId: number | null
+  step: OutboxStep | null
+  /** The step whose request may have reached the service: set BEFORE sending, cleared after the outcome is recorded. */
+  inFlight: OutboxStep | null
+  attempts: number
+  nextAttemptAt: number
+  error: DraftError | null
+  review: ReviewLine[] | null
+  serviceTotal: number | null
+  sourceBasketId: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+interface Row {
+  id: string
+  organisation: number | null
+  doc: string
+  state: string
+  marker: string | null
+  basket_id: number | null
+  order_id: number | null
+  step: string | null
+  in_flight: string | null
+  attempts: number
+  next_attempt_at: number
+  error: string | null
+  review: string | null
+  service_total: number | null
+  source_basket_id: number | null
+  created_at: number
+  updated_at: number
+}
+
+const migrations: Migration[] = [
+  {
+    version: 1,
+    up: `
+      CREATE TABLE drafts (
+        id TEXT PRIMARY KEY,
+        organisation INTEGER,
+        doc TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'draft',
+        marker TEXT UNIQUE,
+        basket_id INTEGER,
+        order_id INTEGER,
+        step TEXT,
+        in_flight TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        review TEXT,
+        service_total REAL,
+        source_basket_id INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX drafts_state ON drafts(state);
+      CREATE TABLE cache (key TEXT PRIMARY KEY, value TEXT NOT NULL, fetched_at INTEGER NOT NULL);
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+    `,
+  },
+]
+
+export const BASKETS_DB = 'baskets.db'
+
+const EDITABLE: readonly DraftState[] = ['draft', 'rejected', 'needs_review', 'queued']
+
+/**
+ * Drafts and their outbox state in `<profileDir>/baskets.db`. Every edit is one committed
+ * transaction (WAL + synchronous=FULL), so whatever was typed survives a crash of the app.
+ */
+export class BasketStore {
+  readonly db: DatabaseSync
+
+  constructor(
+    profileDir: string,
+    private readonly now: () => number,
+  ) {
+    this.db = openDatabase(join(profileDir, BASKETS_DB), migrations)
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close()
+  }
+
+  create(organisation: number | null, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): DraftRecord {
+    const id = randomUUID()
+    const t = this.now()
+    this.db
+      .prepare('INSERT INTO drafts (id, organisation, doc, state, source_basket_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(id, organisation, JSON.stringify(DraftDoc.parse(doc)), 'draft', sourceBasketId, t, t)
+    return this.require(id)
+  }
+
+  get(id: string): DraftRecord | null {
+    const row = this.db.prepare('SELECT * FROM drafts WHERE id = ?').get(id) as Row | undefined
+    return row ? toRecord(row) : null
+  }
+
+  require(id: string): DraftRecord {
+    const r = this.get(id)
+    if (!r) throw new AppError('not_found', 'That draft no longer exists.')
+    return r
+  }
+
+  all(): DraftRecord[] {
+    return (this.db.prepare('SELECT * FROM drafts ORDER BY updated_at DESC').all() as unknown as Row[]).map(toRecord)
+  }
+
+  byState(...states: DraftState[]): DraftRecord[] {
+    const q = `SELECT * FROM drafts WHERE state IN (${states.map(() => '?').join(',')}) ORDER BY created_at`
+    return (this.db.prepare(q).all(...states) as unknown as Row[]).map(toRecord)
+  }
+
+  counts(): Record<DraftState, number> {
+    const out: Record<DraftState, number> = { draft: 0, queued: 0, sending: 0, needs_review: 0, rejected: 0, submitted: 0 }
+    for (const r of this.db.prepare('SELECT state, COUNT(*) AS n FROM drafts GROUP BY state').all() as { state: DraftState; n: number }[]) out[r.state] = r.n
+    return out
+  }
+
+  /**
+   * Applies an edit to the typed document. A queued draft the outbox has not picked up yet goes back
+   * to 'draft' (the user submits it again); one being sent or already submitted cannot change.
+   */
+  edit(id: string, change: (doc: DraftDoc, rec: DraftRecord) => DraftDoc | void): DraftRecord {
+    return transaction(this.db, () => {
+      const rec = this.require(id)
+      if (!EDITABLE.includes(rec.state)) {
+        throw new AppError('conflict', rec.state === 'submitted' ? 'This basket has been submitted; it cannot change any more.' : 'This basket is being sent right now; try again in a moment.')
+      }
+      assertNotSubmitting(rec)
+      const doc = structuredClone(rec.doc)
+      const next = DraftDoc.parse(change(doc, rec) ?? doc)
+      const state: DraftState = rec.state === 'queued' || rec.state === 'needs_review' ? 'draft' : rec.state
+      this.db
+        .prepare('UPDATE drafts SET doc = ?, state = ?, step = CASE WHEN ? = \'draft\' THEN NULL ELSE step END, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(next), state, state, this.now(), id)
+      return this.require(id)
+    })
+  }
+
+  setOrganisation(id: string, organisation: number): DraftRecord {
+    return transaction(this.db, () => {
+      const rec = this.require(id)
+      if (rec.state === 'sending' || rec.state === 'submitted') throw new AppError('conflict', 'The organisation of a basket being sent or submitted cannot change.')
+      if ((rec.basketId !== null || rec.inFlight !== null) && rec.organisation !== organisation) {
+        throw new AppError('conflict', 'This basket already exists on the service for another organisation; start a new draft for this one.')
+      }
+      this.db.prepare('UPDATE drafts SET organisation = ?, state = CASE WHEN state = \'queued\' THEN \'draft\' ELSE state END, updated_at = ? WHERE id = ?').run(organisation, this.now(), id)
+      return this.require(id)
+    })
+  }
+
+  remove(id: string): boolean {
+    return transaction(this.db, () => {
+      const rec = this.get(id)
+      if (!rec) return false
+      if (rec.state === 'sending' || rec.state === 'queued') throw new AppError('conflict', 'This basket is in the outbox; take it out (edit it) before deleting it.')
+      // A draft whose basket may exist on the service is the only record of it: keep it until it is settled.
+      if (rec.inFlight !== null) throw new AppError('conflict', 'The service may be holding this basket; wait until the outbox has settled it.')
+      this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id)
+      if (this.currentId() === id) this.setCurrent(null)
+      return true
+    })
+  }
+
+  /** Moves a draft into the outbox: valid content is checked by the caller. */
+  queue(id: string, marker: string, snapshot: DraftDoc): DraftRecord {
+    return transaction(this.db, () => {
+      const rec = this.require(id)
+      if (!['draft', 'rejected', 'needs_review'].includes(rec.state)) throw new AppError('conflict', `A basket that is ${rec.state.replace('_', ' ')} cannot be submitted again.`)
+      const step: OutboxStep = rec.basketId !== null || rec.sourceBasketId !== null ? 'update' : 'create'
+      this.db
+        .prepare('UPDATE drafts SET state = \'queued\', doc = ?, marker = COALESCE(marker, ?), basket_id = COALESCE(basket_id, source_basket_id), step = COALESCE(in_flight, ?), attempts = 0, next_attempt_at = 0, error = NULL, review = NULL, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(snapshot), marker, step, this.now(), id)
+      return this.require(id)
+    })
+  }
+
+  /** Takes a draft back out of the outbox (or out of review / rejection) for editing. */
+  unqueue(id: string): DraftRecord {
+    return transaction(this.db, () => {
+      const rec = this.require(id)
+      if (rec.state === 'sending' || rec.state === 'submitted') throw new AppError('conflict', 'This basket is being sent or was submitted; it cannot be taken back.')
+      assertNotSubmitting(rec)
+      this.db.prepare('UPDATE drafts SET state = \'draft\', updated_at = ? WHERE id = ?').run(this.now(), id)
+      return this.require(id)
+    })
+  }
+
+  /** Outbox bookkeeping: a partial update of the non-document columns, in one statement. */
+  patch(id: string, p: Partial<Pick<DraftRecord, 'state' | 'basketId' | 'orderId' | 'step' | 'inFlight' | 'attempts' | 'nextAttemptAt' | 'error' | 'review' | 'serviceTotal' | 'doc'>>): void {
+    const cols: string[] = []
+    const vals: (string | number | null)[] = []
+    const set = (col: string, v: string | number | null) => (cols.push(`${col} = ?`), vals.push(v))
+    if (p.state !== undefined) set('state', p.state)
+    if (p.basketId !== undefined) set('basket_id', p.basketId)
+    if (p.orderId !== undefined) set('order_id', p.orderId)
+    if (p.step !== undefined) set('step', p.step)
+    if (p.inFlight !== undefined) set('in_flight', p.inFlight)
+    if (p.attempts !== undefined) set('attempts', p.attempts)
+    if (p.nextAttemptAt !== undefined) set('next_attempt_at', p.nextAttemptAt)
+    if (p.error !== undefined) set('error', p.error ? JSON.stringify(p.error) : null)
+    if (p.review !== undefined) set('review', p.review ? JSON.stringify(p.review) : null)
+    if (p.serviceTotal !== undefined) set('service_total', p.serviceTotal)
+    if (p.doc !== undefined) set('doc', JSON.stringify(p.doc))
+    set('updated_at', this.now())
+    this.db.prepare(`UPDATE drafts SET ${cols.join(', ')} WHERE id = ?`).run(...vals, id)
+  }
+
+  /**
+   * Claims the next due queued draft for sending (state 'sending'). Atomic, so two passes of the
+   * outbox never send the same draft.
+   */
+  claimNext(now: number, exclude: ReadonlySet<string>): DraftRecord | null {
+    return transaction(this.db, () => {
+      const rows = this.db.prepare('SELECT * FROM drafts WHERE state = \'queued\' AND next_attempt_at <= ? ORDER BY next_attempt_at, created_at LIMIT 50').all(now) as unknown as Row[]
+      const row = rows.find((r) => !exclude.has(r.id))
+      if (!row) return null
+      this.db.prepare('UPDATE drafts SET state = \'sending\' WHERE id = ?').run(row.id)
+      return toRecord({ ...row, state: 'sending' })
+    })
+  }
+
+  /** After a crash, drafts left 'sending' go back to the queue; their in_flight step makes the outbox reconcile first. */
+  recoverInterrupted(): number {
+    return Number(this.db.prepare('UPDATE drafts SET state = \'queued\', next_attempt_at = 0 WHERE state = \'sending\'').run().changes)
+  }
+
+  nextDueAt(): number | null {
+    const row = this.db.prepare('SELECT MIN(next_attempt_at) AS t FROM drafts WHERE state = \'queued\'').get() as { t: number | null }
+    return row.t
+  }
+
+  currentId(): string | null {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = \'current\'').get() as { value: string | null } | undefined
+    return row?.value ?? null
+  }
+
+  setCurrent(id: string | null): void {
+    this.db.prepare('INSERT INTO meta (key, value) VALUES (\'current\', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(id)
+  }
+
+  cacheGet<T>(key: string): { value: T; fetchedAt: number } | null {
+    const row = this.db.prepare('SELECT value, fetched_at FROM cache WHERE key = ?').get(key) as { value: string; fetched_at: number } | undefined
+    return row ? { value: JSON.parse(row.value) as T, fetchedAt: row.fetched_at } : null
+  }
+
+  cacheSet(key: string, value: unknown): void {
+    this.db
+      .prepare('INSERT INTO cache (key, value, fetched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at')
+      .run(key, JSON.stringify(value), this.now())
+  }
+}
+
+/** While a submit may have reached the service, the draft's content is what was (maybe) ordered: it cannot change. */
+function assertNotSubmitting(rec: DraftRecord): void {
+  if (rec.inFlight === 'submit') throw new AppError('conflict', 'The service may already have placed this order; the app is checking. Try again once it is settled.')
+}
+
+function parseJson<T>(text: string | null): T | null {
+  if (text === null) return null
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    return null
+  }
+}
+
+function toRecord(r: Row): DraftRecord {
+  const doc = DraftDoc.safeParse(parseJson(r.doc))
+  return {
+    id: r.id,
+    organisation: r.organisation,
+    doc: doc.success ? doc.data : DraftDoc.parse({}),
+    state: r.state as DraftState,
+    marker: r.marker,
+    basketId: r.basket_id,
+    orderId: r.order_id,
+    step: r.step as OutboxStep | null,
+    inFlight: r.in_flight as OutboxStep | null,
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    error: parseJson<DraftError>(r.error),
+    review: parseJson<ReviewLine[]>(r.review),
+    serviceTotal: r.service_total,
+    sourceBasketId: r.source_basket_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }
+}

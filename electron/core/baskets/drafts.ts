@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto'
+import type { Product } from '../../../shared/api'
+import type {
+  DraftDoc,
+  DraftHeaderPatch,
+  DraftLine,
+  DraftLinePatch,
+  DraftSummary,
+  DraftView,
+  LineProductInfo,
+  OutboxCounts,
+} from '../../../shared/ipc/channels/baskets'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import type { BasketStore, DraftRecord } from './basket-store'
+import { newMarker } from './marker'
+import { productInfo, refreshEstimates, round2, unitEstimate, type PriceCatalogue } from './price-catalogue'
+import { validateDraft } from './validation'
+
+export interface DraftsDeps {
+  store: BasketStore
+  catalogue: () => PriceCatalogue
+  /** The organisation new drafts are for (the acting organisation), if known. */
+  actingOrganisation: () => number | null
+  /** Something changed that views or the tray show. */
+  changed(draftId: string | null): void
+  /** A draft was queued or re-queued: send now if possible. */
+  kickOutbox(): void
+}
+
+export interface AddLineInput {
+  sku?: string
+  productId?: number
+  quantity: number
+}
+
+/**
+ * Local drafts: created and edited fully offline, every edit saved at once; views with validation
+ * and a price estimate from the cached catalogue; "submit" hands a valid draft to the outbox.
+ */
+export class Drafts {
+  constructor(private readonly deps: DraftsDeps) {}
+
+  private get store() {
+    return this.deps.store
+  }
+
+  create(organisation?: number, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): Promise<DraftView> {
+    const rec = this.store.create(organisation ?? this.deps.actingOrganisation(), doc, sourceBasketId)
+    this.store.setCurrent(rec.id)
+    this.deps.changed(null)
+    return this.view(rec)
+  }
+
+  async list(): Promise<{ drafts: DraftSummary[]; outbox: OutboxCounts; currentId: string | null }> {
+    const currentId = this.store.currentId()
+    const drafts = await Promise.all(this.store.all().map((r) => this.summary(r, currentId)))
+    return { drafts, outbox: this.outboxCounts(), currentId }
+  }
+
+  outboxCounts(): OutboxCounts {
+    const c = this.store.counts()
+    return { queued: c.queued, sending: c.sending, needsReview: c.needs_review, rejected: c.rejected }
+  }
+
+  get(id: string): Promise<DraftView> {
+    return this.view(this.store.require(id))
+  }
+
+  remove(id: string): boolean {
+    const removed = this.store.remove(id)
+    if (removed) this.deps.changed(null)
+    return removed
+  }
+
+  setCurrent(id: string | null): string | null {
+    if (id !== null) this.store.require(id)
+    this.store.setCurrent(id)
+    this.deps.changed(null)
+    return id
+  }
+
+  update(id: string, patch: DraftHeaderPatch): Promise<DraftView> {
+    return this.edit(id, (doc) => ({ ...doc, ...patch }))
+  }
+
+  setOrganisation(id: string, organisation: number): Promise<DraftView> {
+    const rec = this.store.setOrganisation(id, organisation)
+    this.deps.changed(id)
+    return this.view(rec)
+  }
+
+  /** Adds a product by SKU (scanner) or id (search) to a draft — the current one when none is named. */
+  async addLine(draftId: string | undefined, input: AddLineInput): Promise<DraftView> {
+    const id = draftId ?? (await this.currentEditable())
+    const product = await this.resolve(input)
+    const line = await this.newLine(product, input.sku ?? product?.product_code ?? '', input.quantity)
+    return this.edit(id, (doc) => ({ ...doc, line_items: mergeLine(doc.line_items, line, product) }))
+  }
+
+  async importLines(id: string, rows: { productId?: number; sku: string; quantity: number }[]): Promise<DraftView> {
+    const lines: { line: DraftLine; product: Product | null }[] = []
+    for (const r of rows) {
+      const product = r.productId ? await this.resolve({ productId: r.productId, quantity: r.quantity }) : await this.resolve({ sku: r.sku, quantity: r.quantity }, true)
+      lines.push({ line: await this.newLine(product, r.sku, r.quantity), product })
+    }
+    return this.edit(id, (doc) => ({ ...doc, line_items: lines.reduce((acc, l) => mergeLine(acc, l.line, l.product), doc.line_items) }))
+  }
+
+  async updateLine(id: string, key: string, patch: DraftLinePatch): Promise<DraftView> {
+    const cat = this.deps.catalogue()
+    const rec = this.store.require(id)
+    const current = rec.doc.line_items.find((l) => l.key === key)
+    if (!current) throw new AppError('not_found', 'That line is no longer on the draft.')
+    const merged = { ...current, ...patch }
+    const product = merged.product ? await cat.getProduct(merged.product) : null
+    const estimate = product ? { unit: unitEstimate(product, merged), asOf: await cat.pricesAsOf() } : (merged.estimate ?? null)
+    return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? { ...l, ...patch, estimate } : l)) }))
+  }
+
+  async removeLine(id: string, key: string): Promise<{ draft: DraftView; removed: DraftLine; index: number }> {
+    let removed: DraftLine | undefined
+    let index = -1
+    const draft = await this.edit(id, (doc) => {
+      index = doc.line_items.findIndex((l) => l.key === key)
+      if (index < 0) throw new AppError('not_found', 'That line is no longer on the draft.')
+      removed = doc.line_items[index]
+      return { ...doc, line_items: doc.line_items.filter((l) => l.key !== key) }
+    })
+    return { draft, removed: removed!, index }
+  }
+
+  /** Undo of a removal: the line goes back where it was. */
+  restoreLine(id: string, line: DraftLine, index: number): Promise<DraftView> {
+    return this.edit(id, (doc) => {
+      const lines = doc.line_items.filter((l) => l.key !== line.key)
+      lines.splice(Math.min(index, lines.length), 0, line)
+      return { ...doc, line_items: lines }
+    })
+  }
+
+  moveLine(id: string, key: string, to: number): Promise<DraftView> {
+    return this.edit(id, (doc) => {
+      const from = doc.line_items.findIndex((l) => l.key === key)
+      if (from < 0) throw new AppError('not_found', 'That line is no longer on the draft.')
+      const lines = [...doc.line_items]
+      const [line] = lines.splice(from, 1)
+      lines.splice(Math.min(to, lines.length), 0, line!)
+      return { ...doc, line_items: lines }
+    })
+  }
+
+  async refreshEstimate(id: string): Promise<DraftView> {
+    const doc = await refreshEstimates(this.deps.catalogue(), this.store.require(id).doc)
+    return this.edit(id, () => doc)
+  }
+
+  /**
+   * "Submit": a valid draft moves into the durable outbox with the estimate the user sees now. An
+   * invalid one is refused with its fields (it stays saved as it is).
+   */
+  async submit(id: string): Promise<DraftView> {
+    const rec = this.store.require(id)
+    const doc = await refreshEstimates(this.deps.catalogue(), rec.doc)
+    const fields = validateDraft(doc, await this.products(doc))
+    if (rec.organisation === null) fields.organisation ??= 'Choose the organisation this basket is for'
+    if (Object.keys(fields).length) throw new AppError('validation', 'This draft cannot be sent yet; the problems are marked on the fields.', fields)
+    const queued = this.store.queue(id, newMarker(), doc)
+    if (this.store.currentId() === id) this.store.setCurrent(null)
+    this.deps.changed(id)
+    this.deps.kickOutbox()
+    return this.view(queued)
+  }
+
+  /** Accepts the service's higher prices: they become the estimate, and the draft goes on (prices are re-read before submitting). */
+  acceptPrices(id: string): Promise<DraftView> {
+    const rec = this.store.require(id)
+    if (rec.state !== 'needs_review' || !rec.review) throw new AppError('conflict', 'There are no new prices to accept on this basket.')
+    const byKey = new Map(rec.review.map((r) => [r.key, r.service]))
+    const doc: DraftDoc = {
+      ...rec.doc,
+      line_items: rec.doc.line_items.map((l) => (byKey.has(l.key) ? { ...l, estimate: { unit: byKey.get(l.key)!, asOf: new Date().toISOString() } } : l)),
+    }
+    this.store.patch(id, { doc, state: 'queued', step: 'price', review: null, error: null, attempts: 0, nextAttemptAt: 0 })
+    this.deps.changed(id)
+    this.deps.kickOutbox()
+    return this.get(id)
+  }
+
+  /** Takes a queued, rejected or held draft back for editing. */
+  editAgain(id: string): Promise<DraftView> {
+    const rec = this.store.unqueue(id)
+    this.deps.changed(id)
+    return this.view(rec)
+  }
+
+  async productInfo(productId: number): Promise<LineProductInfo | null> {
+    const p = await this.deps.catalogue().getProduct(productId)
+    return p ? productInfo(p) : null
+  }
+
+  // ---- views ---------------------------------------------------------------------------------
+
+  async view(rec: DraftRecord): Promise<DraftView> {
+    const products = await this.products(rec.doc)
+    const fields = rec.state === 'submitted' ? {} : validateDraft(rec.doc, products)
+    if (rec.state === 'rejected' && rec.error?.fields) Object.assign(fields, rec.error.fields)
+    const summary = await this.summary(rec, this.store.currentId(), products, fields)
+    const info: Record<string, LineProductInfo> = {}
+    for (const [id, p] of products) info[String(id)] = productInfo(p)
+    return { ...summary, doc: rec.doc, fields, review: rec.review, products: info, sourceBasketId: rec.sourceBasketId }
+  }
+
+  private async summary(rec: DraftRecord, currentId: string | null, products?: Map<number, Product>, fields?: Record<string, string>): Promise<DraftSummary> {
+    const prods = products ?? (await this.products(rec.doc))
+    const valid = Object.keys(fields ?? validateDraft(rec.doc, prods)).length === 0
+    return {
+      id: rec.id,
+      title: rec.doc.name.trim() || rec.doc.purchase_order_number.trim(),
+      organisation: rec.organisation,
+      state: rec.state,
+      lineCount: rec.doc.line_items.length,
+      estimate: await this.estimate(rec, prods),
+      serviceTotal: rec.serviceTotal,
+      basketId: rec.basketId,
+      orderId: rec.orderId,
+      valid,
+      error: rec.error,
+      updatedAt: new Date(rec.updatedAt).toISOString(),
+      current: rec.id === currentId,
+    }
+  }
+
+  /** Live from the cached catalogue while drafting; frozen at what the user saw once queued. */
+  private async estimate(rec: DraftRecord, products: Map<number, Product>) {
+    const live = rec.state === 'draft' || rec.state === 'rejected'
+    const asOf = await this.deps.catalogue().pricesAsOf()
+    let total = 0
+    let unpriced = 0
+    let oldest: string | null = null
+    for (const l of rec.doc.line_items) {
+      const product = l.product ? products.get(l.product) : undefined
+      const unit = live && product ? unitEstimate(product, l) : l.estimate?.unit
+      if (unit === undefined) {
+        unpriced++
+        continue
+      }
+      total += unit * Math.max(0, l.quantity ?? 0)
+      const at = live && product ? asOf : (l.estimate?.asOf ?? null)
+      if (at && (!oldest || at < oldest)) oldest = at
+    }
+    return { total: round2(total), asOf: oldest, unpriced }
+  }
+
+  private async products(doc: DraftDoc): Promise<Map<number, Product>> {
+    const cat = this.deps.catalogue()
+    const ids = [...new Set(doc.line_items.map((l) => l.product).filter((id): id is number => !!id))]
+    const map = new Map<number, Product>()
+    for (const id of ids) {
+      const p = await cat.getProduct(id)
+      if (p) map.set(id, p)
+    }
+    return map
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private async edit(id: string, change: (doc: DraftDoc) => DraftDoc): Promise<DraftView> {
+    const rec = this.store.edit(id, change)
+    this.deps.changed(id)
+    return this.view(rec)
+  }
+
+  /** The current draft if it can still be edited, else a new one that becomes current. */
+  private async currentEditable(): Promise<string> {
+    const id = this.store.currentId()
+    const rec = id ? this.store.get(id) : null
+    if (rec && (rec.state === 'draft' || rec.state === 'rejected')) return rec.id
+    return (await this.create()).id
+  }
+
+  /**
+   * Finds the product of a SKU or id in the cached catalogue. An unknown SKU is refused while a
+   * catalogue is cached (a typo or a wrong scan); with no catalogue at all it is kept by SKU and the
+   * service checks it.
+   */
+  private async resolve(input: AddLineInput, lenient = false): Promise<Product | null> {
+    const cat = this.deps.catalogue()
+    if (input.productId) {
+      const p = await cat.getProduct(input.productId)
+      if (!p && !lenient) throw new AppError('not_found', 'That product is not in the catalogue on this computer.', { productId: 'Unknown product' })
+      return p
+    }
+    const sku = input.sku!.trim()
+    let found = await cat.findBySku(sku)
+    if (!found.length && sku !== sku.toUpperCase()) found = await cat.findBySku(sku.toUpperCase())
+    if (found.length === 1) return (await cat.getProduct(found[0]!.id)) ?? null
+    if (found.length > 1) throw new AppError('conflict', `${found.length} products share the SKU ${sku}; choose one from the catalogue.`, { sku: `${found.length} products share this SKU` })
+    if (!lenient && (await cat.pricesAsOf()) !== null) throw new AppError('not_found', `No product with the SKU ${sku} is in the catalogue.`, { sku: 'Unknown SKU' })
+    return null
+  }
+
+  private async newLine(product: Product | null, sku: string, quantity: number): Promise<DraftLine> {
+    const line: DraftLine = { key: randomUUID(), quantity }
+    if (product) {
+      line.product = product.id
+      line.product_code = product.product_code
+      line.product_name = product.name
+      const plan = product.rate_plans.find((p) => p.default) ?? product.rate_plans[0]
+      if (plan) {
+        line.selected_rate_plan = plan.id
+        line.quantity = Math.min(Math.max(quantity, plan.min_quantity), plan.max_quantity)
+      }
+      if (product.subscription_type === 'SUBSCRIPTION_KIND_STORAGE') line.storage_order = { team_name: '', admin_email: '' }
+      if (product.subscription_type === 'SUBSCRIPTION_KIND_BACKUP') line.backup_order = { tenant_name: '', admin_email: '' }
+      if (product.subscription_type === 'SUBSCRIPTION_KIND_MEETING') line.meeting_order = { end_user_name: '', end_user_company: '', end_user_email: '' }
+      line.estimate = { unit: unitEstimate(product, line), asOf: await this.deps.catalogue().pricesAsOf() }
+    } else {
+      line.product_code = sku.trim()
+      line.estimate = null
+    }
+    return line
+  }
+}
+
+/** A scanned or pasted product already on the draft (plain product, no options) gets its quantity raised instead of a second line. */
+function mergeLine(lines: DraftLine[], line: DraftLine, product: Product | null): DraftLine[] {
+  const plain = (l: DraftLine) => !l.prov_product && !l.maintenance_product && !l.selected_rate_plan && !l.storage_order && !l.backup_order && !l.meeting_order
+  const same = lines.findIndex((l) => plain(l) && plain(line) && (product ? l.product === product.id : !l.product && l.product_code === line.product_code))
+  if (same < 0) return [...lines, line]
+  return lines.map((l, i) => (i === same ? { ...l, quantity: (l.quantity ?? 0) + (line.quantity ?? 0) } : l))
+}

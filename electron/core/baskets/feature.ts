@@ -1,0 +1,185 @@
+import type { OutboxCounts } from '../../../shared/ipc/channels/baskets'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import type { ActiveSession } from '../connection/connection'
+import type { CoreContext, Feature } from '../context'
+import { BasketStore } from './basket-store'
+import { Drafts } from './drafts'
+import { Outbox } from './outbox'
+import { previewImport } from './paste-import'
+import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-catalogue'
+import { referenceData } from './reference-data'
+import { draftFromBasket, ServerBaskets } from './server-baskets'
+
+export interface BasketsOptions {
+  /** The cached catalogue of the active profile (the catalogue feature's reader). */
+  catalogue?: () => PriceCatalogue | null
+  concurrency?: number
+  retryBaseMs?: number
+}
+
+interface ProfileBaskets {
+  profileId: string
+  store: BasketStore
+  drafts: Drafts
+  outbox: Outbox
+}
+
+/**
+ * Baskets: local drafts (per profile, offline), the outbox that submits them exactly once, and the
+ * organisation's server-side baskets. The outbox follows the connection: it runs for the active
+ * profile and is kicked whenever the service becomes reachable again.
+ */
+export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Feature & { current(): ProfileBaskets | null } {
+  let active: ProfileBaskets | null = null
+  let lastCounts = ''
+  let unsubscribe: (() => void) | null = null
+  const catalogue = () => opts.catalogue?.() ?? emptyCatalogue
+
+  const emitCounts = (p: ProfileBaskets) => {
+    const counts: OutboxCounts = p.drafts.outboxCounts()
+    const key = JSON.stringify(counts)
+    if (key === lastCounts) return
+    lastCounts = key
+    ctx.emit('outbox.changed', counts)
+  }
+
+  const open = (session: ActiveSession): ProfileBaskets => {
+    const store = new BasketStore(session.profileDir, () => ctx.clock.now())
+    const p = {} as ProfileBaskets
+    const changed = (draftId: string | null) => {
+      if (active !== p) return
+      ctx.emit('baskets.changed', { draftId })
+      emitCounts(p)
+    }
+    p.profileId = session.profile.id
+    p.store = store
+    p.outbox = new Outbox({
+      store,
+      client: () => (ctx.connection.active() === session ? session.client : null),
+      clock: ctx.clock,
+      log: ctx.log,
+      noteSuccess: () => ctx.connection.noteSuccess(),
+      noteFailure: (err) => ctx.connection.noteFailure(err),
+      changed,
+      concurrency: opts.concurrency,
+      retryBaseMs: opts.retryBaseMs,
+    })
+    p.drafts = new Drafts({
+      store,
+      catalogue,
+      actingOrganisation: () => session.actingOrganisation?.id ?? session.user?.organisation ?? null,
+      changed,
+      kickOutbox: () => p.outbox.kick(),
+    })
+    return p
+  }
+
+  const retire = async (p: ProfileBaskets | null) => {
+    if (!p) return
+    await p.outbox.stop()
+    p.store.close()
+  }
+
+  /** Opens the baskets of the active profile (synchronously, so a handler can use them at once). */
+  const follow = (session: ActiveSession | null): ProfileBaskets | null => {
+    if (session && active?.profileId === session.profile.id) {
+      if (ctx.connection.online) active.outbox.kick()
+      return active
+    }
+    const old = active
+    active = null
+    lastCounts = ''
+    void retire(old)
+    if (!session) return null
+    const p = open(session)
+    active = p
+    emitCounts(p)
+    p.outbox.start()
+    return p
+  }
+
+  const require = (): ProfileBaskets => {
+    const s = ctx.connection.active()
+    if (!s) throw new AppError('no_profile', 'No connection is active. Connect to your account or explore with demo data first.')
+    return active?.profileId === s.profile.id ? active : follow(s)!
+  }
+  const server = () => new ServerBaskets(ctx.connection.require().client)
+  /** Server calls report their outcome so the online state follows real traffic. */
+  const online = async <T>(fn: () => Promise<T>): Promise<T> => {
+    try {
+      const r = await fn()
+      ctx.connection.noteSuccess()
+      return r
+    } catch (err) {
+      ctx.connection.noteFailure(err)
+      throw err
+    }
+  }
+
+  return {
+    current: () => active,
+    handlers: {
+      'baskets.list': () => require().drafts.list(),
+      'baskets.get': ({ id }) => require().drafts.get(id),
+      'baskets.create': ({ organisation, doc }) => require().drafts.create(organisation, doc),
+      'baskets.remove': ({ id }) => ({ removed: require().drafts.remove(id) }),
+      'baskets.setCurrent': ({ id }) => ({ currentId: require().drafts.setCurrent(id) }),
+      'baskets.update': ({ id, patch }) => require().drafts.update(id, patch),
+      'baskets.setOrganisation': async ({ id, organisation }) => {
+        const orgs = await ctx.connection.organisations()
+        if (!orgs.some((o) => o.id === organisation)) throw new AppError('not_found', 'That organisation is not one you can act for.', { organisation: 'Not one of your organisations' })
+        return require().drafts.setOrganisation(id, organisation)
+      },
+      'baskets.addLine': ({ draftId, sku, productId, quantity }) => require().drafts.addLine(draftId, { sku, productId, quantity }),
+      'baskets.updateLine': ({ id, key, patch }) => require().drafts.updateLine(id, key, patch),
+      'baskets.removeLine': ({ id, key }) => require().drafts.removeLine(id, key),
+      'baskets.restoreLine': ({ id, line, index }) => require().drafts.restoreLine(id, line, index),
+      'baskets.moveLine': ({ id, key, to }) => require().drafts.moveLine(id, key, to),
+      'baskets.previewImport': ({ text }) => previewImport(text, catalogue()),
+      'baskets.importLines': ({ id, rows }) => require().drafts.importLines(id, rows),
+      'baskets.refreshEstimate': ({ id }) => require().drafts.refreshEstimate(id),
+      'baskets.submit': ({ id }) => require().drafts.submit(id),
+      'baskets.acceptPrices': ({ id }) => require().drafts.acceptPrices(id),
+      'baskets.editAgain': ({ id }) => require().drafts.editAgain(id),
+      'baskets.outbox': () => require().drafts.outboxCounts(),
+      'baskets.referenceData': ({ organisation }) => {
+        const p = require()
+        const s = ctx.connection.active()
+        return referenceData(
+          {
+            store: p.store,
+            client: s?.client ?? null,
+            organisations: () => ctx.connection.organisations(),
+            noteSuccess: () => ctx.connection.noteSuccess(),
+            noteFailure: (err) => ctx.connection.noteFailure(err),
+          },
+          organisation ?? s?.actingOrganisation?.id ?? s?.user?.organisation ?? null,
+        )
+      },
+      'baskets.productInfo': ({ productId }) => require().drafts.productInfo(productId),
+      'baskets.serverList': (q) => online(() => server().list(q)),
+      'baskets.serverGet': ({ id }) => online(() => server().get(id)),
+      'baskets.serverSave': ({ id, doc, organisation }) => online(() => server().save(id, doc, organisation ?? null)),
+      'baskets.serverAddLine': ({ id, sku, quantity }) => online(() => server().addLine(id, sku, quantity)),
+      'baskets.serverSubmit': ({ id }) => online(() => server().submit(id)),
+      'baskets.workOffline': async ({ id }) => {
+        const p = require()
+        const basket = await online(() => server().get(id))
+        if (basket.status !== 'DRAFT') throw new AppError('conflict', 'This basket has already been submitted.')
+        const doc = await refreshEstimates(catalogue(), draftFromBasket(basket))
+        return p.drafts.create(basket.organisation, doc, basket.id)
+      },
+    },
+    start: () => {
+      unsubscribe = ctx.connection.onChange((s) => void follow(s))
+      follow(ctx.connection.active())
+    },
+    stop: async () => {
+      unsubscribe?.()
+      unsubscribe = null
+      const p = active
+      active = null
+      await retire(p)
+    },
+  }
+}

@@ -1,0 +1,367 @@
+import type { Basket, LineItem } from '../../../shared/api'
+import type { DraftDoc, ReviewLine } from '../../../shared/ipc/channels/baskets'
+import type { Clock, Logger } from '../platform/services'
+import type { ServiceClient } from '../service/client'
+import { ServiceError } from '../service/service-error'
+import { toBasketBody } from './basket-body'
+import type { BasketStore, DraftRecord, OutboxStep } from './basket-store'
+import { markerOf } from './marker'
+import { round2 } from './price-catalogue'
+
+/*
+ * THE OUTBOX: EXACTLY-ONCE SUBMISSION WITHOUT AN IDEMPOTENCY KEY
+ * ==============================================================
+ *
+ * The service offers no idempotency key, so a blind retry of "create basket" after a lost reply
+ * makes a second basket, and a blind retry of "submit" after a lost reply hits an order. The app
+ * makes submission exactly-once by itself with three things:
+ *
+ * 1. A marker. When a draft is queued it gets a random 10-character marker, stored with the draft
+ *    and never changed afterwards. The basket is created with the name `<user's name> [wd-<marker>]`.
+ *    The service keeps the name unchanged and returns it in the baskets list and on the order, so the
+ *    marker names the service basket independently of any reply we may have lost.
+ *
+ * 2. Write-ahead intent. Every step that changes the service records `in_flight = <step>` in the
+ *    draft's row (one committed SQLite transaction, WAL + synchronous=FULL) BEFORE the request is
+ *    sent, and records the outcome (basket id, order id, next step) and clears `in_flight` in one
+ *    statement AFTER the reply. So after any crash, kill or power cut the row says either "this
+ *    step was never sent" (in_flight empty: just send it) or "this step may have reached the service"
+ *    (in_flight set: find out before doing anything).
+ *
+ * 3. Reconciliation instead of retry. When a step with `in_flight` set comes round again — after a
+ *    restart (drafts left 'sending' go back to 'queued'), after a `ServiceError` whose request may
+ *    have applied (`mayHaveApplied`, 5xx, unreadable answer), or after a timeout — the outbox first
+ *    asks the service what happened:
+ *      create  → page through the baskets list (raw JSON, so no row is ever skipped by parsing)
+ *                for a basket whose name carries the marker. Found: record its id and go on to the
+ *                price check. Not found: the create did not apply, send it again.
+ *      update  → PUT is idempotent (the whole body replaces the basket), so it is simply repeated.
+ *                If the basket is gone, GET /orders/{id} tells whether it became an order.
+ *      submit  → the basket id is known (it was recorded before the submit was sent); the order has
+ *                the same id (spec rule 3). GET /orders/{id}: any status but DRAFT means the submit
+ *                applied → record the order id, done. Still a DRAFT basket → submit again.
+ *    A definite refusal (4xx with a problem body) proves the request did not apply: `in_flight` is
+ *    cleared and the draft is 'rejected' with the service's message attached to the field it names.
+ *
+ * Steps of one draft: create (or update when the basket exists on the service already: a draft
+ * re-queued after a rejection or a review, or copied from a server basket) → price → submit.
+ *   price: the service's price of every line (unit price + provisioning + maintenance) is compared
+ *   with the estimate the user saw when queueing. Any increase, or a line the app could not estimate,
+ *   holds the draft as 'needs_review' (old vs new per line). Accepting makes the service prices the
+ *   new estimates and queues the draft at the price step again (prices are re-read before submitting);
+ *   editing takes it back to 'draft', and the next submit updates the same service basket.
+ *
+ * Drafts are claimed one at a time with an atomic UPDATE (state 'sending'); a few are sent in
+ * parallel; each draft's failure is its own: one rejected draft never blocks the others. A
+ * transient failure (offline, 5xx, 429) puts the draft back in the queue with a backoff; going back
+ * online (Connection.onChange) or the backoff timer runs the outbox again, whether or not a window
+ * is open (the core runs in the main process).
+ *
+ * Known limit: a create request that is still being processed by the service after our reply
+ * timeout (30 s) could land after reconciliation found nothing; the chaos suite's faults are
+ * drop-before, drop-after-commit, error statuses and process kills, which this design covers.
+ */
+
+export interface OutboxDeps {
+  store: BasketStore
+  client: () => ServiceClient | null
+  clock: Clock
+  log: Logger
+  /** Reports call outcomes so the app's online state follows real traffic. */
+  noteSuccess(): void
+  noteFailure(err: unknown): void
+  /** A draft's state or the queue counts changed. */
+  changed(draftId: string | null): void
+  concurrency?: number
+  /** Base of the exponential retry backoff (tests use a few ms). */
+  retryBaseMs?: number
+  retryMaxMs?: number
+}
+
+const SETTLED = Symbol('settled')
+
+export class Outbox {
+  private running: Promise<void> | null = null
+  private again = false
+  private stopped = false
+  private timer: unknown = null
+  private readonly controllers = new Set<AbortController>()
+  /** Set when a pass ran into an offline service: the remaining drafts wait for the next kick. */
+  private offline = false
+
+  constructor(private readonly deps: OutboxDeps) {}
+
+  /** Recovers drafts a crash left 'sending' and starts sending. */
+  start(): void {
+    this.stopped = false
+    if (this.deps.store.recoverInterrupted() > 0) this.deps.changed(null)
+    this.kick()
+  }
+
+  /** Runs the outbox now (new submission, back online, timer). */
+  kick(): void {
+    if (this.stopped) return
+    this.offline = false
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.pass().finally(() => {
+      this.running = null
+      if (this.again && !this.stopped) {
+        this.again = false
+        this.kick()
+      } else this.schedule()
+    })
+  }
+
+  /**
+   * Stops at once, like a crash would: requests in flight are abandoned and their outcomes are not
+   * recorded, so the next start reconciles them.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer) this.deps.clock.clearTimeout(this.timer)
+    this.timer = null
+    for (const c of this.controllers) c.abort()
+    await this.running?.catch(() => {})
+  }
+
+  /** Resolves when nothing is due (for tests and the benchmark). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running
+  }
+
+  private schedule(): void {
+    if (this.timer) this.deps.clock.clearTimeout(this.timer)
+    this.timer = null
+    if (this.stopped) return
+    const due = this.deps.store.nextDueAt()
+    if (due === null) return
+    this.timer = this.deps.clock.setTimeout(() => {
+      this.timer = null
+      this.kick()
+    }, Math.max(0, due - this.deps.clock.now()))
+  }
+
+  private async pass(): Promise<void> {
+    const busy = new Set<string>()
+    const worker = async () => {
+      while (!this.stopped && !this.offline) {
+        const rec = this.deps.store.claimNext(this.deps.clock.now(), busy)
+        if (!rec) return
+        busy.add(rec.id)
+        this.deps.changed(rec.id)
+        try {
+          await this.process(rec)
+        } finally {
+          busy.delete(rec.id)
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: this.deps.concurrency ?? 4 }, worker))
+  }
+
+  private async process(start: DraftRecord): Promise<void> {
+    let rec = start
+    try {
+      let basket: Basket | null = null
+      if (rec.step === 'create') ({ rec, basket } = await this.create(rec))
+      if (rec.step === 'update') ({ rec, basket } = await this.update(rec))
+      if (rec.step === 'price') {
+        rec = await this.price(rec, basket)
+        if (rec.state === 'needs_review') return
+      }
+      if (rec.step === 'submit') await this.submit(rec)
+    } catch (err) {
+      if (err === SETTLED || this.stopped) return
+      this.failed(this.deps.store.get(rec.id) ?? rec, err)
+    }
+  }
+
+  // ---- steps ---------------------------------------------------------------------------------
+
+  private async create(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
+    if (rec.inFlight === 'create') {
+      const found = await this.findByMarker(rec)
+      // Found: the draft may have been edited since that create was sent, so its content is put again.
+      if (found !== null) return this.update(this.record(rec, { basketId: found, step: 'update', inFlight: null }))
+    }
+    this.record(rec, { inFlight: 'create', step: 'create' })
+    const basket = await this.send((signal) => this.client().call('createBasket', { body: this.body(rec), signal }))
+    return { rec: this.record(rec, { basketId: basket.id, step: 'price', inFlight: null }), basket }
+  }
+
+  private async update(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
+    const id = this.basketId(rec)
+    this.record(rec, { inFlight: 'update', step: 'update' })
+    try {
+      const basket = await this.send((signal) => this.client().call('modifyBasket', { params: { id }, body: this.body(rec), signal }))
+      return { rec: this.record(rec, { step: 'price', inFlight: null }), basket }
+    } catch (err) {
+      if (err instanceof ServiceError && (err.code === 'not_found' || err.code === 'conflict')) {
+        await this.settleIfOrdered(rec, id)
+        // The basket is gone and never became an order: the next submission creates a new one.
+        if (err.code === 'not_found') this.record(rec, { basketId: null, inFlight: null, step: 'create' })
+      }
+      throw err
+    }
+  }
+
+  private async price(rec: DraftRecord, known: Basket | null): Promise<DraftRecord> {
+    const id = this.basketId(rec)
+    const basket = known ?? (await this.send((signal) => this.client().call('getBasket', { params: { id }, signal })))
+    const review = reviewLines(rec.doc, basket.line_items)
+    if (review.some((l) => l.increased)) {
+      this.record(rec, { state: 'needs_review', review, serviceTotal: basket.total, step: 'price', inFlight: null })
+      this.deps.changed(rec.id)
+      return this.deps.store.require(rec.id)
+    }
+    return this.record(rec, { step: 'submit', serviceTotal: basket.total, review: null })
+  }
+
+  private async submit(rec: DraftRecord): Promise<void> {
+    const id = this.basketId(rec)
+    if (rec.inFlight === 'submit') await this.settleIfOrdered(rec, id)
+    this.record(rec, { inFlight: 'submit', step: 'submit' })
+    try {
+      const order = await this.send((signal) => this.client().call('submitBasket', { params: { id }, signal }))
+      this.record(rec, { state: 'submitted', orderId: order.id, inFlight: null, step: null, error: null, serviceTotal: order.total })
+      this.deps.changed(rec.id)
+    } catch (err) {
+      // "Already submitted" or "no such basket": the order may exist from a lost earlier reply.
+      if (err instanceof ServiceError && (err.code === 'not_found' || err.code === 'conflict')) await this.settleIfOrdered(rec, id)
+      throw err
+    }
+  }
+
+  // ---- reconciliation ------------------------------------------------------------------------
+
+  /** Pages through the baskets list (raw JSON: a row is never skipped by parsing) for the draft's marker. */
+  private async findByMarker(rec: DraftRecord): Promise<number | null> {
+    const found: number[] = []
+    for (let page = 1; ; page++) {
+      const raw = await this.send((signal) => this.client().raw('listBaskets', { query: { page, per_page: 1000 }, signal }))
+      let rows: unknown
+      try {
+        rows = JSON.parse(raw.text)
+      } catch {
+        throw new ServiceError('bad_response', 'The baskets list was not JSON.', raw.status, false)
+      }
+      if (!Array.isArray(rows)) throw new ServiceError('bad_response', 'The baskets list was not a list.', raw.status, false)
+      for (const row of rows as { id?: unknown; name?: unknown }[]) {
+        if (typeof row?.id === 'number' && typeof row.name === 'string' && markerOf(row.name) === rec.marker) found.push(row.id)
+      }
+      const pages = Number(raw.headers['x-total-pages'] ?? 1)
+      if (page >= pages || rows.length === 0) break
+    }
+    if (found.length > 1) this.deps.log.warn('several service baskets carry the same submission marker; using the first', { draft: rec.id, baskets: found })
+    return found.length ? Math.min(...found) : null
+  }
+
+  /** If the basket already became an order, records it as submitted and ends the draft's run. */
+  private async settleIfOrdered(rec: DraftRecord, id: number): Promise<void> {
+    let order: Basket | null = null
+    try {
+      order = await this.send((signal) => this.client().call('getOrder', { params: { id }, signal }))
+    } catch (err) {
+      if (!(err instanceof ServiceError && err.code === 'not_found')) throw err
+    }
+    if (order && order.status !== 'DRAFT') {
+      this.record(rec, { state: 'submitted', orderId: order.id, inFlight: null, step: null, error: null, serviceTotal: order.total })
+      this.deps.changed(rec.id)
+      throw SETTLED
+    }
+  }
+
+  // ---- plumbing ------------------------------------------------------------------------------
+
+  private failed(rec: DraftRecord, err: unknown): void {
+    const store = this.deps.store
+    if (err instanceof ServiceError && !err.transient && !err.mayHaveApplied && ['validation', 'not_found', 'conflict', 'forbidden'].includes(err.code)) {
+      // A definite refusal: nothing applied. The draft becomes editable with the service's message.
+      const next: OutboxStep | null = rec.basketId !== null ? 'update' : 'create'
+      store.patch(rec.id, { state: 'rejected', inFlight: null, step: next, error: { message: err.message, ...(err.fields ? { fields: err.fields } : {}) } })
+      this.deps.changed(rec.id)
+      return
+    }
+    // Anything else may be temporary, and may have applied: keep in_flight so the next try reconciles.
+    if (!(err instanceof ServiceError)) this.deps.log.error('outbox step failed unexpectedly', err)
+    const offline = err instanceof ServiceError && (err.code === 'offline' || err.code === 'tls')
+    if (offline) this.offline = true
+    const base = this.deps.retryBaseMs ?? 1000
+    const wait = err instanceof ServiceError && err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : Math.min(this.deps.retryMaxMs ?? 60_000, base * 2 ** Math.min(rec.attempts, 16))
+    const error = err instanceof ServiceError ? { message: err.message } : { message: 'Sending failed; the app will try again.' }
+    store.patch(rec.id, { state: 'queued', attempts: rec.attempts + 1, nextAttemptAt: this.deps.clock.now() + wait, error })
+    this.deps.changed(rec.id)
+  }
+
+  /** Writes bookkeeping unless the outbox has been stopped (a stopped outbox must behave like a dead process). */
+  private record(rec: DraftRecord, p: Parameters<BasketStore['patch']>[1]): DraftRecord {
+    if (this.stopped) throw SETTLED
+    this.deps.store.patch(rec.id, p)
+    return this.deps.store.require(rec.id)
+  }
+
+  private async send<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.stopped) throw SETTLED
+    const c = new AbortController()
+    this.controllers.add(c)
+    try {
+      const result = await fn(c.signal)
+      if (this.stopped) throw SETTLED
+      this.deps.noteSuccess()
+      return result
+    } catch (err) {
+      if (this.stopped) throw SETTLED
+      if (err instanceof ServiceError) {
+        if (err.status !== null && err.status < 500) this.deps.noteSuccess()
+        else this.deps.noteFailure(err)
+      }
+      throw err
+    } finally {
+      this.controllers.delete(c)
+    }
+  }
+
+  private client(): ServiceClient {
+    const c = this.deps.client()
+    if (!c) throw new ServiceError('offline', 'No connection is active.', null, false)
+    return c
+  }
+
+  private body(rec: DraftRecord) {
+    return toBasketBody(rec.doc, rec.organisation, rec.marker)
+  }
+
+  private basketId(rec: DraftRecord): number {
+    if (rec.basketId === null) throw new Error(`draft ${rec.id} reached step ${rec.step} without a basket id`)
+    return rec.basketId
+  }
+}
+
+/** The service's price of one unit of a line: the product plus its provisioning and maintenance products. */
+export function serviceUnit(l: LineItem): number {
+  return round2(l.price + (l.prov_product_price ?? 0) + (l.maintenance_product_price ?? 0))
+}
+
+/**
+ * Pairs the draft's lines with the service's (same order; the service keeps it) and flags every
+ * line priced above what the user saw, or that the app could not estimate.
+ */
+export function reviewLines(doc: DraftDoc, items: readonly LineItem[]): ReviewLine[] {
+  return items.map((item, i) => {
+    const line = doc.line_items[i]
+    const estimate = line?.estimate?.unit ?? null
+    const service = serviceUnit(item)
+    return {
+      key: line?.key ?? `service-${item.id}`,
+      name: item.name,
+      sku: item.product_code ?? line?.product_code ?? '',
+      quantity: item.quantity,
+      estimate,
+      service,
+      increased: estimate === null || service > estimate + 0.005 || !line,
+    }
+  })
+}

@@ -1,0 +1,86 @@
+import type { ImportPreviewRow } from '../../../shared/ipc/channels/baskets'
+import type { PriceCatalogue } from './price-catalogue'
+
+export interface ParsedLine {
+  line: number
+  raw: string
+  sku: string
+  quantity: number | null
+  error: string | null
+}
+
+/**
+ * Reads "SKU, quantity" lines as they come from a spreadsheet paste (tab separated) or a CSV file
+ * (comma or semicolon separated, fields optionally quoted). A first row whose quantity is not a
+ * number is taken for a header. A missing quantity means 1.
+ */
+export function parseLines(text: string): ParsedLine[] {
+  const out: ParsedLine[] = []
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)
+  lines.forEach((raw, i) => {
+    if (!raw.trim()) return
+    const cells = splitCells(raw)
+    const sku = (cells[0] ?? '').trim()
+    const qtyText = (cells[1] ?? '').trim()
+    if (!sku) {
+      out.push({ line: i + 1, raw, sku: '', quantity: null, error: 'No SKU on this line' })
+      return
+    }
+    if (!qtyText) {
+      out.push({ line: i + 1, raw, sku, quantity: 1, error: null })
+      return
+    }
+    const q = Number(qtyText.replace(/\s/g, ''))
+    if (!Number.isInteger(q) || q < 1 || q > 1_000_000) {
+      if (out.length === 0 && !/\d/.test(qtyText)) return // header row ("SKU;Quantity")
+      out.push({ line: i + 1, raw, sku, quantity: null, error: `"${qtyText}" is not a whole quantity between 1 and 1000000` })
+      return
+    }
+    out.push({ line: i + 1, raw, sku, quantity: q, error: null })
+  })
+  return out
+}
+
+function splitCells(raw: string): string[] {
+  const sep = raw.includes('\t') ? '\t' : raw.includes(';') ? ';' : ','
+  const cells: string[] = []
+  let cur = ''
+  let quoted = false
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i]!
+    if (quoted) {
+      if (ch === '"' && raw[i + 1] === '"') {
+        cur += '"'
+        i++
+      } else if (ch === '"') quoted = false
+      else cur += ch
+    } else if (ch === '"' && !cur.trim()) {
+      quoted = true
+      cur = ''
+    } else if (ch === sep) {
+      cells.push(cur)
+      cur = ''
+    } else cur += ch
+  }
+  cells.push(cur)
+  return cells
+}
+
+/** Resolves every parsed line against the cached catalogue: nothing is added until the user confirms. */
+export async function previewImport(text: string, catalogue: PriceCatalogue): Promise<ImportPreviewRow[]> {
+  const rows: ImportPreviewRow[] = []
+  for (const p of parseLines(text)) {
+    if (p.error) {
+      rows.push({ line: p.line, raw: p.raw, sku: p.sku, quantity: p.quantity, status: 'invalid', message: p.error, matches: [] })
+      continue
+    }
+    let found = await catalogue.findBySku(p.sku)
+    if (!found.length && p.sku !== p.sku.toUpperCase()) found = await catalogue.findBySku(p.sku.toUpperCase())
+    const matches = found.map((m) => ({ id: m.id, sku: m.product_code, name: m.name, price: m.price }))
+    const status = matches.length === 0 ? 'unknown' : matches.length === 1 ? 'ok' : 'ambiguous'
+    const message =
+      status === 'unknown' ? 'No product with this SKU in the catalogue on this computer' : status === 'ambiguous' ? `${matches.length} products share this SKU: choose one` : null
+    rows.push({ line: p.line, raw: p.raw, sku: p.sku, quantity: p.quantity, status, message, matches })
+  }
+  return rows
+}

@@ -1,0 +1,128 @@
+import { BasketBody, type Basket, type LineItem } from '../../../shared/api'
+import type { DraftAddress, DraftDoc, DraftLine } from '../../../shared/ipc/channels/baskets'
+import { AppError, fieldsOf } from '../../../shared/ipc/contract-kit'
+import type { ServiceClient } from '../service/client'
+import { ServiceError } from '../service/service-error'
+import { toBasketBody } from './basket-body'
+import { unmarkedName } from './marker'
+import { randomUUID } from 'node:crypto'
+
+/** The organisation's baskets on the service: list, open, edit, add lines, submit. Online only. */
+export class ServerBaskets {
+  constructor(private readonly client: ServiceClient) {}
+
+  async list(query: { page: number; per_page: number; sort_by: string }) {
+    const res = await this.client.list('listBaskets', { query: { page: query.page, per_page: query.per_page, sort_by: [query.sort_by] } })
+    return { items: res.items, total: res.total, pages: res.pages }
+  }
+
+  get(id: number): Promise<Basket> {
+    return this.client.call('getBasket', { params: { id } })
+  }
+
+  /** Modify basket: the whole body replaces the basket (checked first with the service's own schema). */
+  async save(id: number, doc: DraftDoc, organisation: number | null): Promise<Basket> {
+    const body = toBasketBody(doc, organisation, null)
+    const parsed = BasketBody.safeParse(body)
+    if (!parsed.success) throw new AppError('validation', 'The basket has problems; they are marked on the fields.', fieldsOf(parsed.error))
+    return this.client.call('modifyBasket', { params: { id }, body: parsed.data })
+  }
+
+  addLine(id: number, sku: string, quantity: number): Promise<LineItem> {
+    return this.client.call('addBasketLineItem', { params: { id }, body: { product_code: sku, quantity } })
+  }
+
+  /**
+   * Submits a server basket. A lost reply is settled by looking at the order of the same id
+   * (spec rule 3) rather than by submitting twice.
+   */
+  async submit(id: number): Promise<{ orderId: number }> {
+    try {
+      return { orderId: (await this.client.call('submitBasket', { params: { id } })).id }
+    } catch (err) {
+      if (!(err instanceof ServiceError) || !(err.mayHaveApplied || err.code === 'conflict' || err.code === 'server_error' || err.code === 'not_found')) throw err
+      let order: Basket | null = null
+      try {
+        order = await this.client.call('getOrder', { params: { id } })
+      } catch {
+        throw err
+      }
+      if (order.status !== 'DRAFT') return { orderId: order.id }
+      throw err
+    }
+  }
+}
+
+/** "Work offline on this": the server basket as a local draft document. */
+export function draftFromBasket(b: Basket): DraftDoc {
+  const addr = b.shipping_address
+  const shipping: DraftAddress | null = addr
+    ? {
+        company_name: addr.company_name ?? '',
+        recipient_name: addr.recipient_name ?? '',
+        addr_line_1: addr.addr_line_1 ?? '',
+        addr_line_2: addr.addr_line_2 ?? '',
+        city: addr.city ?? '',
+        region: addr.region ?? '',
+        postal_code: addr.postal_code ?? '',
+        country_code: addr.country_code ?? null,
+      }
+    : null
+  const f = b.finance
+  return {
+    name: unmarkedName(b.name),
+    purchase_order_number: b.purchase_order_number ?? '',
+    shipping_address: shipping,
+    shipping_type: b.shipping_type ?? null,
+    ship_instructions: b.ship_instructions ?? '',
+    provisioning_instructions: b.provisioning_instructions ?? '',
+    end_user: b.end_user ?? '',
+    part_ship: b.part_ship,
+    payment_type: b.payment_type ?? 'ON_ACCOUNT',
+    finance: f
+      ? {
+          company_number: f.company_number ?? '',
+          company_name: f.company_name ?? '',
+          target: f.target,
+          email_address: f.email_address ?? '',
+          title: f.title ?? '',
+          first_name: f.first_name ?? '',
+          name: f.name ?? '',
+          contact_number: f.contact_number ?? '',
+          term_length: f.term_length ?? null,
+          registered_address: f.registered_address ? { ...f.registered_address } : null,
+          trading_addresses: (f.trading_addresses ?? []).map((a) => ({ ...a })),
+        }
+      : null,
+    line_items: b.line_items.map(lineFromItem),
+  }
+}
+
+function lineFromItem(l: LineItem): DraftLine {
+  const strip = <T extends object>(o: T | null | undefined): T | null => {
+    if (!o) return null
+    const copy = { ...o } as Record<string, unknown>
+    for (const k of ['subscription_id', 'meeting_order_type', 'meeting_order_sub_type']) delete copy[k]
+    for (const [k, v] of Object.entries(copy)) if (v === null || v === undefined) delete copy[k]
+    return copy as T
+  }
+  return {
+    key: randomUUID(),
+    product: l.product,
+    product_code: l.product_code ?? undefined,
+    product_name: l.name,
+    quantity: l.quantity,
+    prov_product: l.prov_product ?? null,
+    prov_organisation: l.prov_organisation ?? null,
+    prov_group: l.prov_group ?? null,
+    prov_site: l.prov_site ?? null,
+    maintenance_product: l.maintenance_product ?? null,
+    selected_rate_plan: l.selected_rate_plan ?? null,
+    storage_order: strip(l.storage_order),
+    backup_order: strip(l.backup_order),
+    meeting_order: strip(l.meeting_order),
+    markup: l.markup ?? null,
+    discount: l.discount ?? null,
+    estimate: null,
+  }
+}

@@ -1,0 +1,248 @@
+import { z } from 'zod'
+import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, LineItem, Organisation, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
+import { channel } from '../contract-kit'
+
+/**
+ * Local drafts hold exactly what the user typed, valid or not ("nothing typed is ever lost"): every
+ * field is optional and only loosely bounded here. Validation against the service's own schemas
+ * (shared/api/order.ts) is reported next to the draft, never enforced on save.
+ */
+const Typed = z.string().max(20_000)
+const LooseId = z.int().positive()
+
+export const DraftAddress = z
+  .object({
+    /** The label of the saved address it was picked from, if any. */
+    name: Typed,
+    company_name: Typed,
+    recipient_name: Typed,
+    addr_line_1: Typed,
+    addr_line_2: Typed,
+    city: Typed,
+    region: Typed,
+    postal_code: Typed,
+    country_code: LooseId.nullable(),
+  })
+  .partial()
+export type DraftAddress = z.infer<typeof DraftAddress>
+
+export const DraftFinance = z
+  .object({
+    company_number: Typed,
+    company_name: Typed,
+    target: FinanceTarget,
+    email_address: Typed,
+    title: Typed,
+    first_name: Typed,
+    name: Typed,
+    contact_number: Typed,
+    term_length: z.int().nullable(),
+    registered_address: DraftAddress.nullable(),
+    trading_addresses: z.array(DraftAddress).max(50),
+  })
+  .partial()
+export type DraftFinance = z.infer<typeof DraftFinance>
+
+/** A local price estimate of one unit, from the cached catalogue. */
+export const LineEstimate = z.object({ unit: z.number(), asOf: z.string().nullable() })
+export type LineEstimate = z.infer<typeof LineEstimate>
+
+export const DraftLine = z.object({
+  /** Stable local key of the line (undo, keyboard focus, review rows). */
+  key: z.string().min(1).max(64),
+  product: LooseId.nullable().optional(),
+  product_code: Typed.optional(),
+  /** Display name remembered when the line was added, so it shows offline. */
+  product_name: Typed.optional(),
+  quantity: z.int().min(-1_000_000_000).max(1_000_000_000).nullable().optional(),
+  prov_product: LooseId.nullable().optional(),
+  prov_organisation: LooseId.nullable().optional(),
+  prov_group: LooseId.nullable().optional(),
+  prov_site: LooseId.nullable().optional(),
+  maintenance_product: LooseId.nullable().optional(),
+  selected_rate_plan: LooseId.nullable().optional(),
+  storage_order: z.object({ team_name: Typed, admin_email: Typed }).partial().nullable().optional(),
+  backup_order: z.object({ tenant_name: Typed, admin_email: Typed }).partial().nullable().optional(),
+  meeting_order: z
+    .object({ deal_registration_id: Typed, deal_registration_approval_id: Typed, end_user_name: Typed, end_user_company: Typed, end_user_email: Typed })
+    .partial()
+    .nullable()
+    .optional(),
+  markup: z.number().nullable().optional(),
+  /** Shown, never edited here: only a quote can apply a discount. */
+  discount: z.number().nullable().optional(),
+  estimate: LineEstimate.nullable().optional(),
+})
+export type DraftLine = z.infer<typeof DraftLine>
+
+export const DraftDoc = z.object({
+  name: Typed.default(''),
+  purchase_order_number: Typed.default(''),
+  shipping_address: DraftAddress.nullable().default(null),
+  shipping_type: LooseId.nullable().default(null),
+  ship_instructions: Typed.default(''),
+  provisioning_instructions: Typed.default(''),
+  end_user: Typed.default(''),
+  part_ship: z.boolean().default(true),
+  payment_type: PaymentType.default('ON_ACCOUNT'),
+  finance: DraftFinance.nullable().default(null),
+  line_items: z.array(DraftLine).max(5000).default([]),
+})
+export type DraftDoc = z.infer<typeof DraftDoc>
+export type DraftDocInput = z.input<typeof DraftDoc>
+
+/** The header fields (everything but the lines) that an edit may change. */
+export const DraftHeaderPatch = DraftDoc.omit({ line_items: true }).partial()
+export type DraftHeaderPatch = z.infer<typeof DraftHeaderPatch>
+
+export const DraftLinePatch = DraftLine.omit({ key: true, estimate: true, discount: true }).partial()
+export type DraftLinePatch = z.infer<typeof DraftLinePatch>
+
+export const DRAFT_STATES = ['draft', 'queued', 'sending', 'needs_review', 'rejected', 'submitted'] as const
+export const DraftState = z.enum(DRAFT_STATES)
+export type DraftState = z.infer<typeof DraftState>
+
+/** Old vs new price of one line when the service priced it above the draft's estimate. */
+export const ReviewLine = z.object({
+  key: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  quantity: z.int(),
+  estimate: z.number().nullable(),
+  service: z.number(),
+  increased: z.boolean(),
+})
+export type ReviewLine = z.infer<typeof ReviewLine>
+
+export const DraftError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() })
+
+export const DraftEstimate = z.object({
+  total: z.number(),
+  /** The catalogue's "prices as of" time the estimate was made from. */
+  asOf: z.string().nullable(),
+  /** Lines the cached catalogue could not price. */
+  unpriced: z.int(),
+})
+
+export const DraftSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  organisation: LooseId.nullable(),
+  state: DraftState,
+  lineCount: z.int(),
+  estimate: DraftEstimate,
+  /** The service's total once it priced the basket. */
+  serviceTotal: z.number().nullable(),
+  basketId: LooseId.nullable(),
+  orderId: LooseId.nullable(),
+  valid: z.boolean(),
+  error: DraftError.nullable(),
+  updatedAt: z.string(),
+  current: z.boolean(),
+})
+export type DraftSummary = z.infer<typeof DraftSummary>
+
+/** What a line needs in the editor beyond what was typed: its product's options, from the catalogue. */
+export const LineProductInfo = z.object({
+  id: LooseId,
+  sku: z.string(),
+  name: z.string(),
+  price: z.number(),
+  subscription_type: SubscriptionKind.nullable(),
+  provisioning: z.array(RelatedProduct),
+  maintenance: z.array(RelatedProduct),
+  rate_plans: z.array(RatePlan),
+})
+export type LineProductInfo = z.infer<typeof LineProductInfo>
+
+export const DraftView = DraftSummary.extend({
+  doc: DraftDoc,
+  /** Field path (as the service names it, e.g. line_items.2.quantity) → message. */
+  fields: z.record(z.string(), z.string()),
+  review: z.array(ReviewLine).nullable(),
+  /** Catalogue details of the products on the lines, by product id. */
+  products: z.record(z.string(), LineProductInfo),
+  sourceBasketId: LooseId.nullable(),
+})
+export type DraftView = z.infer<typeof DraftView>
+
+export const OutboxCounts = z.object({ queued: z.int(), sending: z.int(), needsReview: z.int(), rejected: z.int() })
+export type OutboxCounts = z.infer<typeof OutboxCounts>
+
+export const AddLineRequest = z
+  .object({
+    /** The current draft when omitted (a new one is started if there is none). */
+    draftId: z.string().optional(),
+    sku: z.string().trim().min(1).max(128).optional(),
+    productId: LooseId.optional(),
+    quantity: z.int().min(1).max(1_000_000).default(1),
+  })
+  .refine((r) => r.sku !== undefined || r.productId !== undefined, { message: 'Give a SKU or a product id', path: ['sku'] })
+
+export const ImportPreviewRow = z.object({
+  line: z.int(),
+  raw: z.string(),
+  sku: z.string(),
+  quantity: z.int().nullable(),
+  status: z.enum(['ok', 'unknown', 'ambiguous', 'invalid']),
+  message: z.string().nullable(),
+  /** The matching products (one when ok, several when ambiguous). */
+  matches: z.array(z.object({ id: LooseId, sku: z.string(), name: z.string(), price: z.number() })),
+})
+export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>
+
+export const ImportRow = z.object({ productId: LooseId.optional(), sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) })
+
+export const ReferenceData = z.object({
+  organisations: z.array(Organisation),
+  addresses: z.array(Address),
+  countries: z.array(CountryCode),
+  shippingTypes: z.array(ShippingType),
+  /** False when some lists came from the offline cache. */
+  fresh: z.boolean(),
+})
+export type ReferenceData = z.infer<typeof ReferenceData>
+
+export const ServerBasketPage = z.object({ items: z.array(Basket), total: z.int(), pages: z.int() })
+
+const DraftId = z.object({ id: z.string().min(1).max(64) })
+
+export const basketsChannels = {
+  'baskets.list': channel(z.undefined(), z.object({ drafts: z.array(DraftSummary), outbox: OutboxCounts, currentId: z.string().nullable() })),
+  'baskets.get': channel(DraftId, DraftView),
+  'baskets.create': channel(z.object({ organisation: LooseId.optional(), doc: DraftDoc.partial().optional() }).default({}), DraftView),
+  'baskets.remove': channel(DraftId, z.object({ removed: z.boolean() })),
+  'baskets.setCurrent': channel(z.object({ id: z.string().nullable() }), z.object({ currentId: z.string().nullable() })),
+  'baskets.update': channel(DraftId.extend({ patch: DraftHeaderPatch }), DraftView),
+  'baskets.setOrganisation': channel(DraftId.extend({ organisation: LooseId }), DraftView),
+  'baskets.addLine': channel(AddLineRequest, DraftView),
+  'baskets.updateLine': channel(DraftId.extend({ key: z.string(), patch: DraftLinePatch }), DraftView),
+  'baskets.removeLine': channel(DraftId.extend({ key: z.string() }), z.object({ draft: DraftView, removed: DraftLine, index: z.int() })),
+  'baskets.restoreLine': channel(DraftId.extend({ line: DraftLine, index: z.int().min(0) }), DraftView),
+  'baskets.moveLine': channel(DraftId.extend({ key: z.string(), to: z.int().min(0) }), DraftView),
+  'baskets.previewImport': channel(z.object({ text: z.string().max(2_000_000) }), z.array(ImportPreviewRow)),
+  'baskets.importLines': channel(DraftId.extend({ rows: z.array(ImportRow).max(5000) }), DraftView),
+  'baskets.refreshEstimate': channel(DraftId, DraftView),
+  'baskets.submit': channel(DraftId, DraftView),
+  'baskets.acceptPrices': channel(DraftId, DraftView),
+  'baskets.editAgain': channel(DraftId, DraftView),
+  'baskets.outbox': channel(z.undefined(), OutboxCounts),
+  'baskets.referenceData': channel(z.object({ organisation: LooseId.optional() }).default({}), ReferenceData),
+  'baskets.productInfo': channel(z.object({ productId: LooseId }), LineProductInfo.nullable()),
+  'baskets.serverList': channel(
+    z.object({ page: z.int().min(1).default(1), per_page: z.int().min(1).max(1000).default(50), sort_by: z.enum(BASKET_SORTS).default('+name') }).default({ page: 1, per_page: 50, sort_by: '+name' }),
+    ServerBasketPage,
+  ),
+  'baskets.serverGet': channel(z.object({ id: LooseId }), Basket),
+  'baskets.serverSave': channel(z.object({ id: LooseId, doc: DraftDoc, organisation: LooseId.optional() }), Basket),
+  'baskets.serverAddLine': channel(z.object({ id: LooseId, sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) }), LineItem),
+  'baskets.serverSubmit': channel(z.object({ id: LooseId }), z.object({ orderId: LooseId })),
+  'baskets.workOffline': channel(z.object({ id: LooseId }), DraftView),
+}
+
+export const basketsEvents = {
+  /** A draft changed (or the list did, when draftId is absent): views reload. */
+  'baskets.changed': z.object({ draftId: z.string().nullable() }),
+  /** Submission counts for the tray and the offline banner. */
+  'outbox.changed': OutboxCounts,
+}
