@@ -1,0 +1,103 @@
+import { Hono, type Context } from 'hono'
+import { cors } from 'hono/cors'
+import { HTTPException } from 'hono/http-exception'
+import { bodyText, limitBody } from './body-limit'
+import { methodNotAllowed } from 'hono/method-not-allowed'
+import { authenticate, type Caller } from './auth'
+import { ApiError, badRequest, fieldErrors, forbidden, invalid, notFound, problemResponse } from './errors'
+import { faultsAndLog } from './faults-middleware'
+import { listHeaders, parseQuery } from './lists'
+import type { AnyOperation, Env, Reply } from './operation'
+import { rateLimit } from './rate-limit'
+import type { SandboxState } from './state'
+
+export const API_PREFIX = '/api/v1'
+/** Bodies over 1 MB are refused with 413 before they are read. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** Builds the Hono application from the operation table plus the non-operation routes. */
+export function buildApp(state: SandboxState, operations: AnyOperation[], extra: (app: Hono<Env>) => void): Hono<Env> {
+  const app = new Hono<Env>()
+  app.use('*', faultsAndLog(state))
+  app.use('*', cors({ origin: '*', exposeHeaders: ['X-Total-Count', 'X-Total-Pages', 'Retry-After', 'Location', 'Allow', 'WWW-Authenticate'] }))
+  app.use('*', limitBody(MAX_BODY_BYTES))
+  app.use(`${API_PREFIX}/*`, rateLimit(state))
+  app.use(
+    '*',
+    methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => problemResponse(405, `${c.req.method} is not allowed on this path`, undefined, { Allow: methods.join(', ') }) }),
+  )
+  for (const op of operations) {
+    app.on(op.method, API_PREFIX + op.path.replace(/\{(\w+)\}/g, ':$1'), (c) => runOperation(state, op, c))
+  }
+  extra(app)
+  app.notFound((c) => problemResponse(404, `No resource at ${c.req.path}`))
+  app.onError((err) => {
+    if (err instanceof ApiError) return problemResponse(err.status, err.detail, err.errors, err.headers)
+    if (err instanceof HTTPException) return problemResponse(err.status, err.message)
+    state.internalErrors.push(err)
+    return problemResponse(500, `Unexpected error: ${err.message}`)
+  })
+  return app
+}
+
+const ANONYMOUS: Caller = {
+  user: { id: 0, organisation: 0, name: '', email_address: '', active: false, verified: false, password_reset: false, admin: false, 'two-factor': false, user_language: 'en', timezone: 'UTC', timeout: 3600, roles: [], notification: [] },
+  clientId: '',
+  permissions: [],
+  visible: [],
+  ip: '',
+  can: () => false,
+  sees: () => false,
+}
+
+export function remoteIp(c: Context<Env>): string {
+  const ip = c.env?.incoming?.socket?.remoteAddress ?? '127.0.0.1'
+  return ip.startsWith('::ffff:') ? ip.slice(7) : ip
+}
+
+/** Authentication, then permission, then path id, query and body, then the handler. */
+async function runOperation(state: SandboxState, op: AnyOperation, c: Context<Env>): Promise<Response> {
+  const ip = remoteIp(c)
+  const caller = op.public ? ANONYMOUS : authenticate(state, c.req.header('authorization'), ip)
+  if (op.permission && !caller.can(op.permission)) throw forbidden(op.permission)
+  const id = op.path.includes('{id}') ? parseId(c.req.param('id')) : 0
+  const query = op.query ? parseQuery(op.query, c.req.url) : {}
+  const body = op.body ? await readJsonBody(c, op) : undefined
+  const out = await op.handle({ state, caller, id, query, body, c })
+  return out instanceof Response ? out : toResponse(out, op.success)
+}
+
+/** Ids are positive integers; anything else names no resource (404). */
+function parseId(raw: string | undefined): number {
+  if (!raw || !/^[1-9][0-9]{0,14}$/.test(raw)) throw notFound()
+  return Number(raw)
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
+
+async function readJsonBody(c: Context<Env>, op: AnyOperation): Promise<unknown> {
+  const text = bodyText(c)
+  const type = c.req.header('content-type')
+  if (op.bodyOptional && text.trim() === '') return op.body!.parse({})
+  if (!type || !JSON_TYPE.test(type)) throw new ApiError(415, 'Request bodies must be application/json')
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw badRequest('The request body is not valid JSON')
+  }
+  const parsed = op.body!.safeParse(value)
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error.issues))
+  return parsed.data
+}
+
+export function toResponse(r: Reply, defaultStatus: number): Response {
+  const text = r.raw ?? JSON.stringify(r.json ?? null)
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...(r.list ? listHeaders(r.list.total, r.list.perPage) : {}),
+    ...r.headers,
+  }
+  return new Response(text, { status: r.status ?? defaultStatus, headers })
+}

@@ -1,0 +1,70 @@
+import type { z } from 'zod'
+import type { Product, ProductListQuery } from '../../../shared/api'
+import { orderBy, pageOf, Where } from '../lists'
+import type { SandboxState } from '../state'
+import { spliceProducts } from './product-json'
+
+type ProductQuery = z.output<typeof ProductListQuery>
+
+const SORT_COLUMNS = { popularity: 'popularity', name: 'name', price: 'price' }
+
+/** `vendor=` / `type=` values: ids ORed, -1 selecting records with none. */
+function idsOrNone(where: Where, column: string, values: readonly number[] | undefined): void {
+  if (!values) return
+  const ids = values.filter((v) => v >= 0)
+  const parts: string[] = []
+  const params: string[] = []
+  if (ids.length) {
+    parts.push(`${column} IN (SELECT value FROM json_each(?))`)
+    params.push(JSON.stringify(ids))
+  }
+  if (values.includes(-1)) parts.push(`${column} IS NULL`)
+  where.add(`(${parts.join(' OR ')})`, ...params)
+}
+
+/** A page of products as one spliced JSON array string, priced for the organisation. */
+export function listProducts(state: SandboxState, organisation: number, q: ProductQuery): { raw: string; total: number } {
+  const where = new Where()
+  idsOrNone(where, 'vendor', q.vendor)
+  idsOrNone(where, 'type', q.type)
+  // Partial, case-insensitive match on SKU and name (service-conventions: text=SKU-ABC finds SKU-ABC123).
+  if (q.text !== undefined && q.text.trim() !== '') where.add('instr(search, ?) > 0', q.text.trim().toLowerCase())
+  const total = state.store.get<{ n: number }>(`SELECT count(*) AS n FROM products ${where.sql}`, ...where.params)!.n
+  const { limit, offset } = pageOf(q)
+  if (offset >= total) return { raw: '[]', total }
+  const rows = state.store.all<{ doc: string }>(`SELECT doc FROM products ${where.sql} ${orderBy(q.sort_by, SORT_COLUMNS)} LIMIT ? OFFSET ?`, ...where.params, limit, offset)
+  return { raw: splice(state, organisation, `[${rows.map((r) => r.doc).join(',')}]`), total }
+}
+
+export function productJson(state: SandboxState, organisation: number, id: number): string | undefined {
+  const row = state.store.get<{ doc: string }>('SELECT doc FROM products WHERE id = ?', id)
+  return row ? splice(state, organisation, row.doc) : undefined
+}
+
+function splice(state: SandboxState, organisation: number, docs: string): string {
+  const factor = state.orgs.priceFactor(organisation)
+  return spliceProducts(docs, (pid) => state.prices.forFactor(pid, factor), state.baseUrl)
+}
+
+/** A product at base prices (factor 1), for pricing and validating line items. */
+export function loadProduct(state: SandboxState, id: number): Product | undefined {
+  const row = state.store.get<{ doc: string }>('SELECT doc FROM products WHERE id = ?', id)
+  return row ? (JSON.parse(spliceProducts(row.doc, (pid) => state.prices.base(pid) ?? 0, state.baseUrl)) as Product) : undefined
+}
+
+/** Products whose SKU is exactly `sku` (case-insensitive): more than one means the SKU is ambiguous. */
+export function productsBySku(state: SandboxState, sku: string): { id: number; vendor: number | null }[] {
+  return state.store.all<{ id: number; vendor: number | null }>('SELECT id, vendor FROM products WHERE sku_lc = ? ORDER BY id', sku.trim().toLowerCase())
+}
+
+export function productExists(state: SandboxState, id: number): boolean {
+  return state.prices.base(id) !== undefined
+}
+
+export function vendorExists(state: SandboxState, id: number): boolean {
+  return state.store.get('SELECT 1 AS x FROM vendors WHERE id = ?', id) !== undefined
+}
+
+export function productTypeExists(state: SandboxState, id: number): boolean {
+  return state.store.get('SELECT 1 AS x FROM product_types WHERE id = ?', id) !== undefined
+}

@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from 'hono'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import { problemResponse } from './errors'
+import type { Env } from './operation'
+import type { SandboxState } from './state'
+import type { RequestLogEntry } from './types'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Outermost middleware: records every request and, in test mode, applies injected faults
+ * (latency, an injected status, a dropped connection before or after the work is done).
+ * The test admin endpoints are neither logged nor faulted, so a test can always clear faults.
+ */
+export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const full = c.req.path
+    const path = full === '/api/v1' || full.startsWith('/api/v1/') ? full.slice(7) || '/' : full
+    if (path.startsWith('/_test/') || path === '/_test') return next()
+    const q = c.req.url.indexOf('?')
+    const entry: RequestLogEntry = { method: c.req.method, path, status: 0, bytes: 0, query: q < 0 ? '' : c.req.url.slice(q + 1) }
+    state.log.push(entry)
+    const decision = state.testMode ? state.faults.take(c.req.method, path) : { latencyMs: 0 }
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs)
+    const action = decision.action
+    if (action?.kind === 'dropBefore') {
+      c.env?.incoming?.socket?.destroy()
+      return RESPONSE_ALREADY_SENT
+    }
+    if (action?.kind === 'status') {
+      const headers: Record<string, string> = action.retryAfterSeconds !== undefined ? { 'Retry-After': String(action.retryAfterSeconds) } : {}
+      const res = problemResponse(action.status, 'Injected fault (sandbox test mode)', undefined, headers)
+      entry.status = res.status
+      entry.bytes = Number(res.headers.get('content-length') ?? 0)
+      return res
+    }
+    await next()
+    if (action?.kind === 'dropAfterCommit') {
+      c.env?.incoming?.socket?.destroy()
+      c.res = RESPONSE_ALREADY_SENT
+      return
+    }
+    entry.status = c.res.status
+    entry.bytes = Number(c.res.headers.get('content-length') ?? 0)
+  }
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod'
+import type { Fault, RequestLogEntry } from './types'
+
+/** The shape of an injected fault (also validates the body of POST /_test/faults). */
+const FaultMatchSchema = z.object({ method: z.string().min(1).max(10).optional(), path: z.string().max(500).optional() }).optional()
+export const FaultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('latency'), ms: z.int().min(0).max(120_000), match: FaultMatchSchema }),
+  z.object({
+    kind: z.literal('status'),
+    status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(429)]),
+    retryAfterSeconds: z.int().min(0).max(86_400).optional(),
+    times: z.int().min(1).optional(),
+    match: FaultMatchSchema,
+  }),
+  z.object({ kind: z.literal('dropAfterCommit'), times: z.int().min(1).optional(), match: FaultMatchSchema }),
+  z.object({ kind: z.literal('dropBefore'), times: z.int().min(1).optional(), match: FaultMatchSchema }),
+])
+
+interface ActiveFault {
+  fault: Fault
+  remaining: number
+  method?: string
+  path?: RegExp
+}
+
+export interface FaultDecision {
+  latencyMs: number
+  /** The first matching status or drop fault, if any (its `times` has been counted down). */
+  action?: Exclude<Fault, { kind: 'latency' }>
+}
+
+/** Injected faults, consulted per request (test mode only). Latencies add up; the first other fault wins. */
+export class Faults {
+  private active: ActiveFault[] = []
+
+  add(input: Fault): void {
+    const fault = FaultSchema.parse(input) as Fault
+    const match = fault.match
+    let path: RegExp | undefined
+    try {
+      path = match?.path !== undefined ? new RegExp(match.path) : undefined
+    } catch {
+      throw new RangeError(`Invalid fault path pattern: ${match?.path}`)
+    }
+    const times = 'times' in fault && fault.times !== undefined ? fault.times : Number.POSITIVE_INFINITY
+    this.active.push({ fault, remaining: times, method: match?.method?.toUpperCase(), path })
+  }
+
+  clear(): void {
+    this.active = []
+  }
+
+  get size(): number {
+    return this.active.length
+  }
+
+  take(method: string, path: string): FaultDecision {
+    const decision: FaultDecision = { latencyMs: 0 }
+    for (const a of this.active) {
+      if (a.method !== undefined && a.method !== method) continue
+      if (a.path !== undefined && !a.path.test(path)) continue
+      if (a.fault.kind === 'latency') decision.latencyMs += a.fault.ms
+      else if (!decision.action && a.remaining > 0) {
+        decision.action = a.fault
+        a.remaining--
+      }
+    }
+    this.active = this.active.filter((a) => a.remaining > 0)
+    return decision
+  }
+}
+
+const LOG_LIMIT = 20_000
+
+/** Every request the sandbox answered (or dropped), newest last; capped so a long run stays small. */
+export class RequestLog {
+  private entries: RequestLogEntry[] = []
+
+  push(entry: RequestLogEntry): void {
+    this.entries.push(entry)
+    if (this.entries.length > LOG_LIMIT) this.entries.splice(0, this.entries.length - LOG_LIMIT)
+  }
+
+  list(): RequestLogEntry[] {
+    return this.entries.map((e) => ({ ...e }))
+  }
+
+  clear(): void {
+    this.entries = []
+  }
+}

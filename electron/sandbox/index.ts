@@ -1,0 +1,45 @@
+import { buildApp } from './app'
+import { createControl } from './control'
+import { registerImages } from './images'
+import { operations } from './routes'
+import { SandboxServer } from './server'
+import { resolveOptions, SandboxState } from './state'
+import type { Sandbox, SandboxOptions } from './types'
+
+export type { Fault, FaultMatch, RequestLogEntry, Sandbox, SandboxClientCredentials, SandboxControl, SandboxOptions } from './types'
+export { SHOWCASE } from './seed/catalogue'
+
+/**
+ * Starts our implementation of the wholesale ordering API on 127.0.0.1. It never prints and never
+ * exits the process: the desktop app embeds it for demo mode, tests start one per suite.
+ */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const options = resolveOptions(opts)
+  const state = new SandboxState(options)
+  const app = buildApp(state, operations, (a) => registerImages(a, state))
+  const server = new SandboxServer(app)
+  let port: number
+  try {
+    port = await server.listen(options.port)
+  } catch (err) {
+    state.store.close()
+    throw err
+  }
+  const url = `http://127.0.0.1:${port}`
+  state.baseUrl = `${url}/api/v1`
+  const demo = state.credentials.find((c) => c.organisationId === 1 && c.admin)!
+  let closed = false
+  return {
+    url,
+    baseUrl: state.baseUrl,
+    demo,
+    clients: state.credentials,
+    control: createControl(state, server),
+    async close() {
+      if (closed) return
+      closed = true
+      await server.close()
+      state.store.close()
+    },
+  }
+}

@@ -1,0 +1,80 @@
+import type { z } from 'zod'
+import { ApiError, fieldErrors } from './errors'
+
+/**
+ * The query string as an object: a repeated parameter becomes an array (the list schemas OR its
+ * values), and a `name[]` spelling is accepted for `name`.
+ */
+export function queryObject(url: string): Record<string, string | string[]> {
+  const q = url.indexOf('?')
+  const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1))
+  const out: Record<string, string | string[]> = {}
+  for (const [rawKey, raw] of params) {
+    const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey
+    const value = key === 'sort_by' ? normaliseSort(raw) : raw
+    const prev = out[key]
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
+  }
+  return out
+}
+
+/**
+ * An unencoded `+` arrives as a space (`sort_by=+name` decodes to " name"): read it as the `+` the
+ * caller meant; a bare field name means ascending.
+ */
+function normaliseSort(v: string): string {
+  if (v.startsWith(' ')) return `+${v.slice(1)}`
+  return /^[a-z_]/.test(v) ? `+${v}` : v
+}
+
+/** A malformed query (wrong type, per_page over 1000, unknown sort) is a 400 naming the parameters. */
+export function parseQuery<T>(schema: z.ZodType<T>, url: string): T {
+  const parsed = schema.safeParse(queryObject(url))
+  if (!parsed.success) throw new ApiError(400, 'The query string is not valid', fieldErrors(parsed.error.issues))
+  return parsed.data
+}
+
+export interface Page {
+  limit: number
+  offset: number
+}
+
+export function pageOf(p: { page: number; per_page: number }): Page {
+  return { limit: p.per_page, offset: (p.page - 1) * p.per_page }
+}
+
+/** X-Total-Count is every matching record; X-Total-Pages is ceil(count / per_page) (0 when nothing matches). */
+export function listHeaders(total: number, perPage: number): Record<string, string> {
+  return { 'X-Total-Count': String(total), 'X-Total-Pages': String(Math.ceil(total / perPage)) }
+}
+
+/** Query fragments shared by the list operations. */
+export class Where {
+  readonly clauses: string[] = []
+  readonly params: (string | number | null)[] = []
+
+  add(clause: string, ...params: (string | number | null)[]): this {
+    this.clauses.push(clause)
+    this.params.push(...params)
+    return this
+  }
+
+  /** `column IN (...)` over a JSON array parameter: one placeholder whatever the number of values. */
+  inList(column: string, values: readonly (string | number)[]): this {
+    return this.add(`${column} IN (SELECT value FROM json_each(?))`, JSON.stringify(values))
+  }
+
+  get sql(): string {
+    return this.clauses.length ? `WHERE ${this.clauses.join(' AND ')}` : ''
+  }
+}
+
+/** ORDER BY from validated sort_by values (whitelisted by the schema), with the id as tie-break. */
+export function orderBy(sorts: readonly string[], columns: Record<string, string>): string {
+  const parts = sorts.map((s) => {
+    const column = columns[s.slice(1)]
+    if (!column) throw new ApiError(400, `Unknown sort_by value ${s}`)
+    return `${column} ${s.startsWith('-') ? 'DESC' : 'ASC'}`
+  })
+  return `ORDER BY ${[...parts, 'id ASC'].join(', ')}`
+}

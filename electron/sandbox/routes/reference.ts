@@ -1,0 +1,70 @@
+import { Address, CountryCode, Organisation, ShippingType } from '../../../shared/api'
+import { notFound } from '../errors'
+import { listAddresses } from '../domain/organisations'
+import { op } from '../operation'
+
+/** Small reference lists are never paged, but carry the same total headers as every list. */
+const all = <T>(items: T[]) => ({ json: items, list: { total: items.length, perPage: Math.max(items.length, 1) } })
+
+export const referenceOperations = [
+  op({
+    operationId: 'listOrganisations',
+    method: 'GET',
+    path: '/organisations',
+    summary: 'The caller\u2019s organisation and its descendants',
+    tag: 'Organisations',
+    permission: 'organisations:read',
+    response: Organisation,
+    list: true,
+    success: 200,
+    errors: [401, 403],
+    handle({ state, caller }) {
+      const orgs = caller.visible.map((id) => state.orgs.toApi(state.orgs.get(id)!, caller.user.organisation))
+      return all(orgs)
+    },
+  }),
+  op({
+    operationId: 'listOrganisationAddresses',
+    method: 'GET',
+    path: '/organisations/{id}/addresses',
+    summary: 'Saved addresses of a visible organisation',
+    tag: 'Organisations',
+    permission: 'addresses:read',
+    response: Address,
+    list: true,
+    success: 200,
+    errors: [401, 403, 404],
+    handle({ state, caller, id }) {
+      if (!caller.sees(id)) throw notFound('Organisation')
+      return all(listAddresses(state.store, id))
+    },
+  }),
+  op({
+    operationId: 'listCountryCodes',
+    method: 'GET',
+    path: '/country_codes',
+    summary: 'Countries; an address\u2019s country_code is one of these ids',
+    tag: 'Reference data',
+    response: CountryCode,
+    list: true,
+    success: 200,
+    errors: [401],
+    handle({ state }) {
+      return all(state.store.all<CountryCode>('SELECT id, iso_code, name FROM country_codes ORDER BY id'))
+    },
+  }),
+  op({
+    operationId: 'listShippingTypes',
+    method: 'GET',
+    path: '/shipping_types',
+    summary: 'Shipping types with their cost',
+    tag: 'Reference data',
+    response: ShippingType,
+    list: true,
+    success: 200,
+    errors: [401],
+    handle({ state }) {
+      return all(state.store.all<ShippingType>('SELECT id, name, cost FROM shipping_types ORDER BY id'))
+    },
+  }),
+]

@@ -1,0 +1,76 @@
+import { Clock } from './clock'
+import { Store } from './db/store'
+import { OrgTree } from './domain/organisations'
+import { PriceBook } from './domain/prices'
+import type { RoleSeed } from './domain/permissions'
+import { Faults, RequestLog } from './faults'
+import { SecretVerifier } from './secrets'
+import { seedAll, credentialsFor } from './seed'
+import type { SandboxClientCredentials, SandboxOptions } from './types'
+
+export type ResolvedOptions = Required<SandboxOptions>
+
+export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
+  const o: ResolvedOptions = {
+    port: opts.port ?? 0,
+    dbPath: opts.dbPath ?? ':memory:',
+    seed: opts.seed ?? 42,
+    products: opts.products ?? 2000,
+    orders: opts.orders ?? 500,
+    testMode: opts.testMode ?? false,
+    tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
+    speed: opts.speed ?? 1,
+    rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
+  }
+  const whole = (name: keyof ResolvedOptions, min: number, max: number) => {
+    const v = o[name] as number
+    if (!Number.isInteger(v) || v < min || v > max) throw new RangeError(`startSandbox: ${name} must be an integer in [${min}, ${max}]`)
+  }
+  whole('port', 0, 65535)
+  whole('seed', 0, 2 ** 32 - 1)
+  whole('products', 0, 1_000_000)
+  whole('orders', 0, 1_000_000)
+  whole('tokenTtlSeconds', 1, 10 * 365 * 86400)
+  whole('rateLimitPerMinute', 0, 1_000_000)
+  if (!Number.isFinite(o.speed) || o.speed < 0) throw new RangeError('startSandbox: speed must be a number >= 0')
+  return o
+}
+
+/** Everything a request handler needs: the database, the clock and the in-memory caches. */
+export class SandboxState {
+  readonly store: Store
+  readonly clock = new Clock()
+  readonly orgs: OrgTree
+  readonly prices: PriceBook
+  readonly roles: Map<number, RoleSeed>
+  readonly verifier = new SecretVerifier()
+  readonly faults = new Faults()
+  readonly log = new RequestLog()
+  readonly credentials: SandboxClientCredentials[]
+  /** Unexpected errors (answered as 500); tests assert this stays empty. */
+  readonly internalErrors: Error[] = []
+  /** Set once the server listens, e.g. http://127.0.0.1:40123/api/v1 */
+  baseUrl = ''
+
+  constructor(readonly options: ResolvedOptions) {
+    this.store = new Store(options.dbPath)
+    const seed = Number(this.store.meta('seed') ?? options.seed)
+    if (this.store.meta('seeded') !== 'yes') seedAll(this.store, options, this.clock)
+    this.credentials = credentialsFor(seed)
+    this.orgs = new OrgTree(this.store)
+    this.prices = new PriceBook(this.store)
+    this.roles = new Map(
+      this.store
+        .all<{ id: number; name: string; parent: number | null; permissions: string }>('SELECT id, name, parent, permissions FROM roles')
+        .map((r) => [r.id, { ...r, permissions: JSON.parse(r.permissions) as RoleSeed['permissions'] }]),
+    )
+  }
+
+  get seed(): number {
+    return Number(this.store.meta('seed'))
+  }
+
+  get testMode(): boolean {
+    return this.options.testMode
+  }
+}
