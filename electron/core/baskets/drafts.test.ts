@@ -1,0 +1,143 @@
+import { fork } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Product } from '../../../shared/api'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import { BasketStore } from './basket-store'
+import { Drafts } from './drafts'
+import type { PriceCatalogue } from './price-catalogue'
+
+const products = [
+  Product.parse({ id: 1, name: 'Switch', product_code: 'SW-1', price: 100, provisioning: [{ id: 9, sku: 'SETUP', name: 'Setup', price: 20, partner: false }] }),
+  Product.parse({ id: 2, name: 'Cable', product_code: 'CAB-1', price: 2.5 }),
+  Product.parse({
+    id: 3,
+    name: 'Cloud storage',
+    product_code: 'STOR-1',
+    price: 8,
+    subscription_type: 'SUBSCRIPTION_KIND_STORAGE',
+    rate_plans: [{ id: 31, name: 'Monthly', term_length: 1, billing_frequency: 'monthly', renewal_term_length: 1, default: true, min_quantity: 5, max_quantity: 100, rate_plan_charges: [] }],
+  }),
+]
+/** The catalogue's three reads over a fixed product list (this file tests drafts, not the catalogue). */
+const catalogue: PriceCatalogue = {
+  findBySku: (sku) => products.filter((p) => p.product_code.toLowerCase() === sku.toLowerCase()),
+  getProduct: (id) => products.find((p) => p.id === id) ?? null,
+  pricesAsOf: () => '2025-03-01T08:00:00.000Z',
+}
+
+const open: BasketStore[] = []
+function setup(dir = mkdtempSync(join(tmpdir(), 'wd-drafts-'))) {
+  const store = new BasketStore(dir, () => Date.now())
+  open.push(store)
+  const kicks: number[] = []
+  const drafts = new Drafts({ store, catalogue: () => catalogue, actingOrganisation: () => 7, changed: () => {}, kickOutbox: () => kicks.push(1) })
+  return { dir, store, drafts, kicks }
+}
+afterEach(() => open.splice(0).forEach((s) => s.close()))
+
+describe('local drafts', () => {
+  it('keeps whatever was typed, even invalid, and reports it per field', async () => {
+    const { dir, drafts } = setup()
+    const d = await drafts.create()
+    await drafts.update(d.id, { ship_instructions: 'x'.repeat(4000), name: 'Roof job', shipping_address: { addr_line_1: '1 Main St' } })
+    const reopened = await setup(dir).drafts.get(d.id)
+    expect(reopened.doc.ship_instructions).toHaveLength(4000)
+    expect(reopened.doc.name).toBe('Roof job')
+    expect(reopened.organisation).toBe(7)
+    expect(reopened.valid).toBe(false)
+    expect(reopened.fields).toMatchObject({ ship_instructions: expect.any(String), 'shipping_address.city': expect.any(String), line_items: expect.any(String) })
+  })
+
+  it('never queues an invalid draft, and keeps it as it was', async () => {
+    const { drafts, kicks } = setup()
+    const d = await drafts.create()
+    await drafts.update(d.id, { provisioning_instructions: 'p'.repeat(3501) })
+    await drafts.addLine(d.id, { sku: 'SW-1', quantity: 1 })
+    const err = await drafts.submit(d.id).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(AppError)
+    expect((err as AppError).fields).toHaveProperty('provisioning_instructions')
+    expect((await drafts.get(d.id)).state).toBe('draft')
+    expect(kicks).toHaveLength(0)
+    await drafts.update(d.id, { provisioning_instructions: 'p'.repeat(3500) })
+    expect((await drafts.submit(d.id)).state).toBe('queued')
+    expect(kicks).toHaveLength(1)
+  })
+
+  it('adds by SKU to the current draft, merges repeated scans, and estimates from the catalogue', async () => {
+    const { drafts } = setup()
+    const first = await drafts.addLine(undefined, { sku: 'sw-1', quantity: 1 })
+    expect(first.current).toBe(true)
+    await drafts.addLine(undefined, { sku: 'SW-1', quantity: 2 })
+    const d = await drafts.addLine(undefined, { productId: 2, quantity: 4 })
+    expect(d.id).toBe(first.id)
+    expect(d.doc.line_items.map((l) => [l.product_code, l.quantity])).toEqual([
+      ['SW-1', 3],
+      ['CAB-1', 4],
+    ])
+    expect(d.estimate).toEqual({ total: 310, asOf: '2025-03-01T08:00:00.000Z', unpriced: 0 })
+    await expect(drafts.addLine(undefined, { sku: 'NOPE', quantity: 1 })).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('prefills a subscription line with its default plan and minimum quantity, and asks for its data', async () => {
+    const { drafts } = setup()
+    const d = await drafts.addLine(undefined, { sku: 'STOR-1', quantity: 1 })
+    expect(d.doc.line_items[0]).toMatchObject({ selected_rate_plan: 31, quantity: 5, storage_order: { team_name: '', admin_email: '' } })
+    expect(d.fields).toMatchObject({ 'line_items.0.storage_order.team_name': expect.any(String) })
+    const fixed = await drafts.updateLine(d.id, d.doc.line_items[0]!.key, { storage_order: { team_name: 'Ops', admin_email: 'ops@example.com' } })
+    expect(fixed.fields).toEqual({})
+  })
+
+  it('includes a chosen provisioning product in the line estimate', async () => {
+    const { drafts } = setup()
+    const d = await drafts.addLine(undefined, { sku: 'SW-1', quantity: 2 })
+    const withSetup = await drafts.updateLine(d.id, d.doc.line_items[0]!.key, { prov_product: 9 })
+    expect(withSetup.doc.line_items[0]!.estimate?.unit).toBe(120)
+    expect(withSetup.estimate.total).toBe(240)
+  })
+
+  it('removes a line and puts it back where it was (undo)', async () => {
+    const { drafts } = setup()
+    await drafts.addLine(undefined, { sku: 'SW-1', quantity: 1 })
+    await drafts.addLine(undefined, { sku: 'CAB-1', quantity: 1 })
+    const d = await drafts.addLine(undefined, { sku: 'STOR-1', quantity: 5 })
+    const { removed, index, draft } = await drafts.removeLine(d.id, d.doc.line_items[1]!.key)
+    expect(draft.doc.line_items.map((l) => l.product_code)).toEqual(['SW-1', 'STOR-1'])
+    const back = await drafts.restoreLine(d.id, removed, index)
+    expect(back.doc.line_items.map((l) => l.product_code)).toEqual(['SW-1', 'CAB-1', 'STOR-1'])
+  })
+
+  it('an edit takes a queued draft back out of the outbox; a submitted one cannot change', async () => {
+    const { drafts, store } = setup()
+    const d = await drafts.addLine(undefined, { sku: 'SW-1', quantity: 1 })
+    await drafts.submit(d.id)
+    expect((await drafts.update(d.id, { name: 'changed my mind' })).state).toBe('draft')
+    store.patch(d.id, { state: 'submitted', orderId: 5 })
+    await expect(drafts.update(d.id, { name: 'again' })).rejects.toMatchObject({ code: 'conflict' })
+  })
+
+  it('keeps every committed edit when the process dies (SIGKILL)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wd-drafts-kill-'))
+    const child = fork(fileURLToPath(new URL('./draft-typist.fixture.ts', import.meta.url)), [dir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    let last = ''
+    let id = ''
+    const exited = new Promise<void>((res) => child.once('exit', () => res()))
+    await new Promise<void>((res) => {
+      child.on('message', (m: { id: string; saved: string }) => {
+        id = m.id
+        last = m.saved
+        if (m.saved.length >= 40) {
+          child.kill('SIGKILL')
+          res()
+        }
+      })
+    })
+    await exited
+    const reopened = await setup(dir).drafts.get(id)
+    // Everything acknowledged before the kill is there (the typist may have saved one more keystroke).
+    expect(reopened.doc.ship_instructions.startsWith(last)).toBe(true)
+  })
+})
