@@ -8,6 +8,8 @@ import type { SecretStore } from './credentials/secret-store'
 import { createDispatcher, type Dispatch, type PartialHandlers } from './ipc/dispatcher'
 import { systemClock, type Clock, type DemoLauncher, type Logger, type Notifier } from './platform/services'
 import { openAppStore, Settings } from './store/app-store'
+import { ordersFeature } from './orders/feature'
+import { draftsViaHandlers } from './orders/reorder'
 import { systemFeature } from './system/feature'
 
 export interface CoreDeps {
@@ -48,6 +50,7 @@ export function createCore(deps: CoreDeps): Core {
   const features: Feature[] = [
     systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal }),
     connectionFeature(connection),
+    ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)) }),
     basketsFeature(context),
   ]
 

@@ -4,6 +4,7 @@ import { connectionChannels, connectionEvents } from './channels/connection'
 import { navigationChannels, navigationEvents } from './channels/navigation'
 import { systemChannels, systemEvents } from './channels/system'
 import { basketsChannels, basketsEvents } from './channels/baskets'
+import { ordersChannels, ordersEvents } from './channels/orders'
 import type { ChannelDef, IpcResult } from './contract-kit'
 
 /**
@@ -16,6 +17,7 @@ export const channels = {
   ...alertsChannels,
   ...navigationChannels,
   ...basketsChannels,
+  ...ordersChannels,
 } satisfies Record<string, ChannelDef>
 
 export const events = {
@@ -24,6 +26,7 @@ export const events = {
   ...alertsEvents,
   ...navigationEvents,
   ...basketsEvents,
+  ...ordersEvents,
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

@@ -1,0 +1,150 @@
+import type { Language, OrderStatus } from '../../../shared/api'
+
+/**
+ * The words of desktop alerts, in the six languages of the service (spec 2.5 user_language). The
+ * shell shows them outside any window, so they cannot come from the renderer's vue-i18n.
+ */
+export interface AlertTexts {
+  status: Record<OrderStatus, string>
+  title(id: number, status: string): string
+  purchaseOrder(po: string): string
+  noPurchaseOrder: string
+  was(status: string): string
+  reason(text: string): string
+  summaryTitle(n: number): string
+}
+
+export const ALERT_TEXTS: Record<Language, AlertTexts> = {
+  en: {
+    status: {
+      DRAFT: 'Draft',
+      CREATED: 'Created',
+      PROCESSING: 'Processing',
+      ACCEPTED: 'Accepted',
+      PART_SHIPPED: 'Partly shipped',
+      SHIPPED: 'Shipped',
+      COMPLETE: 'Complete',
+      ATTENTION_REQUIRED: 'Needs attention',
+      FAILED: 'Failed',
+      CANCELLED: 'Cancelled',
+      PENDING_AUTHORISATION: 'Awaiting authorisation',
+    },
+    title: (id, s) => `Order ${id}: ${s}`,
+    purchaseOrder: (po) => `Purchase order ${po}`,
+    noPurchaseOrder: 'No purchase order number',
+    was: (s) => `was ${s}`,
+    reason: (t) => `Reason: ${t}`,
+    summaryTitle: (n) => `${n} orders changed status`,
+  },
+  de: {
+    status: {
+      DRAFT: 'Entwurf',
+      CREATED: 'Angelegt',
+      PROCESSING: 'In Bearbeitung',
+      ACCEPTED: 'Angenommen',
+      PART_SHIPPED: 'Teilweise versandt',
+      SHIPPED: 'Versandt',
+      COMPLETE: 'Abgeschlossen',
+      ATTENTION_REQUIRED: 'Handlungsbedarf',
+      FAILED: 'Fehlgeschlagen',
+      CANCELLED: 'Storniert',
+      PENDING_AUTHORISATION: 'Wartet auf Freigabe',
+    },
+    title: (id, s) => `Bestellung ${id}: ${s}`,
+    purchaseOrder: (po) => `Bestellnummer ${po}`,
+    noPurchaseOrder: 'Ohne Bestellnummer',
+    was: (s) => `vorher ${s}`,
+    reason: (t) => `Grund: ${t}`,
+    summaryTitle: (n) => `${n} Bestellungen haben einen neuen Status`,
+  },
+  es: {
+    status: {
+      DRAFT: 'Borrador',
+      CREATED: 'Creado',
+      PROCESSING: 'En proceso',
+      ACCEPTED: 'Aceptado',
+      PART_SHIPPED: 'Enviado parcialmente',
+      SHIPPED: 'Enviado',
+      COMPLETE: 'Completado',
+      ATTENTION_REQUIRED: 'Requiere atención',
+      FAILED: 'Fallido',
+      CANCELLED: 'Cancelado',
+      PENDING_AUTHORISATION: 'Pendiente de autorización',
+    },
+    title: (id, s) => `Pedido ${id}: ${s}`,
+    purchaseOrder: (po) => `Orden de compra ${po}`,
+    noPurchaseOrder: 'Sin número de orden de compra',
+    was: (s) => `antes ${s}`,
+    reason: (t) => `Motivo: ${t}`,
+    summaryTitle: (n) => `${n} pedidos cambiaron de estado`,
+  },
+  fr: {
+    status: {
+      DRAFT: 'Brouillon',
+      CREATED: 'Créée',
+      PROCESSING: 'En traitement',
+      ACCEPTED: 'Acceptée',
+      PART_SHIPPED: 'Partiellement expédiée',
+      SHIPPED: 'Expédiée',
+      COMPLETE: 'Terminée',
+      ATTENTION_REQUIRED: 'Action requise',
+      FAILED: 'Échouée',
+      CANCELLED: 'Annulée',
+      PENDING_AUTHORISATION: "En attente d'autorisation",
+    },
+    title: (id, s) => `Commande ${id} : ${s}`,
+    purchaseOrder: (po) => `Bon de commande ${po}`,
+    noPurchaseOrder: 'Sans numéro de bon de commande',
+    was: (s) => `auparavant ${s}`,
+    reason: (t) => `Motif : ${t}`,
+    summaryTitle: (n) => `${n} commandes ont changé de statut`,
+  },
+  it: {
+    status: {
+      DRAFT: 'Bozza',
+      CREATED: 'Creato',
+      PROCESSING: 'In lavorazione',
+      ACCEPTED: 'Accettato',
+      PART_SHIPPED: 'Spedito in parte',
+      SHIPPED: 'Spedito',
+      COMPLETE: 'Completato',
+      ATTENTION_REQUIRED: 'Richiede attenzione',
+      FAILED: 'Non riuscito',
+      CANCELLED: 'Annullato',
+      PENDING_AUTHORISATION: 'In attesa di autorizzazione',
+    },
+    title: (id, s) => `Ordine ${id}: ${s}`,
+    purchaseOrder: (po) => `Ordine d'acquisto ${po}`,
+    noPurchaseOrder: "Senza numero d'ordine d'acquisto",
+    was: (s) => `prima ${s}`,
+    reason: (t) => `Motivo: ${t}`,
+    summaryTitle: (n) => `${n} ordini hanno cambiato stato`,
+  },
+  nl: {
+    status: {
+      DRAFT: 'Concept',
+      CREATED: 'Aangemaakt',
+      PROCESSING: 'In behandeling',
+      ACCEPTED: 'Geaccepteerd',
+      PART_SHIPPED: 'Deels verzonden',
+      SHIPPED: 'Verzonden',
+      COMPLETE: 'Voltooid',
+      ATTENTION_REQUIRED: 'Actie vereist',
+      FAILED: 'Mislukt',
+      CANCELLED: 'Geannuleerd',
+      PENDING_AUTHORISATION: 'Wacht op autorisatie',
+    },
+    title: (id, s) => `Bestelling ${id}: ${s}`,
+    purchaseOrder: (po) => `Inkooporder ${po}`,
+    noPurchaseOrder: 'Zonder inkoopordernummer',
+    was: (s) => `was ${s}`,
+    reason: (t) => `Reden: ${t}`,
+    summaryTitle: (n) => `${n} bestellingen hebben een nieuwe status`,
+  },
+}
+
+/** The alert language from the current user's locale ("de-CH", "fr_FR", "nl"); English otherwise. */
+export function alertLanguage(locale: string | null | undefined): Language {
+  const code = (locale ?? '').slice(0, 2).toLowerCase()
+  return code in ALERT_TEXTS ? (code as Language) : 'en'
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { ORDER_STATUSES } from '../../../shared/api'
+import { AlertPrefs, type OrderChange } from '../../../shared/ipc/channels/orders'
+import { ALERT_TEXTS, alertLanguage } from './alert-texts'
+import { alertsFor, COALESCE_ABOVE } from './alerts'
+
+const now = Date.UTC(2026, 10, 22, 10)
+const at = new Date(now).toISOString()
+const change = (orderId: number, to: OrderChange['to'], from: OrderChange['from'] = 'PROCESSING', po: string | null = `PO-${orderId}`): OrderChange => ({
+  orderId,
+  purchaseOrderNumber: po,
+  from,
+  to,
+  at,
+})
+const prefs = AlertPrefs.parse({})
+
+describe('order alerts', () => {
+  it('says which order, which purchase order and the new status, and opens that order', () => {
+    const [a, ...rest] = alertsFor([change(41, 'SHIPPED', 'ACCEPTED')], { locale: 'en-GB', prefs, now })
+    expect(rest).toEqual([])
+    expect(a).toMatchObject({ title: 'Order 41: Shipped', target: { kind: 'order', orderId: 41 } })
+    expect(a!.body).toContain('PO-41')
+    expect(a!.body).toContain('was Accepted')
+  })
+
+  it("speaks the user's language and falls back to English", () => {
+    expect(alertsFor([change(7, 'SHIPPED')], { locale: 'de_DE', prefs, now })[0]!.title).toBe('Bestellung 7: Versandt')
+    expect(alertsFor([change(7, 'CANCELLED')], { locale: 'fr', prefs, now })[0]!.title).toBe('Commande 7 : Annulée')
+    expect(alertsFor([change(7, 'SHIPPED')], { locale: 'pt-BR', prefs, now })[0]!.title).toBe('Order 7: Shipped')
+    expect(alertLanguage(undefined)).toBe('en')
+  })
+
+  it('has every status named in all six languages', () => {
+    for (const [lang, t] of Object.entries(ALERT_TEXTS)) {
+      for (const s of ORDER_STATUSES) expect(t.status[s], `${lang} ${s}`).toMatch(/\S/)
+    }
+  })
+
+  it('gives the reason when an order needs attention', () => {
+    const [a] = alertsFor([change(9, 'ATTENTION_REQUIRED')], { locale: 'en', prefs, now, reasons: new Map([[9, 'Credit limit reached']]) })
+    expect(a!.body).toContain('Credit limit reached')
+    expect(alertsFor([change(9, 'SHIPPED', 'ACCEPTED', null)], { locale: 'en', prefs, now })[0]!.body).toContain('No purchase order number')
+  })
+
+  it('coalesces many changes at once into one summary', () => {
+    const many = [change(1, 'SHIPPED'), change(2, 'SHIPPED'), change(3, 'ACCEPTED'), change(4, 'SHIPPED')]
+    expect(alertsFor(many.slice(0, COALESCE_ABOVE), { locale: 'en', prefs, now })).toHaveLength(COALESCE_ABOVE)
+    const alerts = alertsFor(many, { locale: 'en', prefs, now })
+    expect(alerts).toHaveLength(1)
+    expect(alerts[0]!.title).toBe('4 orders changed status')
+    expect(alerts[0]!.body).toBe('Shipped: 3 · Accepted: 1')
+  })
+
+  it('follows the preferences: chosen statuses only, nothing while paused', () => {
+    const onlyShipped = AlertPrefs.parse({ statuses: ['SHIPPED'] })
+    expect(alertsFor([change(1, 'ACCEPTED'), change(2, 'SHIPPED')], { locale: 'en', prefs: onlyShipped, now }).map((a) => a.target?.orderId)).toEqual([2])
+    expect(alertsFor([change(1, 'SHIPPED')], { locale: 'en', prefs: AlertPrefs.parse({ paused: true }), now })).toEqual([])
+    const until = (ms: number) => AlertPrefs.parse({ pausedUntil: new Date(now + ms).toISOString() })
+    expect(alertsFor([change(1, 'SHIPPED')], { locale: 'en', prefs: until(60_000), now })).toEqual([])
+    expect(alertsFor([change(1, 'SHIPPED')], { locale: 'en', prefs: until(-60_000), now })).toHaveLength(1)
+  })
+})

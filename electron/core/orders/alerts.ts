@@ -1,0 +1,45 @@
+import type { OrderStatus } from '../../../shared/api'
+import type { AlertPrefs, OrderChange } from '../../../shared/ipc/channels/orders'
+import type { Alert } from '../platform/services'
+import { ALERT_TEXTS, alertLanguage } from './alert-texts'
+
+/** More changes than this at once become one summary alert instead of a stack of them. */
+export const COALESCE_ABOVE = 3
+
+export function alertsPaused(prefs: AlertPrefs, now: number): boolean {
+  return prefs.paused || (prefs.pausedUntil !== null && Date.parse(prefs.pausedUntil) > now)
+}
+
+export interface AlertContext {
+  locale: string | null | undefined
+  prefs: AlertPrefs
+  now: number
+  /** The attention_required reason of orders that now need attention. */
+  reasons?: ReadonlyMap<number, string>
+}
+
+/** The desktop alerts for one poll's changes, after the user's preferences. */
+export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Alert[] {
+  if (alertsPaused(c.prefs, c.now)) return []
+  const wanted = changes.filter((ch) => c.prefs.statuses.includes(ch.to))
+  if (!wanted.length) return []
+  const t = ALERT_TEXTS[alertLanguage(c.locale)]
+  if (wanted.length > COALESCE_ABOVE) {
+    const byStatus = new Map<OrderStatus, number>()
+    for (const ch of wanted) byStatus.set(ch.to, (byStatus.get(ch.to) ?? 0) + 1)
+    const body = [...byStatus].map(([s, n]) => `${t.status[s]}: ${n}`).join(' · ')
+    return [{ id: `orders-${wanted[0]!.at}-${wanted.length}`, title: t.summaryTitle(wanted.length), body }]
+  }
+  return wanted.map((ch) => {
+    const lines = [ch.purchaseOrderNumber ? t.purchaseOrder(ch.purchaseOrderNumber) : t.noPurchaseOrder]
+    if (ch.from) lines[0] += ` · ${t.was(t.status[ch.from])}`
+    const reason = ch.to === 'ATTENTION_REQUIRED' ? c.reasons?.get(ch.orderId) : undefined
+    if (reason) lines.push(t.reason(reason))
+    return {
+      id: `order-${ch.orderId}-${ch.to}-${ch.at}`,
+      title: t.title(ch.orderId, t.status[ch.to]),
+      body: lines.join('\n'),
+      target: { kind: 'order' as const, orderId: ch.orderId },
+    }
+  })
+}

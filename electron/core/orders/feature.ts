@@ -1,0 +1,182 @@
+import type { DatabaseSync } from 'node:sqlite'
+import type { EventName } from '../../../shared/ipc/contract'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import { AlertPrefs, OrderFilters, type WatchState } from '../../../shared/ipc/channels/orders'
+import type { ActiveSession } from '../connection/connection'
+import type { CoreContext, Feature } from '../context'
+import { alertsFor } from './alerts'
+import { OrderActions } from './order-actions'
+import { OrderQueries } from './order-queries'
+import { openOrdersDb } from './orders-db'
+import { draftFromOrder, type DraftMaker } from './reorder'
+import { ResultCache } from './result-cache'
+import { StatusStore } from './status-store'
+import { OrderWatcher, type PollOutcome } from './watcher'
+
+export interface OrdersOptions {
+  /**
+   * HOOK for "Reorder": the baskets module creates the local draft. Wired in core/index.ts; without
+   * it the reorder channel says the feature is not available.
+   */
+  drafts?: DraftMaker
+  /** Jitter source of the watcher's backoff (tests pin it). */
+  random?: () => number
+  /** The core's event bus: an `outbox.changed` (a draft being submitted) makes the watcher quick. */
+  subscribe?: (listener: (event: EventName) => void) => () => void
+}
+
+export interface OrdersFeature extends Feature {
+  /** Call right after an order was submitted: the watcher polls soon and quickly for a while. */
+  nudge(): void
+}
+
+interface ProfileOrders {
+  session: ActiveSession
+  db: DatabaseSync
+  store: StatusStore
+  queries: OrderQueries
+  actions: OrderActions
+  watcher: OrderWatcher
+}
+
+const ALERT_PREFS_KEY = 'orders.alertPrefs'
+const filtersKey = (profileId: string) => `orders.filters:${profileId}`
+
+/**
+ * Orders: list and detail (with offline copies), resubmit / cancel / reorder, and the watcher that
+ * turns status changes into desktop alerts and `orders.changed` events, for the active profile.
+ */
+export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): OrdersFeature {
+  const { connection, clock } = ctx
+  let current: ProfileOrders | null = null
+  let wanted: ActiveSession | null = null
+  let switching: Promise<void> = Promise.resolve()
+  let stopped = false
+  let lastCounts = { open: -1, attention: -1 }
+
+  const offBus = opts.subscribe?.((event) => {
+    if (event === 'outbox.changed') current?.watcher.nudge()
+  })
+
+  const unsubscribe = connection.onChange((session) => {
+    if (session === wanted) {
+      // Same profile: only the online state (or user) changed.
+      if (current?.session === session) current.watcher.setOnline(connection.online)
+      return
+    }
+    wanted = session
+    switching = switching.then(() => open(session)).catch((err) => ctx.log.error('orders: could not open the profile', err))
+  })
+
+  async function close(): Promise<void> {
+    const old = current
+    current = null
+    if (!old) return
+    await old.watcher.stop()
+    old.db.close()
+  }
+
+  async function open(session: ActiveSession | null): Promise<void> {
+    await close()
+    if (!session || stopped || session !== wanted) return
+    const db = openOrdersDb(session.profileDir)
+    const store = new StatusStore(db, clock)
+    const note = { noteSuccess: () => connection.noteSuccess(), noteFailure: (e: unknown) => connection.noteFailure(e) }
+    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock, ...note })
+    const watcher = new OrderWatcher({
+      client: session.client,
+      store,
+      clock,
+      log: ctx.log,
+      isOnline: () => connection.online,
+      ...note,
+      onPoll: (o) => announce(session, o),
+      random: opts.random,
+    })
+    const actions = new OrderActions({ client: session.client, queries, ...note, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
+    current = { session, db, store, queries, actions, watcher }
+    lastCounts = { open: -1, attention: -1 }
+    watcher.start()
+  }
+
+  function announce(session: ActiveSession, o: PollOutcome): void {
+    if (!o.baseline) {
+      const prefs = alertPrefs()
+      for (const alert of alertsFor(o.changes, { locale: session.user?.locale, prefs, now: clock.now(), reasons: o.reasons })) ctx.notifier.show(alert)
+    }
+    if (o.changes.length || o.open !== lastCounts.open || o.attention !== lastCounts.attention) {
+      lastCounts = { open: o.open, attention: o.attention }
+      ctx.emit('orders.changed', { changes: o.baseline ? [] : o.changes, open: o.open, attention: o.attention, at: new Date(clock.now()).toISOString() })
+    }
+  }
+
+  function alertPrefs(): AlertPrefs {
+    const parsed = AlertPrefs.safeParse(ctx.settings.get<unknown>(ALERT_PREFS_KEY, {}))
+    return parsed.success ? parsed.data : AlertPrefs.parse({})
+  }
+
+  /** The active profile's orders, once any profile switch under way has finished. */
+  async function need(): Promise<ProfileOrders> {
+    await switching
+    if (!current) {
+      connection.require()
+      throw new AppError('internal', 'The orders of this connection are not open yet; try again in a moment.')
+    }
+    return current
+  }
+
+  function watchState(): WatchState {
+    if (!current) return { phase: 'no_profile', open: 0, attention: 0, lastPollAt: null, nextPollAt: null, lastError: null, recent: [] }
+    const w = current.watcher
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+    return { phase: w.phase, ...current.store.counts(), lastPollAt: iso(w.lastPollAt), nextPollAt: iso(w.nextPollAt), lastError: w.lastError, recent: current.store.recent() }
+  }
+
+  return {
+    handlers: {
+      'orders.list': async ({ filters, page, perPage }) => (await need()).queries.list(filters, page, perPage),
+      'orders.get': async ({ id }) => (await need()).queries.get(id),
+      'orders.resubmit': async ({ id }) => (await need()).actions.resubmit(id),
+      'orders.cancel': async ({ id }) => (await need()).actions.cancel(id),
+      'orders.reorder': async ({ id }) => {
+        const p = await need()
+        if (!opts.drafts) throw new AppError('internal', 'Reordering is not available in this build: the draft baskets module is missing.')
+        const order = await p.queries.fetch(id)
+        const draft = await opts.drafts.createDraft(order.organisation, draftFromOrder(order))
+        return { draftId: draft.id, lines: draft.lineCount }
+      },
+      'orders.filters': () => {
+        const s = connection.require()
+        const parsed = OrderFilters.safeParse(ctx.settings.get<unknown>(filtersKey(s.profile.id), {}))
+        return parsed.success ? parsed.data : OrderFilters.parse({})
+      },
+      'orders.saveFilters': (filters) => {
+        const s = connection.require()
+        ctx.settings.set(filtersKey(s.profile.id), filters)
+        return filters
+      },
+      'orders.alertPrefs': () => alertPrefs(),
+      'orders.setAlertPrefs': (prefs) => {
+        ctx.settings.set(ALERT_PREFS_KEY, prefs)
+        return prefs
+      },
+      'orders.watchState': async () => {
+        await switching
+        return watchState()
+      },
+      'orders.pollNow': async () => {
+        const p = await need()
+        await p.watcher.pollNow()
+        return watchState()
+      },
+    },
+    nudge: () => current?.watcher.nudge(),
+    async stop() {
+      stopped = true
+      unsubscribe()
+      offBus?.()
+      await switching
+      await close()
+    },
+  }
+}

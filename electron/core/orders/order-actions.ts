@@ -1,0 +1,59 @@
+import { CANCELLABLE_STATUSES, type Order } from '../../../shared/api'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import type { ServiceClient } from '../service/client'
+import { ServiceError } from '../service/service-error'
+import type { OrderQueries } from './order-queries'
+
+export interface OrderActionDeps {
+  client: ServiceClient
+  queries: OrderQueries
+  noteSuccess(): void
+  noteFailure(err: unknown): void
+  /** The user's own change: remembered by the watcher so it is not announced back to them. */
+  acknowledge(order: Order): void
+  nudge(): void
+}
+
+/**
+ * Resubmit and cancel, allowed by status as spec section 3 says. The status is checked against a
+ * fresh copy first so a stale view cannot send a request the service would refuse; whatever the
+ * service still refuses comes back with its own words.
+ */
+export class OrderActions {
+  constructor(private readonly deps: OrderActionDeps) {}
+
+  /** ATTENTION_REQUIRED only, once the issue was resolved with the service operator. */
+  async resubmit(id: number): Promise<Order> {
+    const current = await this.deps.queries.fetch(id)
+    if (current.status !== 'ATTENTION_REQUIRED') {
+      throw new AppError('conflict', `Only an order that needs attention can be resubmitted; order ${id} is ${current.status}.`)
+    }
+    return this.act('resubmitOrder', id, 'resubmit')
+  }
+
+  /** Before ACCEPTED only: from ACCEPTED on an order is final. */
+  async cancel(id: number): Promise<Order> {
+    const current = await this.deps.queries.fetch(id)
+    if (!CANCELLABLE_STATUSES.includes(current.status)) {
+      throw new AppError('conflict', `Order ${id} is ${current.status} and can no longer be cancelled: from ACCEPTED on an order is final.`)
+    }
+    return this.act('cancelOrder', id, 'cancel')
+  }
+
+  private async act(op: 'resubmitOrder' | 'cancelOrder', id: number, verb: string): Promise<Order> {
+    try {
+      const order = await this.deps.client.call(op, { params: { id } })
+      this.deps.noteSuccess()
+      this.deps.queries.remember(order)
+      this.deps.acknowledge(order)
+      this.deps.nudge()
+      return order
+    } catch (err) {
+      this.deps.noteFailure(err)
+      if (err instanceof ServiceError && ['conflict', 'validation', 'forbidden', 'not_found'].includes(err.code)) {
+        throw new ServiceError(err.code, `The service refused to ${verb} order ${id}: ${err.message}`, err.status, false, err.fields, err.retryAfterSeconds)
+      }
+      throw err
+    }
+  }
+}

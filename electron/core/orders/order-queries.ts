@@ -1,0 +1,117 @@
+import type { Order } from '../../../shared/api'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import type { OrderDetailResult, OrderFilters, OrderListResult, OrderRow } from '../../../shared/ipc/channels/orders'
+import type { Clock } from '../platform/services'
+import type { ServiceClient } from '../service/client'
+import { ServiceError } from '../service/service-error'
+import type { ResultCache } from './result-cache'
+
+/** The service's list query for the view's filters (spec 4.2: repeated values OR, different ones AND). */
+export function serviceQuery(f: OrderFilters, page: number, perPage: number) {
+  return {
+    page,
+    per_page: perPage,
+    status: f.status.length ? f.status : undefined,
+    payment_type: f.payment_type.length ? f.payment_type : undefined,
+    text: f.text || undefined,
+    organisation: f.organisation.length ? f.organisation : undefined,
+    start_date: f.start_date ?? undefined,
+    end_date: f.end_date ?? undefined,
+    value_from: f.value_from ?? undefined,
+    value_to: f.value_to ?? undefined,
+    sort_by: [f.sort_by],
+  }
+}
+
+/** The same filters always give the same key, whatever order the user picked values in. */
+export function filtersKey(f: OrderFilters): string {
+  const sorted = <T>(a: readonly T[]) => [...a].sort()
+  return JSON.stringify({ ...f, status: sorted(f.status), payment_type: sorted(f.payment_type), organisation: sorted(f.organisation) })
+}
+
+export function toRow(o: Order): OrderRow {
+  return {
+    id: o.id,
+    date: o.date,
+    status: o.status,
+    purchase_order_number: o.purchase_order_number,
+    supplier_ref: o.supplier_ref,
+    organisation: o.organisation,
+    total: o.total,
+    payment_type: o.payment_type,
+    attention_required: o.attention_required,
+    name: o.name,
+    end_user: o.end_user,
+  }
+}
+
+/** Worth answering from the cache: the service cannot be reached or is failing for now. */
+const readableFromCache = (err: unknown) => err instanceof ServiceError && err.transient
+
+export interface OrderQueryDeps {
+  client: ServiceClient
+  cache: ResultCache
+  clock: Clock
+  noteSuccess(): void
+  noteFailure(err: unknown): void
+}
+
+/** Order list pages and details: from the service, falling back to the last ones read. */
+export class OrderQueries {
+  constructor(private readonly deps: OrderQueryDeps) {}
+
+  async list(filters: OrderFilters, page: number, perPage: number): Promise<OrderListResult> {
+    const key = filtersKey(filters)
+    try {
+      const res = await this.deps.client.list('listOrders', { query: serviceQuery(filters, page, perPage) })
+      this.deps.noteSuccess()
+      const fetchedAt = this.deps.clock.now()
+      const rows = res.items.map(toRow)
+      this.deps.cache.putPage(key, page, perPage, { rows, total: res.total, pages: res.pages, fetchedAt })
+      return { rows, total: res.total, pages: res.pages, page, perPage, fetchedAt: iso(fetchedAt), fromCache: false }
+    } catch (err) {
+      this.deps.noteFailure(err)
+      const cached = readableFromCache(err) ? this.deps.cache.getPage(key, page, perPage) : null
+      if (!cached) throw offlineWithoutCopy(err, 'these orders')
+      return { rows: cached.rows, total: cached.total, pages: cached.pages, page, perPage, fetchedAt: iso(cached.fetchedAt), fromCache: true }
+    }
+  }
+
+  async get(id: number): Promise<OrderDetailResult> {
+    try {
+      const order = await this.fetch(id)
+      return { order, fetchedAt: iso(this.deps.clock.now()), fromCache: false }
+    } catch (err) {
+      const cached = readableFromCache(err) ? this.deps.cache.getOrder(id) : null
+      if (!cached) throw offlineWithoutCopy(err, `order ${id}`)
+      return { order: cached.order, fetchedAt: iso(cached.fetchedAt), fromCache: true }
+    }
+  }
+
+  /** A fresh copy from the service (kept for offline reading). */
+  async fetch(id: number): Promise<Order> {
+    try {
+      const order = await this.deps.client.call('getOrder', { params: { id } })
+      this.deps.noteSuccess()
+      this.deps.cache.putOrder(order, this.deps.clock.now())
+      return order
+    } catch (err) {
+      this.deps.noteFailure(err)
+      if (err instanceof ServiceError && err.code === 'not_found') throw new AppError('not_found', `Order ${id} does not exist or is not visible to you.`)
+      throw err
+    }
+  }
+
+  remember(order: Order): void {
+    this.deps.cache.putOrder(order, this.deps.clock.now())
+  }
+}
+
+function offlineWithoutCopy(err: unknown, what: string): unknown {
+  if (err instanceof ServiceError && err.code === 'offline') {
+    return new ServiceError('offline', `${err.message} No copy of ${what} was saved earlier, so there is nothing to show offline.`, null, false)
+  }
+  return err
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()

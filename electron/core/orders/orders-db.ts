@@ -1,0 +1,49 @@
+import { join } from 'node:path'
+import type { DatabaseSync } from 'node:sqlite'
+import { openDatabase, type Migration } from '../store/database'
+
+/**
+ * `<profileDir>/orders.db`: the watcher's last-known statuses (so a restart neither re-announces
+ * nor misses a change), its recent changes, and the last list pages and details read (offline).
+ */
+const migrations: Migration[] = [
+  {
+    version: 1,
+    up: `
+      CREATE TABLE known_orders (
+        id INTEGER PRIMARY KEY,
+        status TEXT NOT NULL,
+        purchase_order_number TEXT,
+        attention_required TEXT,
+        changed_at INTEGER NOT NULL
+      );
+      CREATE INDEX known_orders_status ON known_orders (status);
+      CREATE TABLE watch_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE recent_changes (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        order_id INTEGER NOT NULL,
+        purchase_order_number TEXT,
+        from_status TEXT,
+        to_status TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE TABLE list_pages (
+        query_key TEXT NOT NULL,
+        page INTEGER NOT NULL,
+        per_page INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        pages INTEGER NOT NULL,
+        rows TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL,
+        PRIMARY KEY (query_key, page, per_page)
+      );
+      CREATE INDEX list_pages_age ON list_pages (fetched_at);
+      CREATE TABLE order_details (id INTEGER PRIMARY KEY, body TEXT NOT NULL, fetched_at INTEGER NOT NULL);
+      CREATE INDEX order_details_age ON order_details (fetched_at);
+    `,
+  },
+]
+
+export function openOrdersDb(profileDir: string): DatabaseSync {
+  return openDatabase(join(profileDir, 'orders.db'), migrations)
+}

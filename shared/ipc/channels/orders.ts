@@ -1,0 +1,134 @@
+import { z } from 'zod'
+import { Id, Order, ORDER_SORTS, OrderStatus, PaymentType, PER_PAGE_MAX } from '../../api'
+import { channel } from '../contract-kit'
+
+/**
+ * The filters of the orders list (spec 4.2 "List orders"), as the view edits them and the core
+ * remembers them across restarts. Empty arrays and nulls mean "not filtered".
+ */
+export const OrderFilters = z
+  .object({
+    status: z.array(OrderStatus).default([]),
+    payment_type: z.array(PaymentType).default([]),
+    /** Matches reference, supplier reference and purchase order. */
+    text: z.string().trim().max(255).default(''),
+    organisation: z.array(Id).default([]),
+    start_date: z.iso.date().nullable().default(null),
+    end_date: z.iso.date().nullable().default(null),
+    value_from: z.number().min(0).nullable().default(null),
+    value_to: z.number().min(0).nullable().default(null),
+    sort_by: z.enum(ORDER_SORTS).default('-date'),
+  })
+  .superRefine((f, ctx) => {
+    if (f.start_date && f.end_date && f.start_date > f.end_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'The end date is before the start date' })
+    }
+    if (f.value_from !== null && f.value_to !== null && f.value_from > f.value_to) {
+      ctx.addIssue({ code: 'custom', path: ['value_to'], message: 'The upper value is below the lower value' })
+    }
+  })
+export type OrderFilters = z.output<typeof OrderFilters>
+export type OrderFiltersInput = z.input<typeof OrderFilters>
+
+/** One row of the orders table: what the list shows, small enough to cache many pages of. */
+export const OrderRow = Order.pick({
+  id: true,
+  date: true,
+  status: true,
+  purchase_order_number: true,
+  supplier_ref: true,
+  organisation: true,
+  total: true,
+  payment_type: true,
+  attention_required: true,
+  name: true,
+  end_user: true,
+})
+export type OrderRow = z.infer<typeof OrderRow>
+
+export const OrderListInput = z.object({
+  filters: OrderFilters,
+  page: z.int().min(1).default(1),
+  perPage: z.int().min(1).max(PER_PAGE_MAX).default(100),
+})
+export type OrderListInput = z.input<typeof OrderListInput>
+
+/** A page of results; `fromCache` with `fetchedAt` tells the view how old offline results are. */
+export const OrderListResult = z.object({
+  rows: z.array(OrderRow),
+  total: z.int(),
+  pages: z.int(),
+  page: z.int(),
+  perPage: z.int(),
+  fetchedAt: z.string(),
+  fromCache: z.boolean(),
+})
+export type OrderListResult = z.infer<typeof OrderListResult>
+
+export const OrderDetailResult = z.object({ order: Order, fetchedAt: z.string(), fromCache: z.boolean() })
+export type OrderDetailResult = z.infer<typeof OrderDetailResult>
+
+/** Which status changes raise a desktop alert, and do-not-disturb. */
+export const AlertPrefs = z.object({
+  /** New statuses that alert; every status by default. */
+  statuses: z.array(OrderStatus).default([...OrderStatus.options]),
+  /** Alerts paused until turned back on. */
+  paused: z.boolean().default(false),
+  /** Alerts paused until this moment (ISO date-time); null for no timed pause. */
+  pausedUntil: z.iso.datetime({ offset: true }).nullable().default(null),
+})
+export type AlertPrefs = z.output<typeof AlertPrefs>
+
+/** One status change the watcher saw. `from` is null for an order first seen already under way. */
+export const OrderChange = z.object({
+  orderId: Id,
+  purchaseOrderNumber: z.string().nullable(),
+  from: OrderStatus.nullable(),
+  to: OrderStatus,
+  at: z.string(),
+})
+export type OrderChange = z.infer<typeof OrderChange>
+
+export const WatcherPhase = z.enum(['no_profile', 'starting', 'watching', 'offline', 'backing_off', 'stopped'])
+export type WatcherPhase = z.infer<typeof WatcherPhase>
+
+/** What the tray and the views show about open orders. */
+export const WatchState = z.object({
+  phase: WatcherPhase,
+  open: z.int(),
+  attention: z.int(),
+  lastPollAt: z.string().nullable(),
+  nextPollAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  recent: z.array(OrderChange),
+})
+export type WatchState = z.infer<typeof WatchState>
+
+/** The draft a reorder created (owned by the baskets module). */
+export const ReorderResult = z.object({ draftId: z.string(), lines: z.int() })
+export type ReorderResult = z.infer<typeof ReorderResult>
+
+const byId = z.object({ id: Id })
+
+export const ordersChannels = {
+  'orders.list': channel(OrderListInput, OrderListResult),
+  'orders.get': channel(byId, OrderDetailResult),
+  /** Only for ATTENTION_REQUIRED orders, after the issue was resolved with the operator. */
+  'orders.resubmit': channel(byId, Order),
+  /** Only before ACCEPTED (CANCELLABLE_STATUSES). */
+  'orders.cancel': channel(byId, Order),
+  /** Copies the order into a new local draft basket. */
+  'orders.reorder': channel(byId, ReorderResult),
+  'orders.filters': channel(z.undefined(), OrderFilters),
+  'orders.saveFilters': channel(OrderFilters, OrderFilters),
+  'orders.alertPrefs': channel(z.undefined(), AlertPrefs),
+  'orders.setAlertPrefs': channel(AlertPrefs, AlertPrefs),
+  'orders.watchState': channel(z.undefined(), WatchState),
+  /** "Check now": polls at once and answers the state after it. */
+  'orders.pollNow': channel(z.undefined(), WatchState),
+}
+
+export const ordersEvents = {
+  /** After a poll that saw changes or changed the counts: for the tray and the views. */
+  'orders.changed': z.object({ changes: z.array(OrderChange), open: z.int(), attention: z.int(), at: z.string() }),
+}
