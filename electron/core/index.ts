@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import { basketsFeature } from './baskets/feature'
 import { Connection } from './connection/connection'
+import { adminFeature } from './admin/feature'
 import { connectionFeature } from './connection/feature'
 import type { CoreContext, Feature } from './context'
 import type { SecretStore } from './credentials/secret-store'
@@ -50,6 +51,7 @@ export function createCore(deps: CoreDeps): Core {
   const features: Feature[] = [
     systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal }),
     connectionFeature(connection),
+    adminFeature(context),
     ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)) }),
     basketsFeature(context),
   ]

@@ -5,6 +5,7 @@ import { navigationChannels, navigationEvents } from './channels/navigation'
 import { systemChannels, systemEvents } from './channels/system'
 import { basketsChannels, basketsEvents } from './channels/baskets'
 import { ordersChannels, ordersEvents } from './channels/orders'
+import { adminChannels, adminEvents } from './channels/admin'
 import type { ChannelDef, IpcResult } from './contract-kit'
 
 /**
@@ -18,6 +19,7 @@ export const channels = {
   ...navigationChannels,
   ...basketsChannels,
   ...ordersChannels,
+  ...adminChannels,
 } satisfies Record<string, ChannelDef>
 
 export const events = {
@@ -27,6 +29,7 @@ export const events = {
   ...navigationEvents,
   ...basketsEvents,
   ...ordersEvents,
+  ...adminEvents,
 } satisfies Record<string, z.ZodType>
 
 export type Channels = typeof channels

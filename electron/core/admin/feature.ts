@@ -1,0 +1,27 @@
+import type { CoreContext, Feature } from '../context'
+import type { AdminDeps } from './admin-call'
+import { ProductGroups } from './product-groups'
+import { Users } from './users'
+
+/** Administration of users and product groups, through the active profile; needs the service. */
+export function adminFeature(ctx: CoreContext): Feature {
+  const deps: AdminDeps = {
+    client: () => ctx.connection.require().client,
+    noteSuccess: () => ctx.connection.noteSuccess(),
+    noteFailure: (e) => ctx.connection.noteFailure(e),
+  }
+  const users = new Users(deps)
+  const groups = new ProductGroups(deps)
+  return {
+    handlers: {
+      'admin.listUsers': (q) => users.list(q),
+      'admin.getUser': ({ id }) => users.get(id),
+      'admin.createUser': (body) => users.create(body),
+      'admin.editUser': ({ id, confirmLoss, ...body }) => users.edit(id, body, confirmLoss),
+      'admin.listProductGroups': () => groups.list(),
+      'admin.getProductGroup': ({ id }) => groups.get(id),
+      'admin.createProductGroup': (body) => groups.create(body),
+      'admin.editProductGroup': ({ id, ...body }) => groups.edit(id, body),
+    },
+  }
+}

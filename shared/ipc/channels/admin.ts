@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { Id, PER_PAGE_MAX, ProductGroup, ProductGroupBody, ProductGroupListItem, User, USER_SORTS, UserBody, UserListItem } from '../../api'
+import { channel } from '../contract-kit'
+
+/** The users list's filters, sort and page (spec 4.2 "List users"); null means "either". */
+export const UserListInput = z.object({
+  /** Matches name or e-mail address. */
+  text: z.string().trim().max(255).default(''),
+  organisation: z.array(Id).default([]),
+  verified: z.boolean().nullable().default(null),
+  disabled: z.boolean().nullable().default(null),
+  password_reset: z.boolean().nullable().default(null),
+  sort_by: z.enum(USER_SORTS).default('-name'),
+  page: z.int().min(1).default(1),
+  perPage: z.int().min(1).max(PER_PAGE_MAX).default(50),
+})
+export type UserListInput = z.input<typeof UserListInput>
+export type UserListParams = z.output<typeof UserListInput>
+
+export const UserListResult = z.object({ items: z.array(UserListItem), total: z.int(), pages: z.int(), page: z.int(), perPage: z.int() })
+export type UserListResult = z.infer<typeof UserListResult>
+
+/**
+ * An edit is a PUT that overwrites roles and notifications and resets both when the organisation
+ * changes (spec 2.5, rule 4). When it would take away anything the user holds, the core refuses
+ * it unless `confirmLoss` says the user saw and accepted what is lost.
+ */
+export const UserEditInput = UserBody.extend({ id: Id, confirmLoss: z.boolean().default(false) })
+export type UserEditInput = z.input<typeof UserEditInput>
+
+export const ProductGroupEditInput = ProductGroupBody.extend({ id: Id })
+export type ProductGroupEditInput = z.input<typeof ProductGroupEditInput>
+
+const byId = z.object({ id: Id })
+
+export const adminChannels = {
+  'admin.listUsers': channel(UserListInput, UserListResult),
+  'admin.getUser': channel(byId, User),
+  'admin.createUser': channel(UserBody, User),
+  'admin.editUser': channel(UserEditInput, User),
+  /** Every product group (all pages). */
+  'admin.listProductGroups': channel(z.undefined(), z.array(ProductGroupListItem)),
+  'admin.getProductGroup': channel(byId, ProductGroup),
+  'admin.createProductGroup': channel(ProductGroupBody, ProductGroup),
+  'admin.editProductGroup': channel(ProductGroupEditInput, ProductGroup),
+}
+
+export const adminEvents = {}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { adminAccess, hasPermission } from './permissions'
+
+const user = (...permissions: string[]) => ({ permissions: permissions.map((permission) => ({ permission, parent: false })) })
+
+describe('permissions', () => {
+  it('a user without any users permission has no users administration', () => {
+    const viewer = user('orders:read', 'products:read', 'product_groups:read')
+    expect(adminAccess(viewer)).toEqual({ viewUsers: false, editUsers: false, viewProductGroups: true, editProductGroups: false, any: true })
+    expect(adminAccess(user('orders:read')).any).toBe(false)
+  })
+
+  it('reading and writing are separate rights', () => {
+    const a = adminAccess(user('users:read', 'product_groups:write'))
+    expect([a.viewUsers, a.editUsers, a.viewProductGroups, a.editProductGroups]).toEqual([true, false, false, true])
+  })
+
+  it('counts permissions inherited from a parent role, and nothing when signed out', () => {
+    expect(hasPermission({ permissions: [{ permission: 'users:write', parent: true }] }, 'users:write')).toBe(true)
+    expect(hasPermission(null, 'users:read')).toBe(false)
+    expect(hasPermission(user('users:read'), 'users:readx')).toBe(false)
+  })
+})
