@@ -113,10 +113,12 @@ export class ServiceClient {
   }
 
   private async authorised(op: OperationId, options: CallOptions): Promise<RawResponse> {
-    let res = await this.send(op, options, await this.bearer())
+    const used = await this.bearer()
+    let res = await this.send(op, options, used)
     if (res.status === 401) {
       // The token may have been revoked or expired early: renew once, retry once (spec 5.8).
-      this.token = null
+      // Concurrent calls that failed with the same token share one renewal.
+      if (this.token?.value === used) this.token = null
       res = await this.send(op, options, await this.bearer())
     }
     if (res.status >= 400) throw this.failure(res, op)

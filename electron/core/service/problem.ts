@@ -16,7 +16,7 @@ export function parseProblem(body: unknown, status: number): ParsedProblem {
     return { message: problem.data.detail ?? problem.data.title, ...(fields ? { fields } : {}) }
   }
   const oauth = OAuthError.safeParse(body)
-  if (oauth.success) return { message: oauth.data.error_description ?? oauthMessage(oauth.data.error) }
+  if (oauth.success) return { message: oauthMessage(oauth.data.error, oauth.data.error_description) }
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>
     const fields = fieldMap(b.errors)
@@ -45,13 +45,13 @@ function fieldMap(errors: unknown): Record<string, string> | undefined {
   return undefined
 }
 
-function oauthMessage(error: OAuthError['error']): string {
+function oauthMessage(error: OAuthError['error'], description?: string): string {
   switch (error) {
     case 'invalid_client':
       return 'The client id or secret was not accepted (invalid_client). Check them, or create a new API client in the web interface: a lost secret cannot be retrieved.'
     case 'unsupported_grant_type':
       return 'The service does not accept this grant type.'
     default:
-      return `The token request was refused (${error}).`
+      return `The token request was refused (${error}${description ? `: ${description}` : ''}).`
   }
 }

@@ -1,0 +1,232 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { createServer, type Server } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import { createKeychainStore } from '../credentials/secret-store'
+import { createCore, type Core } from '../index'
+import { ManualClock } from '../platform/manual-clock'
+import type { Logger } from '../platform/services'
+
+// These tests use the real OS keychain (gnome-keyring in a D-Bus session under `.ci/run`).
+const keychain = createKeychainStore('Wholesale Desk (tests)')
+
+let sandbox: Sandbox
+beforeAll(async () => {
+  sandbox = await startSandbox({ testMode: true, products: 50, orders: 20, speed: 0, tokenTtlSeconds: 600 })
+})
+afterAll(async () => {
+  await sandbox.close()
+})
+
+interface Harness {
+  core: Core
+  clock: ManualClock
+  dataDir: string
+  logLines: string[]
+  replies: string[]
+  events: string[]
+  call(channel: string, input?: unknown): Promise<unknown>
+}
+
+const open: Harness[] = []
+async function makeCore(dataDir = mkdtempSync(join(tmpdir(), 'wd-conn-'))): Promise<Harness> {
+  const logLines: string[] = []
+  const log: Logger = {
+    info: (m, d) => logLines.push(JSON.stringify({ m, d })),
+    warn: (m, d) => logLines.push(JSON.stringify({ m, d })),
+    error: (m, d) => logLines.push(JSON.stringify({ m, d: String(d) })),
+  }
+  const clock = new ManualClock(Date.now())
+  const core = createCore({ dataDir, secrets: keychain, notifier: { show: () => {} }, log, clock })
+  const replies: string[] = []
+  const events: string[] = []
+  core.onEvent((e, p) => events.push(JSON.stringify({ e, p })))
+  const h: Harness = {
+    core,
+    clock,
+    dataDir,
+    logLines,
+    replies,
+    events,
+    async call(channel, input) {
+      const reply = await core.dispatch(channel, input)
+      replies.push(JSON.stringify(reply))
+      if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error)
+      return reply.value
+    },
+  }
+  open.push(h)
+  return h
+}
+
+afterEach(async () => {
+  for (const h of open.splice(0)) await h.core.stop().catch(() => {})
+  sandbox.control.clearFaults()
+})
+
+async function connect(h: Harness, secret = sandbox.demo.clientSecret) {
+  const profile = (await h.call('connection.save', { name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: secret })) as { id: string }
+  return profile
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name)
+    return statSync(p).isDirectory() ? filesUnder(p) : [p]
+  })
+}
+
+describe('connection profiles and the keychain', () => {
+  it('connects, shows who we are, and never writes the secret anywhere but the keychain', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    const status = (await h.call('connection.activate', { id: profile.id })) as { online: boolean; user: { id: number; organisation: number } }
+    expect(status.online).toBe(true)
+    expect(status.user.id).toBe(sandbox.demo.userId)
+    expect(status.user.organisation).toBe(sandbox.demo.organisationId)
+    const me = (await h.call('connection.test', { id: profile.id })) as { name: string; permissions: unknown[] }
+    expect(me.name).toBeTruthy()
+    expect(me.permissions.length).toBeGreaterThan(0)
+    await h.call('connection.organisations')
+    await h.call('connection.list')
+    await h.core.stop()
+
+    expect(await keychain.get(`profile:${profile.id}`)).toBe(sandbox.demo.clientSecret)
+    const secret = sandbox.demo.clientSecret
+    const files = filesUnder(h.dataDir)
+    expect(files.some((f) => f.endsWith('app.db'))).toBe(true)
+    for (const f of files) expect(readFileSync(f).includes(secret), `secret found in ${f}`).toBe(false)
+    for (const line of [...h.logLines, ...h.replies, ...h.events]) {
+      expect(line.includes(secret)).toBe(false)
+      expect(line).not.toMatch(/Bearer\s+\S+/)
+    }
+    await keychain.delete(`profile:${profile.id}`)
+    rmSync(h.dataDir, { recursive: true, force: true })
+  })
+
+  it('keeps the profile but says so clearly when the secret is wrong (invalid_client)', async () => {
+    const h = await makeCore()
+    const profile = await connect(h, 'not-the-secret')
+    await expect(h.call('connection.test', { id: profile.id })).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/invalid_client|not accepted/) })
+    const list = (await h.call('connection.list')) as { id: string }[]
+    expect(list.map((p) => p.id)).toContain(profile.id)
+    await h.call('connection.remove', { id: profile.id })
+    expect(await keychain.get(`profile:${profile.id}`)).toBeNull()
+  })
+
+  it('refuses plain HTTP to a remote host and a malformed client id, losing nothing', async () => {
+    const h = await makeCore()
+    await expect(h.call('connection.save', { name: 'x', baseUrl: 'http://example.com/api/v1', clientId: sandbox.demo.clientId, clientSecret: 's' })).rejects.toMatchObject({
+      code: 'invalid_input',
+      fields: { baseUrl: expect.stringMatching(/HTTPS/) },
+    })
+    await expect(h.call('connection.save', { name: 'x', baseUrl: sandbox.baseUrl, clientId: 'abc', clientSecret: 's' })).rejects.toMatchObject({ code: 'invalid_input', fields: { clientId: expect.any(String) } })
+    expect(await h.call('connection.list')).toEqual([])
+  })
+
+  it('reconnects to the last active profile after a restart', async () => {
+    const first = await makeCore()
+    const profile = await connect(first)
+    await first.call('connection.activate', { id: profile.id })
+    await first.core.stop()
+    const second = await makeCore(first.dataDir)
+    await second.core.start()
+    const status = (await second.call('connection.status')) as { profile: { id: string } | null; online: boolean }
+    expect(status.profile?.id).toBe(profile.id)
+    expect(status.online).toBe(true)
+    await second.call('connection.remove', { id: profile.id })
+  })
+})
+
+describe('tokens (spec section 5)', () => {
+  let h: Harness
+  let profileId: string
+  beforeEach(async () => {
+    h = await makeCore()
+    profileId = (await connect(h)).id
+    await h.call('connection.activate', { id: profileId })
+  })
+  afterEach(async () => {
+    await h.call('connection.remove', { id: profileId }).catch(() => {})
+  })
+
+  const tokenRequests = () => sandbox.control.requestLog().filter((r) => /create_token$/.test(r.path))
+  // Other features (catalogue, orders) call the service too; these tests watch GET /organisations.
+  const unauthorised = () => sandbox.control.requestLog().filter((r) => r.status === 401 && r.path === '/organisations')
+
+  it('reuses the token, then renews it shortly before expires_in elapses, without ever meeting a 401', async () => {
+    sandbox.control.clearRequestLog()
+    await h.call('connection.organisations')
+    await h.call('connection.organisations')
+    expect(tokenRequests()).toHaveLength(0)
+    // 600 s token: renewed 60 s before the end.
+    h.clock.advance(545_000)
+    sandbox.control.advanceClock(545)
+    sandbox.control.clearRequestLog()
+    await h.call('connection.organisations')
+    expect(tokenRequests()).toHaveLength(1)
+    expect(unauthorised()).toHaveLength(0)
+  })
+
+  it('renews once and retries once when the service revokes the token (401)', async () => {
+    sandbox.control.revokeTokens()
+    sandbox.control.clearRequestLog()
+    const orgs = (await h.call('connection.organisations')) as unknown[]
+    expect(orgs.length).toBeGreaterThan(0)
+    expect(unauthorised().length).toBeGreaterThanOrEqual(1)
+    // Every call that met the 401 shares one renewal.
+    expect(tokenRequests()).toHaveLength(1)
+  })
+})
+
+describe('failures a user will meet', () => {
+  let server: Server
+  let htmlUrl: string
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end('<html><body>Welcome to our shop</body></html>')
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    htmlUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1`
+  })
+  afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+  it('a server that answers a web page instead of JSON', async () => {
+    const h = await makeCore()
+    const p = (await h.call('connection.save', { name: 'Shop', baseUrl: htmlUrl, clientId: sandbox.demo.clientId, clientSecret: 'x' })) as { id: string }
+    await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'bad_response', message: expect.stringMatching(/not JSON/) })
+    await h.call('connection.remove', { id: p.id })
+  })
+
+  it('a host that is unreachable is reported as offline, and the profile stays usable offline', async () => {
+    const h = await makeCore()
+    const p = (await h.call('connection.save', { name: 'Gone', baseUrl: 'http://127.0.0.1:9/api/v1', clientId: sandbox.demo.clientId, clientSecret: 'x' })) as { id: string }
+    await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'offline' })
+    const status = (await h.call('connection.activate', { id: p.id })) as { online: boolean; profile: { id: string } }
+    expect(status.profile.id).toBe(p.id)
+    expect(status.online).toBe(false)
+    await h.call('connection.remove', { id: p.id })
+  })
+
+  it('a certificate that cannot be verified is a TLS error, never silently accepted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wd-tls-'))
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' })
+    const tls = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'))
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r))
+    try {
+      const h = await makeCore()
+      const url = `https://localhost:${(tls.address() as { port: number }).port}/api/v1`
+      const p = (await h.call('connection.save', { name: 'Self-signed', baseUrl: url, clientId: sandbox.demo.clientId, clientSecret: 'x' })) as { id: string }
+      await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'tls', message: expect.stringMatching(/could not be verified/) })
+      await h.call('connection.remove', { id: p.id })
+    } finally {
+      await new Promise<void>((r) => tls.close(() => r()))
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
