@@ -1,10 +1,12 @@
 import { fork } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import { startSandbox, type Fault, type Sandbox } from '../../electron/sandbox'
 import { clientFor, openCore, plainProducts, rng, serviceCatalogue, settle, tempDir, verify, type CoreParts } from './support/outbox-world'
 import type { PriceCatalogue } from '../../electron/core/baskets/price-catalogue'
+import type { DraftAddress } from '../../shared/ipc/channels/baskets'
 
 /**
  * The outbox's exactly-once promise under faults: for every step (create, price read, submit, and
@@ -14,8 +16,8 @@ import type { PriceCatalogue } from '../../electron/core/baskets/price-catalogue
  * exactly one order with exactly its lines, and no second basket may exist.
  */
 const SEED = 20_240_501
-const RUNS = 200
-const KILL_RUNS = 5
+const RUNS = Number(process.env.CHAOS_RUNS ?? 200)
+const KILL_RUNS = Number(process.env.CHAOS_KILL_RUNS ?? 5)
 
 type Rand = ReturnType<typeof rng>
 interface Scenario {
@@ -79,6 +81,7 @@ const scenarios: Scenario[] = [
 let sandbox: Sandbox
 let catalogue: PriceCatalogue
 let pool: Product[]
+let shipTo: { shipping_address: DraftAddress; shipping_type: number }
 
 beforeAll(async () => {
   sandbox = await startSandbox({ products: 300, orders: 0, testMode: true, speed: 0, seed: 11 })
@@ -87,6 +90,11 @@ beforeAll(async () => {
   await client.close()
   catalogue = cat
   pool = plainProducts(cat.products)
+  const client2 = clientFor(sandbox)
+  const country = (await client2.list('listCountryCodes')).items[0]!
+  const shipping = (await client2.list('listShippingTypes')).items[0]!
+  await client2.close()
+  shipTo = { shipping_address: { company_name: 'Chaos Ltd', addr_line_1: '1 Fault Lane', city: 'Leeds', postal_code: 'LS1 1AA', country_code: country.id }, shipping_type: shipping.id }
 })
 afterAll(async () => {
   await sandbox?.close()
@@ -96,7 +104,7 @@ afterEach(() => sandbox.control.clearFaults())
 /** Queues `count` valid drafts of 1–4 lines with the outbox not yet running. */
 async function queueDrafts(core: CoreParts, r: Rand, count: number): Promise<void> {
   for (let d = 0; d < count; d++) {
-    const draft = await core.drafts.create(undefined, { name: r.next() < 0.7 ? `Chaos ${d}` : '', purchase_order_number: `PO-${r.int(1, 99999)}` })
+    const draft = await core.drafts.create(undefined, { name: r.next() < 0.7 ? `Chaos ${d}` : '', purchase_order_number: `PO-${r.int(1, 99999)}`, ...shipTo })
     const chosen = new Set<number>()
     const lines = r.int(1, 4)
     while (chosen.size < lines) chosen.add(r.pick(pool).id)
@@ -133,6 +141,7 @@ describe('outbox chaos: exactly one order per queued draft', () => {
     const drafts = await settle(core)
     const verdict = verify(sandbox, drafts)
     await core.crash()
+    rmSync(dir, { recursive: true, force: true })
     totals.runs++
     totals.duplicates += verdict.duplicates.length
     totals.lost += verdict.lost.length
@@ -169,6 +178,7 @@ describe('outbox chaos: exactly one order per queued draft', () => {
     expect(drafts).toHaveLength(8)
     const verdict = verify(sandbox, drafts)
     await core.crash()
+    rmSync(dir, { recursive: true, force: true })
     expect(verdict, `seed ${SEED + 10_000 + i}`).toEqual({ duplicates: [], lost: [], wrongLines: [] })
   })
 

@@ -29,6 +29,8 @@ export interface DraftRecord {
   step: OutboxStep | null
   /** The step whose request may have reached the service: set BEFORE sending, cleared after the outcome is recorded. */
   inFlight: OutboxStep | null
+  /** When in_flight was recorded: a request sent then may still be on its way until the grace period is over. */
+  inFlightAt: number | null
   attempts: number
   nextAttemptAt: number
   error: DraftError | null
@@ -49,6 +51,7 @@ interface Row {
   order_id: number | null
   step: string | null
   in_flight: string | null
+  in_flight_at: number | null
   attempts: number
   next_attempt_at: number
   error: string | null
@@ -86,6 +89,10 @@ const migrations: Migration[] = [
       CREATE TABLE cache (key TEXT PRIMARY KEY, value TEXT NOT NULL, fetched_at INTEGER NOT NULL);
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
     `,
+  },
+  {
+    version: 2,
+    up: `ALTER TABLE drafts ADD COLUMN in_flight_at INTEGER;`,
   },
 ]
 
@@ -225,7 +232,10 @@ export class BasketStore {
     if (p.basketId !== undefined) set('basket_id', p.basketId)
     if (p.orderId !== undefined) set('order_id', p.orderId)
     if (p.step !== undefined) set('step', p.step)
-    if (p.inFlight !== undefined) set('in_flight', p.inFlight)
+    if (p.inFlight !== undefined) {
+      set('in_flight', p.inFlight)
+      set('in_flight_at', p.inFlight === null ? null : this.now())
+    }
     if (p.attempts !== undefined) set('attempts', p.attempts)
     if (p.nextAttemptAt !== undefined) set('next_attempt_at', p.nextAttemptAt)
     if (p.error !== undefined) set('error', p.error ? JSON.stringify(p.error) : null)
@@ -307,6 +317,7 @@ function toRecord(r: Row): DraftRecord {
     orderId: r.order_id,
     step: r.step as OutboxStep | null,
     inFlight: r.in_flight as OutboxStep | null,
+    inFlightAt: r.in_flight_at,
     attempts: r.attempts,
     nextAttemptAt: r.next_attempt_at,
     error: parseJson<DraftError>(r.error),

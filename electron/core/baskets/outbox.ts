@@ -19,7 +19,10 @@ import { round2 } from './price-catalogue'
  * 1. A marker. When a draft is queued it gets a random 10-character marker, stored with the draft
  *    and never changed afterwards. The basket is created with the name `<user's name> [wd-<marker>]`.
  *    The service keeps the name unchanged and returns it in the baskets list and on the order, so the
- *    marker names the service basket independently of any reply we may have lost.
+ *    marker names the service basket independently of any reply we may have lost. The baskets list
+ *    shows only the caller's own organisation's baskets, so a basket is always created there (the
+ *    default) and a basket for a descendant organisation is moved to it by an update (PUT with
+ *    `organisation`) once its id is safely recorded.
  *
  * 2. Write-ahead intent. Every step that changes the service records `in_flight = <step>` in the
  *    draft's row (one committed SQLite transaction, WAL + synchronous=FULL) BEFORE the request is
@@ -33,8 +36,9 @@ import { round2 } from './price-catalogue'
  *    have applied (`mayHaveApplied`, 5xx, unreadable answer), or after a timeout — the outbox first
  *    asks the service what happened:
  *      create  → page through the baskets list (raw JSON, so no row is ever skipped by parsing)
- *                for a basket whose name carries the marker. Found: record its id and go on to the
- *                price check. Not found: the create did not apply, send it again.
+ *                for a basket whose name carries the marker. Found: record its id and put the
+ *                draft's current content (an update: the user may have edited it meanwhile). Not
+ *                found: the create did not apply, send it again.
  *      update  → PUT is idempotent (the whole body replaces the basket), so it is simply repeated.
  *                If the basket is gone, GET /orders/{id} tells whether it became an order.
  *      submit  → the basket id is known (it was recorded before the submit was sent); the order has
@@ -57,9 +61,16 @@ import { round2 } from './price-catalogue'
  * online (Connection.onChange) or the backoff timer runs the outbox again, whether or not a window
  * is open (the core runs in the main process).
  *
- * Known limit: a create request that is still being processed by the service after our reply
- * timeout (30 s) could land after reconciliation found nothing; the chaos suite's faults are
- * drop-before, drop-after-commit, error statuses and process kills, which this design covers.
+ * A request abandoned by a crash may still be travelling, and land after the restarted app looked
+ * for it. So "the marker is not in the list" proves a create did not apply only once the grace
+ * period (default 45 s: the 30 s reply timeout plus a margin) since its intent was recorded has
+ * passed; until then the draft waits and looks again. A late submit cannot duplicate anything: a
+ * basket becomes an order at most once, and a second submit is answered 404/409, which sends the
+ * outbox to GET /orders/{id}.
+ *
+ * The proof is tests/chaos/outbox.chaos.test.ts: faults at every step (dropped before or after the
+ * service did the work, error statuses, 429), crashes at random moments in process and SIGKILLs
+ * of a child process running the outbox, each followed by a restart on the same data folder.
  */
 
 export interface OutboxDeps {
@@ -76,7 +87,14 @@ export interface OutboxDeps {
   /** Base of the exponential retry backoff (tests use a few ms). */
   retryBaseMs?: number
   retryMaxMs?: number
+  /**
+   * How long after it was sent a request may still reach the service and apply (default: the
+   * client's 30 s reply timeout plus a margin). Tests against a local sandbox use less.
+   */
+  inFlightGraceMs?: number
 }
+
+const IN_FLIGHT_GRACE_MS = 45_000
 
 const SETTLED = Symbol('settled')
 
@@ -183,13 +201,26 @@ export class Outbox {
 
   private async create(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
     if (rec.inFlight === 'create') {
+      const sentAt = rec.inFlightAt ?? 0
       const found = await this.findByMarker(rec)
       // Found: the draft may have been edited since that create was sent, so its content is put again.
       if (found !== null) return this.update(this.record(rec, { basketId: found, step: 'update', inFlight: null }))
+      // Not there yet. A create sent before a crash may still be on its way to the service: only
+      // once no request from then can still arrive is "not found" proof that it never applied.
+      const graceEnds = sentAt + (this.deps.inFlightGraceMs ?? IN_FLIGHT_GRACE_MS)
+      if (this.deps.clock.now() < graceEnds) {
+        this.record(rec, { state: 'queued', nextAttemptAt: graceEnds })
+        this.deps.changed(rec.id)
+        throw SETTLED
+      }
     }
     this.record(rec, { inFlight: 'create', step: 'create' })
-    const basket = await this.send((signal) => this.client().call('createBasket', { body: this.body(rec), signal }))
-    return { rec: this.record(rec, { basketId: basket.id, step: 'price', inFlight: null }), basket }
+    // Created for the caller's own organisation (the default), where the baskets list can find it
+    // again; a basket for a descendant is moved there by the update that follows.
+    const basket = await this.send((signal) => this.client().call('createBasket', { body: this.body(rec, false), signal }))
+    const moved = rec.organisation !== null && basket.organisation !== rec.organisation
+    rec = this.record(rec, { basketId: basket.id, step: moved ? 'update' : 'price', inFlight: null })
+    return moved ? this.update(rec) : { rec, basket }
   }
 
   private async update(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
@@ -330,8 +361,8 @@ export class Outbox {
     return c
   }
 
-  private body(rec: DraftRecord) {
-    return toBasketBody(rec.doc, rec.organisation, rec.marker)
+  private body(rec: DraftRecord, withOrganisation = true) {
+    return toBasketBody(rec.doc, withOrganisation ? rec.organisation : null, rec.marker)
   }
 
   private basketId(rec: DraftRecord): number {

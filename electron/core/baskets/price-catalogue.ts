@@ -1,4 +1,4 @@
-import type { Product } from '../../../shared/api'
+import type { Product, RatePlan } from '../../../shared/api'
 import type { DraftDoc, DraftLine, LineEstimate, LineProductInfo } from '../../../shared/ipc/channels/baskets'
 
 /** The part of a catalogue search row the baskets read. */
@@ -25,13 +25,17 @@ export const emptyCatalogue: PriceCatalogue = { findBySku: () => [], getProduct:
  */
 export function unitEstimate(product: Product, line: Pick<DraftLine, 'prov_product' | 'maintenance_product' | 'selected_rate_plan'>): number {
   let unit = product.price
+  // The product's price is that of its default plan; another plan costs in proportion to its charges.
   const plan = line.selected_rate_plan ? product.rate_plans.find((p) => p.id === line.selected_rate_plan) : undefined
-  if (plan && plan.rate_plan_charges.length) {
-    unit = plan.rate_plan_charges.reduce((sum, c) => sum + (c.rate_plan_charge_costs[0]?.charge_cost_price ?? 0), 0)
-  }
+  const defaultPlan = product.rate_plans.find((p) => p.default) ?? product.rate_plans[0]
+  if (plan && defaultPlan && planCost(defaultPlan) > 0) unit = planCost(plan) * (product.price / planCost(defaultPlan))
   const prov = line.prov_product ? product.provisioning.find((p) => p.id === line.prov_product) : undefined
   const maint = line.maintenance_product ? product.maintenance.find((p) => p.id === line.maintenance_product) : undefined
   return round2(unit + (prov?.price ?? 0) + (maint?.price ?? 0))
+}
+
+function planCost(plan: RatePlan): number {
+  return plan.rate_plan_charges.reduce((sum, c) => sum + ((c.rate_plan_charge_costs.find((k) => k.currency === 'GBP') ?? c.rate_plan_charge_costs[0])?.charge_cost_price ?? 0), 0)
 }
 
 export async function estimateLine(catalogue: PriceCatalogue, line: DraftLine): Promise<LineEstimate | null> {

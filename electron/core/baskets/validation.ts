@@ -22,6 +22,12 @@ export function validateDraft(doc: DraftDoc, products: ReadonlyMap<number, Produ
   if (doc.name.trim().length > NAME_MAX) add('name', `At most ${NAME_MAX} characters (the rest of the service's 255 carries the app's submission marker)`)
   if (doc.line_items.length === 0) add('line_items', 'Add at least one line')
 
+  // Goods that ship need somewhere to go and a way to get there (the service refuses the order otherwise).
+  if (doc.line_items.some((l) => l.product && products.get(l.product)?.is_shippable)) {
+    if (!body.shipping_address) add('shipping_address', 'Required: the basket has goods to ship')
+    if (body.shipping_type === undefined) add('shipping_type', 'Required: the basket has goods to ship')
+  }
+
   doc.line_items.forEach((line, i) => {
     const at = (f: string) => `line_items.${i}.${f}`
     if (line.quantity === null || line.quantity === undefined) add(at('quantity'), 'Enter a quantity')
