@@ -1,0 +1,62 @@
+/**
+ * The connection form's field checks, for feedback as you type. The IPC contract
+ * (shared/ipc/channels/connection.ts ProfileInput) stays the authority: whatever it refuses comes
+ * back as `fields` and is mapped onto the same messages by `fieldErrorsFromService`.
+ */
+
+export type ProfileField = 'name' | 'baseUrl' | 'clientId' | 'clientSecret'
+export interface ProfileFormValues {
+  name: string
+  baseUrl: string
+  clientId: string
+  clientSecret: string
+}
+/** Field → i18n key of its message. */
+export type FieldErrors = Partial<Record<ProfileField, string>>
+
+export const PROFILE_FIELDS: readonly ProfileField[] = ['name', 'baseUrl', 'clientId', 'clientSecret']
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
+const NAME_MAX = 100
+const SECRET_MAX = 1000
+
+function baseUrlError(value: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    return 'connection.form.invalidUrl'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'connection.form.invalidUrl'
+  if (url.protocol === 'http:' && !LOOPBACK.includes(url.hostname)) return 'connection.form.httpsRequired'
+  return undefined
+}
+
+export function validateProfileForm(v: ProfileFormValues, isNew: boolean): FieldErrors {
+  const errors: FieldErrors = {}
+  if (!v.name.trim()) errors.name = 'connection.form.required'
+  else if (v.name.trim().length > NAME_MAX) errors.name = 'connection.form.tooLong'
+  if (!v.baseUrl.trim()) errors.baseUrl = 'connection.form.required'
+  else {
+    const e = baseUrlError(v.baseUrl)
+    if (e) errors.baseUrl = e
+  }
+  if (!v.clientId.trim()) errors.clientId = 'connection.form.required'
+  else if (!UUID.test(v.clientId.trim())) errors.clientId = 'connection.form.invalidUuid'
+  if (isNew && !v.clientSecret) errors.clientSecret = 'connection.form.required'
+  else if (v.clientSecret.length > SECRET_MAX) errors.clientSecret = 'connection.form.tooLong'
+  return errors
+}
+
+/** The contract's or the service's `fields` (English, per field path) → the form's own messages. */
+export function fieldErrorsFromService(fields: Record<string, string>, v: ProfileFormValues, isNew: boolean): FieldErrors {
+  const local = validateProfileForm(v, isNew)
+  const errors: FieldErrors = {}
+  for (const key of Object.keys(fields)) {
+    const field = PROFILE_FIELDS.find((f) => key === f || key.startsWith(`${f}.`))
+    if (!field) continue
+    if (field === 'baseUrl' && /https/i.test(fields[key] ?? '')) errors.baseUrl = 'connection.form.httpsRequired'
+    else errors[field] = local[field] ?? 'connection.form.invalidField'
+  }
+  return errors
+}

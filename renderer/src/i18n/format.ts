@@ -1,0 +1,110 @@
+/**
+ * Money, dates, times and ages for display, in the current user's currency, locale and time zone.
+ * Views use these through `useFormat()` (use-format.ts), which fills in the context.
+ *
+ * Date-times: the service sends ISO 8601 WITHOUT a zone ("2024-05-01T14:30:00", spec section 2).
+ * We read them as UTC — the only reading that does not depend on the machine the app runs on; the
+ * service's own display zone is the user's `timezone`, which we then convert to. Values that do
+ * carry a zone ("…Z", "…+02:00") are taken as they are. A bare date ("2024-05-01") is a calendar
+ * date and is shown as that date everywhere, never shifted by a zone.
+ */
+
+export interface FormatContext {
+  /** BCP 47, e.g. 'de-DE'. */
+  locale: string
+  /** ISO 4217, e.g. 'EUR'. */
+  currency: string
+  /** IANA zone, e.g. 'Europe/Berlin'. */
+  timeZone: string
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/
+
+/** A service date-time → the instant it names (zone-less = UTC), or null if it is not one. */
+export function parseServiceDateTime(value: string | Date | null | undefined): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value
+  if (!value) return null
+  const s = value.trim()
+  let iso: string
+  if (DATE_ONLY.test(s)) iso = `${s}T00:00:00Z`
+  else if (LOCAL_DATE_TIME.test(s)) iso = `${s.replace(' ', 'T')}Z`
+  else if (HAS_ZONE.test(s)) iso = s
+  else return null
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+// Intl formatters are costly to build and lists format thousands of values: keep them.
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>()
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  let f = cache.get(key) as T | undefined
+  if (!f) {
+    f = make()
+    if (cache.size > 200) cache.clear()
+    cache.set(key, f)
+  }
+  return f
+}
+
+/** The zone if Intl knows it, else undefined (the machine's zone) — a bad zone must not break a view. */
+export function validTimeZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined
+  try {
+    new Intl.DateTimeFormat('en', { timeZone })
+    return timeZone
+  } catch {
+    return undefined
+  }
+}
+
+export function formatMoney(ctx: FormatContext, amount: number | null | undefined, currency: string = ctx.currency): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return ''
+  try {
+    return cached(`money|${ctx.locale}|${currency}`, () => new Intl.NumberFormat(ctx.locale, { style: 'currency', currency })).format(amount)
+  } catch {
+    // An unknown currency code still shows the amount and the code.
+    return `${formatNumber(ctx, amount)} ${currency}`
+  }
+}
+
+export function formatNumber(ctx: FormatContext, value: number, options: Intl.NumberFormatOptions = {}): string {
+  return cached(`number|${ctx.locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(ctx.locale, options)).format(value)
+}
+
+function formatInstant(ctx: FormatContext, value: string | Date | null | undefined, options: Intl.DateTimeFormatOptions): string {
+  const d = parseServiceDateTime(value)
+  if (!d) return typeof value === 'string' ? value : '' // unreadable: show what the service sent
+  const dateOnly = typeof value === 'string' && DATE_ONLY.test(value.trim())
+  const timeZone = dateOnly ? 'UTC' : validTimeZone(ctx.timeZone)
+  return cached(`dt|${ctx.locale}|${timeZone}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(ctx.locale, { ...options, timeZone })).format(d)
+}
+
+export const formatDate = (ctx: FormatContext, value: string | Date | null | undefined) => formatInstant(ctx, value, { dateStyle: 'medium' })
+export const formatTime = (ctx: FormatContext, value: string | Date | null | undefined) => formatInstant(ctx, value, { timeStyle: 'short' })
+export const formatDateTime = (ctx: FormatContext, value: string | Date | null | undefined) =>
+  formatInstant(ctx, value, { dateStyle: 'medium', timeStyle: 'short' })
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+]
+
+/** "3 minutes ago", "in 2 days", "now" — relative to `now` (ms since the epoch). */
+export function formatRelative(ctx: FormatContext, value: string | Date | null | undefined, now: number): string {
+  const d = parseServiceDateTime(value)
+  if (!d) return typeof value === 'string' ? value : ''
+  const seconds = Math.round((d.getTime() - now) / 1000)
+  const rtf = cached(`rel|${ctx.locale}`, () => new Intl.RelativeTimeFormat(ctx.locale, { numeric: 'auto' }))
+  if (Math.abs(seconds) < 10) return rtf.format(0, 'second')
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit)
+  }
+  return rtf.format(seconds, 'second')
+}

@@ -1,0 +1,47 @@
+import { computed, getCurrentScope, onScopeDispose, ref } from 'vue'
+import { useI18n } from 'vue-i18n'
+import type { CurrentUser } from '../../../shared/api'
+import { useConnectionStore } from '../stores/connection'
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatRelative, formatTime, type FormatContext } from './format'
+import { bcp47, languageOf } from './languages'
+
+/** Used only until the service has told us the user's currency. */
+const FALLBACK_CURRENCY = 'EUR'
+
+/**
+ * The user's locale when it is in the UI's language ('en_GB' user, English UI → en-GB), otherwise
+ * the UI language itself, so numbers and dates read like the words around them.
+ */
+export function formatContextFor(uiLanguage: string, user: Pick<CurrentUser, 'locale' | 'currency' | 'timezone'> | null): FormatContext {
+  const userLocale = bcp47(user?.locale)
+  return {
+    locale: userLocale && languageOf(userLocale) === languageOf(uiLanguage) ? userLocale : uiLanguage,
+    currency: user?.currency ?? FALLBACK_CURRENCY,
+    timeZone: user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  }
+}
+
+/**
+ * Formatting for views: `const f = useFormat()` then `f.money(order.total)`, `f.dateTime(order.date)`,
+ * `f.relative(order.date)` (re-rendered every 30 s through `f.now`).
+ */
+export function useFormat() {
+  const { locale } = useI18n()
+  const connection = useConnectionStore()
+  const context = computed(() => formatContextFor(locale.value, connection.user))
+  const now = ref(Date.now())
+  if (getCurrentScope()) {
+    const timer = setInterval(() => (now.value = Date.now()), 30_000)
+    onScopeDispose(() => clearInterval(timer))
+  }
+  return {
+    context,
+    now,
+    money: (amount: number | null | undefined, currency?: string) => formatMoney(context.value, amount, currency),
+    number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(context.value, value, options),
+    date: (value: string | Date | null | undefined) => formatDate(context.value, value),
+    time: (value: string | Date | null | undefined) => formatTime(context.value, value),
+    dateTime: (value: string | Date | null | undefined) => formatDateTime(context.value, value),
+    relative: (value: string | Date | null | undefined) => formatRelative(context.value, value, now.value),
+  }
+}

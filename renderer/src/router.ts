@@ -1,0 +1,75 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router'
+import { adminRoutes } from './views/admin/routes'
+import { basketsRoutes } from './views/baskets/routes'
+import { catalogueRoutes } from './views/catalogue/routes'
+import { ordersRoutes } from './views/orders/routes'
+
+declare module 'vue-router' {
+  interface RouteMeta {
+    /** Puts the route in the main navigation: its i18n label key and position (lower first). */
+    nav?: { labelKey: string; order: number }
+    /** i18n key of the window title. */
+    titleKey?: string
+    /** Reachable with no active connection (welcome, settings). */
+    public?: boolean
+    /** Shown without the frame (the first-run screen). */
+    bare?: boolean
+  }
+}
+
+/** Each domain's routes come from its own views/<domain>/routes.ts. */
+export const domainRoutes: RouteRecordRaw[] = [...catalogueRoutes, ...basketsRoutes, ...ordersRoutes, ...adminRoutes]
+
+const frameRoutes: RouteRecordRaw[] = [
+  {
+    path: '/welcome',
+    name: 'welcome',
+    component: () => import('./views/welcome/WelcomeView.vue'),
+    meta: { public: true, bare: true, titleKey: 'connection.welcome.title' },
+  },
+  {
+    path: '/settings',
+    component: () => import('./views/settings/SettingsView.vue'),
+    meta: { public: true, nav: { labelKey: 'frame.nav.settings', order: 100 }, titleKey: 'settings.title' },
+    children: [
+      { path: '', redirect: { name: 'settings-connections' } },
+      { path: 'connections', name: 'settings-connections', component: () => import('./views/settings/ConnectionsSettings.vue') },
+      { path: 'display', name: 'settings-display', component: () => import('./views/settings/DisplaySettings.vue') },
+    ],
+  },
+]
+
+/** The first navigation entry: where "/" and a finished first run lead. */
+export function homePath(routes: RouteRecordRaw[] = domainRoutes): string {
+  const first = [...routes].filter((r) => r.meta?.nav).sort((a, b) => a.meta!.nav!.order - b.meta!.nav!.order)[0]
+  return first?.path ?? '/settings'
+}
+
+export interface RouterOptions {
+  /** Whether a connection profile is active; routes that are not `public` need one. */
+  hasConnection: () => boolean
+  /** Hash history by default: it works under the app:// protocol and in the harness alike. */
+  history?: RouterHistory
+}
+
+export function createAppRouter(opts: RouterOptions): Router {
+  const router = createRouter({
+    history: opts.history ?? createWebHashHistory(),
+    routes: [
+      { path: '/', redirect: () => homePath() },
+      ...frameRoutes,
+      ...domainRoutes,
+      {
+        path: '/:pathMatch(.*)*',
+        name: 'not-found',
+        component: () => import('./views/NotFoundView.vue'),
+        meta: { public: true, titleKey: 'frame.notFound.title' },
+      },
+    ],
+  })
+  router.beforeEach((to) => {
+    if (!to.meta.public && !opts.hasConnection()) return { name: 'welcome', query: { next: to.fullPath } }
+    return true
+  })
+  return router
+}

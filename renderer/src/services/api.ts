@@ -1,0 +1,62 @@
+import type { Api } from '../../../shared/ipc/api-builder'
+import type { IpcErrorCode, IpcResult } from '../../../shared/ipc/contract-kit'
+
+/** A channel's failure on the renderer side: the core's typed error, thrown so stores can `try`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: IpcErrorCode,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/** Anything caught in a store → an ApiError (a transport that threw becomes `internal`). */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err
+  return new ApiError('internal', err instanceof Error ? err.message : String(err))
+}
+
+/** IpcResult → value, or throws ApiError. */
+export async function unwrap<T>(result: Promise<IpcResult<T>> | IpcResult<T>): Promise<T> {
+  let r: IpcResult<T>
+  try {
+    r = await result
+  } catch (err) {
+    throw toApiError(err)
+  }
+  if (r.ok) return r.value
+  throw new ApiError(r.error.code, r.error.message, r.error.fields ?? {}, r.error.retryAfterSeconds)
+}
+
+type Unwrapped<F> = F extends (...args: infer P) => Promise<IpcResult<infer T>> ? (...args: P) => Promise<T> : never
+type UnwrappedDomain<G> = { [M in keyof G]: Unwrapped<G[M]> }
+
+/** `window.api` with every channel answering its value or throwing ApiError: what stores use. */
+export type RendererApi = { [D in Exclude<keyof Api, 'on'>]: UnwrappedDomain<Api[D]> } & Pick<Api, 'on'>
+
+/**
+ * `api.connection.status()` → Promise<ConnectionStatus>. window.api is looked up on every call,
+ * so component tests can install their own bridge before calling.
+ */
+export const api: RendererApi = new Proxy({} as RendererApi, {
+  get(_target, domain: string) {
+    if (domain === 'on') return (...args: Parameters<Api['on']>) => window.api.on(...args)
+    return new Proxy(
+      {},
+      {
+        get(_t, method: string) {
+          return (input?: unknown) => {
+            const group = (window.api as unknown as Record<string, Record<string, ((i?: unknown) => Promise<IpcResult<unknown>>) | undefined> | undefined>)[domain]
+            const fn = group?.[method]
+            if (!fn) return Promise.reject(new ApiError('unknown_channel', `${domain}.${method} is not available.`))
+            return unwrap(fn(input))
+          }
+        },
+      },
+    )
+  },
+})

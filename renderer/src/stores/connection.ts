@@ -1,0 +1,137 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { CurrentUser, Organisation } from '../../../shared/api'
+import type { ConnectionStatus, Profile, ProfileInput } from '../../../shared/ipc/channels/connection'
+import { api, toApiError, type ApiError } from '../services/api'
+
+/**
+ * The connection as the frame shows it: the active profile (demo or live, which host), the
+ * current user, the acting organisation, the online state, and the saved profiles. Kept in step
+ * with the core through `connection.changed` and `system.online`.
+ *
+ * Actions throw ApiError; the view that started one shows it (`<ErrorNotice :error>`). Errors
+ * of the frame's own loading are kept in `error` for the frame to show.
+ */
+export const useConnectionStore = defineStore('connection', () => {
+  const status = ref<ConnectionStatus | null>(null)
+  const profiles = ref<Profile[]>([])
+  const organisations = ref<Organisation[]>([])
+  const ready = ref(false)
+  const error = shallowRef<ApiError | null>(null)
+  let unsubscribe: (() => void)[] = []
+
+  const profile = computed(() => status.value?.profile ?? null)
+  const user = computed<CurrentUser | null>(() => status.value?.user ?? null)
+  const actingOrganisation = computed(() => status.value?.actingOrganisation ?? null)
+  const online = computed(() => status.value?.online ?? false)
+  const isDemo = computed(() => profile.value?.demo ?? false)
+  const host = computed(() => hostOf(profile.value?.baseUrl))
+
+  function applyStatus(next: ConnectionStatus): void {
+    const profileChanged = next.profile?.id !== status.value?.profile?.id
+    status.value = next
+    if (profileChanged) {
+      organisations.value = []
+      void refreshProfiles().catch((err) => (error.value = toApiError(err)))
+    }
+  }
+
+  /** Loads the state and follows the core's events; safe to call more than once. */
+  async function init(): Promise<void> {
+    if (!unsubscribe.length) {
+      unsubscribe = [
+        api.on('connection.changed', (s) => applyStatus(s)),
+        api.on('system.online', ({ online: isOnline }) => {
+          if (status.value && status.value.online !== isOnline) status.value = { ...status.value, online: isOnline }
+        }),
+      ]
+    }
+    try {
+      const [s, list] = await Promise.all([api.connection.status(), api.connection.list()])
+      status.value = s
+      profiles.value = list
+      error.value = null
+    } catch (err) {
+      error.value = toApiError(err)
+    } finally {
+      ready.value = true
+    }
+  }
+
+  function dispose(): void {
+    for (const off of unsubscribe) off()
+    unsubscribe = []
+  }
+
+  async function refreshProfiles(): Promise<void> {
+    profiles.value = await api.connection.list()
+  }
+
+  async function save(input: ProfileInput): Promise<Profile> {
+    const saved = await api.connection.save(input)
+    await refreshProfiles()
+    return saved
+  }
+
+  async function remove(id: string): Promise<void> {
+    await api.connection.remove({ id })
+    await refreshProfiles()
+    // Removing the active profile ends the session; the core's event may not have arrived yet.
+    if (status.value?.profile?.id === id) applyStatus(await api.connection.status())
+  }
+
+  async function activate(id: string): Promise<void> {
+    applyStatus(await api.connection.activate({ id }))
+  }
+
+  async function startDemo(): Promise<void> {
+    applyStatus(await api.connection.startDemo())
+  }
+
+  function test(id: string): Promise<CurrentUser> {
+    return api.connection.test({ id })
+  }
+
+  async function loadOrganisations(): Promise<Organisation[]> {
+    organisations.value = await api.connection.organisations()
+    return organisations.value
+  }
+
+  async function setActingOrganisation(id: number): Promise<void> {
+    applyStatus(await api.connection.setActingOrganisation({ id }))
+  }
+
+  return {
+    status,
+    profiles,
+    organisations,
+    ready,
+    error,
+    profile,
+    user,
+    actingOrganisation,
+    online,
+    isDemo,
+    host,
+    init,
+    dispose,
+    refreshProfiles,
+    save,
+    remove,
+    activate,
+    startDemo,
+    test,
+    loadOrganisations,
+    setActingOrganisation,
+  }
+})
+
+/** 'https://orders.example.com/api/v1' → 'orders.example.com' (with the port when there is one). */
+export function hostOf(baseUrl: string | null | undefined): string {
+  if (!baseUrl) return ''
+  try {
+    return new URL(baseUrl).host
+  } catch {
+    return baseUrl
+  }
+}

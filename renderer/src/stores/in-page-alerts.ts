@@ -1,0 +1,32 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { AlertShown } from '../../../shared/ipc/channels/alerts'
+import { api } from '../services/api'
+
+const KEEP = 5
+
+/**
+ * Alerts shown inside the page. Only the browser harness needs this: in Electron the OS shows
+ * them (the shell's notifier), so the frame turns this on only when system.info says harness.
+ */
+export const useInPageAlertsStore = defineStore('inPageAlerts', () => {
+  const alerts = ref<AlertShown[]>([])
+  let off: (() => void) | null = null
+
+  function listen(): void {
+    off ??= api.on('alerts.shown', (alert) => {
+      alerts.value = [alert, ...alerts.value.filter((a) => a.id !== alert.id)].slice(0, KEEP)
+    })
+  }
+
+  function stop(): void {
+    off?.()
+    off = null
+  }
+
+  function dismiss(id: string): void {
+    alerts.value = alerts.value.filter((a) => a.id !== id)
+  }
+
+  return { alerts, listen, stop, dismiss }
+})

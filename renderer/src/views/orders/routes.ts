@@ -1,0 +1,22 @@
+import type { RouteRecordRaw } from 'vue-router'
+
+/**
+ * PLACEHOLDER — the orders engineer owns this file. `meta.nav` puts a route in the main navigation
+ * (label key, position); `meta.titleKey` names the window title.
+ */
+export const ordersRoutes: RouteRecordRaw[] = [
+  {
+    path: '/orders',
+    name: 'orders',
+    component: () => import('./OrdersPage.vue'),
+    meta: { nav: { labelKey: 'orders.nav', order: 30 }, titleKey: 'orders.title' },
+  },
+  {
+    // In-page alerts (and the shell's notifications) open an order here.
+    path: '/orders/:id(\\d+)',
+    name: 'order',
+    component: () => import('./OrderPage.vue'),
+    props: true,
+    meta: { titleKey: 'orders.title' },
+  },
+]
