@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core'
+
+/**
+ * Every view the accessibility check visits, connected to the demo sandbox. To add yours, append an
+ * entry: the hash path, a selector that is visible once the view has loaded its data, and, if the
+ * view only shows its interesting parts after a click, a `prepare` step.
+ */
+export interface ViewCheck {
+  name: string
+  path: string
+  ready: string
+  prepare?: (page: Page) => Promise<void>
+}
+
+export const CONNECTED_VIEWS: ViewCheck[] = [
+  // frame + settings
+  { name: 'settings: connections', path: '/settings/connections', ready: '[data-testid=profile]' },
+  {
+    name: 'settings: connection test result',
+    path: '/settings/connections',
+    ready: '[data-testid=profile]',
+    prepare: async (page) => {
+      await page.click('[data-testid=test-profile]')
+      await page.waitForSelector('[data-testid=test-result]')
+    },
+  },
+  {
+    name: 'settings: new connection form with errors',
+    path: '/settings/connections',
+    ready: '[data-testid=add-profile]',
+    prepare: async (page) => {
+      await page.click('[data-testid=add-profile]')
+      await page.click('[data-testid=save-profile]')
+      await page.waitForSelector('[data-field-error]')
+    },
+  },
+  { name: 'settings: display', path: '/settings/display', ready: '[data-testid=format-example]' },
+  { name: 'page not found', path: '/no-such-page', ready: 'h1' },
+  // catalogue
+  { name: 'catalogue', path: '/catalogue', ready: 'h1' },
+  // baskets
+  { name: 'baskets', path: '/baskets', ready: 'h1' },
+  // orders
+  { name: 'orders', path: '/orders', ready: 'h1' },
+  // admin
+  { name: 'administration', path: '/admin', ready: 'h1' },
+]

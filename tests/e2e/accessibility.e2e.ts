@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONNECTED_VIEWS } from './accessibility-views'
+import { seriousFindings } from './support/a11y'
+import { launchApp, type AppUnderTest } from './support/app'
+
+/** axe-core on every view reachable so far, in the light and the dark theme: no serious or critical finding. */
+describe('accessibility', () => {
+  let app: AppUnderTest
+
+  beforeAll(async () => {
+    app = await launchApp()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('the first-run screen, before any connection exists', async () => {
+    await app.page.waitForSelector('[data-testid=start-demo]')
+    expect(await seriousFindings(app.page)).toEqual([])
+  })
+
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const view of CONNECTED_VIEWS) {
+      it(`${view.name} (${scheme})`, async () => {
+        const { page } = app
+        if (!(await page.locator('[data-testid=target-banner]').count())) {
+          await page.click('[data-testid=start-demo]')
+          await page.waitForSelector('[data-testid=current-user]')
+        }
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.goto(`${app.url}#${view.path}`)
+        await page.waitForSelector(view.ready)
+        await view.prepare?.(page)
+        expect(await seriousFindings(page)).toEqual([])
+      })
+    }
+  }
+
+  it('no page error happened on the way', () => {
+    expect(app.pageErrors.map(String)).toEqual([])
+  })
+})

@@ -1,0 +1,258 @@
+/**
+ * THE BROWSER HARNESS — a test tool, not part of the app. It runs the real desktop core in Node
+ * (real SQLite files in a temporary folder, the real OS keychain, a real sandbox for demo mode),
+ * serves the renderer built by `vite build --config renderer/vite.harness.config.ts`, and carries
+ * the IPC contract over HTTP: `POST /invoke {channel, input}` → core.dispatch (the same validation
+ * as Electron's IPC), and the core's events as server-sent events on `GET /events`.
+ * Only Electron's preload and IPC are replaced; everything behind them is the app's own code.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import { createCore, type Core } from '../../electron/core'
+import { createKeychainStore, type SecretStore } from '../../electron/core/credentials/secret-store'
+import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
+import type { EventName, EventPayload } from '../../shared/ipc/contract'
+
+const REPO = resolve(import.meta.dirname, '../..')
+/** Where `vite build --config renderer/vite.harness.config.ts` puts the renderer. */
+export const HARNESS_BUILD_DIR = join(REPO, 'out/harness')
+/** Harness secrets live under their own keychain service, apart from a real install's. */
+export const HARNESS_KEYCHAIN_SERVICE = 'Wholesale Desk (browser harness)'
+const MAX_BODY = 1024 * 1024
+
+/** What demo mode needs of a sandbox (startSandbox's answer has this shape). */
+export interface DemoTarget {
+  baseUrl: string
+  demo: { clientId: string; clientSecret: string }
+  close?(): Promise<void>
+}
+
+export interface HarnessOptions {
+  /** A running sandbox that "Explore with demo data" connects to. Without one, the first demo start launches its own. */
+  sandbox?: DemoTarget
+  /** Options for the sandbox the harness launches itself (small seeds keep tests fast). */
+  sandboxOptions?: { products?: number; orders?: number; speed?: number }
+  /** 0 (default) = a free port. The harness always binds 127.0.0.1. */
+  port?: number
+  /** Kept when given (e.g. `npm run harness -- --data-dir …`); a temporary folder removed on close otherwise. */
+  dataDir?: string
+  /** The real OS keychain by default. */
+  secrets?: SecretStore
+  staticDir?: string
+  log?: Logger
+  clock?: Clock
+}
+
+export interface Harness {
+  /** Open this in a browser. */
+  url: string
+  core: Core
+  dataDir: string
+  /** Shows an alert in the page, as the OS would show a notification in Electron. */
+  notify(alert: Alert): void
+  close(): Promise<void>
+}
+
+/** Warnings and errors to stderr; the harness is quiet otherwise. */
+export const stderrLogger: Logger = {
+  info: () => {},
+  warn: (message, detail) => console.warn(`[harness] ${message}`, detail ?? ''),
+  error: (message, detail) => console.error(`[harness] ${message}`, detail ?? ''),
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.map': 'application/json',
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const staticDir = resolve(opts.staticDir ?? HARNESS_BUILD_DIR)
+  const indexFile = join(staticDir, 'harness.html')
+  try {
+    await stat(indexFile)
+  } catch {
+    throw new Error(`The harness renderer is not built (${indexFile} is missing). Run: npx vite build --config renderer/vite.harness.config.ts`)
+  }
+  const ownDataDir = !opts.dataDir
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-harness-'))
+  const log = opts.log ?? stderrLogger
+  const secrets = opts.secrets ?? createKeychainStore(HARNESS_KEYCHAIN_SERVICE)
+
+  // Events are numbered, and each reply says how many had been sent when it was made, so the page
+  // can apply them in the order Electron's single IPC pipe would deliver them (see browser-transport).
+  const clients = new Set<ServerResponse>()
+  let eventSeq = 0
+  const broadcast = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    const frame = `data: ${JSON.stringify({ seq: ++eventSeq, event, payload })}\n\n`
+    for (const res of clients) res.write(frame)
+  }
+
+  let ownSandbox: Promise<DemoTarget> | null = null
+  const demo: DemoLauncher = async () => {
+    const target = opts.sandbox ?? (await (ownSandbox ??= launchSandbox(opts.sandboxOptions)))
+    return { baseUrl: target.baseUrl, clientId: target.demo.clientId, clientSecret: target.demo.clientSecret }
+  }
+
+  const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version
+  const core = createCore({
+    dataDir,
+    secrets,
+    // No OS here to show notifications: they go to the page, which shows them in-page.
+    notifier: { show: (alert) => broadcast('alerts.shown', alert) },
+    log,
+    clock: opts.clock,
+    demo,
+    openExternal: async (url) => {
+      log.info('openExternal (not opened in the harness)', { url })
+      return false
+    },
+    version,
+    harness: true,
+  })
+  const offEvents = core.onEvent((event, payload) => broadcast(event, payload))
+  await core.start()
+
+  let origin = ''
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log.error('harness request failed', err)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+      res.end('harness error')
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Only this machine, by this address: no DNS rebinding, no other site's page calling in.
+    if (req.headers.host !== new URL(origin).host) {
+      res.writeHead(421, { 'content-type': 'text/plain' }).end('wrong host')
+      return
+    }
+    const url = new URL(req.url ?? '/', origin)
+    if (req.method === 'POST' && url.pathname === '/invoke') return invoke(req, res)
+    if (req.method === 'GET' && url.pathname === '/events') return events(req, res)
+    if (req.method === 'GET' || req.method === 'HEAD') return serveFile(url.pathname, res)
+    res.writeHead(405, { 'content-type': 'text/plain' }).end('method not allowed')
+  }
+
+  async function invoke(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const reqOrigin = req.headers.origin
+    if ((reqOrigin && reqOrigin !== origin) || !String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      res.writeHead(403, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ ok: false, error: { code: 'forbidden_sender', message: 'Only the harness page may call the core.' } }))
+      return
+    }
+    let body: { channel?: unknown; input?: unknown }
+    try {
+      body = JSON.parse(await readBody(req)) as { channel?: unknown; input?: unknown }
+      if (!body || typeof body !== 'object') throw new Error('not an object')
+    } catch (err) {
+      res.writeHead(400, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ ok: false, error: { code: 'invalid_input', message: `The request body was not a JSON call (${(err as Error).message}).` } }))
+      return
+    }
+    const result = await core.dispatch(body.channel, body.input)
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-event-seq': String(eventSeq) })
+    res.end(JSON.stringify(result))
+  }
+
+  function events(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+    res.write('retry: 1000\n\n')
+    // Events sent before this stream opened are gone, as for a window opened late in Electron.
+    res.write(`data: ${JSON.stringify({ seq: eventSeq })}\n\n`)
+    clients.add(res)
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000)
+    req.on('close', () => {
+      clearInterval(keepAlive)
+      clients.delete(res)
+    })
+  }
+
+  async function serveFile(pathname: string, res: ServerResponse): Promise<void> {
+    const relative = pathname === '/' ? 'harness.html' : decodeURIComponent(pathname).replace(/^\/+/, '')
+    const file = normalize(join(staticDir, relative))
+    if (!file.startsWith(staticDir + sep)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+      return
+    }
+    let content: Buffer
+    try {
+      content = await readFile(file)
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+      return
+    }
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    res.end(content)
+  }
+
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail)
+    server.listen(opts.port ?? 0, '127.0.0.1', () => ok())
+  })
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  let closed: Promise<void> | null = null
+  return {
+    url: `${origin}/`,
+    core,
+    dataDir,
+    notify: (alert) => broadcast('alerts.shown', alert),
+    close: () =>
+      (closed ??= (async () => {
+        for (const res of clients) res.end()
+        clients.clear()
+        server.closeAllConnections()
+        await new Promise<void>((ok) => server.close(() => ok()))
+        offEvents()
+        if (ownDataDir) await forgetSecrets(core, log)
+        await core.stop()
+        if (ownSandbox) await (await ownSandbox.catch(() => null))?.close?.()
+        if (ownDataDir) rmSync(dataDir, { recursive: true, force: true })
+      })()),
+  }
+}
+
+/** A throw-away data folder must not leave secrets behind in the keychain: remove its profiles. */
+async function forgetSecrets(core: Core, log: Logger): Promise<void> {
+  const list = await core.dispatch('connection.list', undefined)
+  if (!list.ok) return
+  for (const p of list.value as { id: string }[]) {
+    const removed = await core.dispatch('connection.remove', { id: p.id })
+    if (!removed.ok) log.warn('could not remove a harness profile', { id: p.id, error: removed.error.message })
+  }
+}
+
+async function launchSandbox(options: HarnessOptions['sandboxOptions'] = {}): Promise<DemoTarget> {
+  const { startSandbox } = await import('../../electron/sandbox')
+  return startSandbox({ port: 0, products: options.products ?? 500, orders: options.orders ?? 40, speed: options.speed ?? 1 })
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((ok, fail) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY) {
+        fail(new Error('body too large'))
+        req.destroy()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => ok(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', fail)
+  })
+}
