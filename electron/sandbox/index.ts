@@ -1,7 +1,9 @@
 import { buildApp } from './app'
 import { createControl } from './control'
 import { registerImages } from './images'
+import { Simulator } from './domain/workflow'
 import { operations } from './routes'
+import { testAdminRoutes } from './routes/test-admin'
 import { SandboxServer } from './server'
 import { resolveOptions, SandboxState } from './state'
 import type { Sandbox, SandboxOptions } from './types'
@@ -16,7 +18,10 @@ export { SHOWCASE } from './seed/catalogue'
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const options = resolveOptions(opts)
   const state = new SandboxState(options)
-  const app = buildApp(state, operations, (a) => registerImages(a, state))
+  const app = buildApp(state, operations, (a) => {
+    registerImages(a, state)
+    if (options.testMode) a.route('/api/v1/_test', testAdminRoutes(state, () => server))
+  })
   const server = new SandboxServer(app)
   let port: number
   try {
@@ -25,6 +30,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     state.store.close()
     throw err
   }
+  const simulator = new Simulator(state)
+  simulator.start()
   const url = `http://127.0.0.1:${port}`
   state.baseUrl = `${url}/api/v1`
   const demo = state.credentials.find((c) => c.organisationId === 1 && c.admin)!
@@ -38,6 +45,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     async close() {
       if (closed) return
       closed = true
+      simulator.stop()
       await server.close()
       state.store.close()
     },

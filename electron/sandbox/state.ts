@@ -1,3 +1,4 @@
+import type { Product } from '../../shared/api'
 import { Clock } from './clock'
 import { Store } from './db/store'
 import { OrgTree } from './domain/organisations'
@@ -5,7 +6,7 @@ import { PriceBook } from './domain/prices'
 import type { RoleSeed } from './domain/permissions'
 import { Faults, RequestLog } from './faults'
 import { SecretVerifier } from './secrets'
-import { seedAll, credentialsFor } from './seed'
+import { credentialsFor, seedBase, seedHistory } from './seed'
 import type { SandboxClientCredentials, SandboxOptions } from './types'
 
 export type ResolvedOptions = Required<SandboxOptions>
@@ -47,6 +48,9 @@ export class SandboxState {
   readonly faults = new Faults()
   readonly log = new RequestLog()
   readonly credentials: SandboxClientCredentials[]
+  readonly seed: number
+  /** Parsed products for line items (see loadProduct). */
+  readonly productCache = new Map<number, Product>()
   /** Unexpected errors (answered as 500); tests assert this stays empty. */
   readonly internalErrors: Error[] = []
   /** Set once the server listens, e.g. http://127.0.0.1:40123/api/v1 */
@@ -54,9 +58,11 @@ export class SandboxState {
 
   constructor(readonly options: ResolvedOptions) {
     this.store = new Store(options.dbPath)
-    const seed = Number(this.store.meta('seed') ?? options.seed)
-    if (this.store.meta('seeded') !== 'yes') seedAll(this.store, options, this.clock)
-    this.credentials = credentialsFor(seed)
+    const fresh = this.store.meta('seeded') !== 'yes'
+    if (fresh) seedBase(this.store, options, this.clock)
+    // A reopened database keeps the seed it was made with (and so its credentials).
+    this.seed = Number(this.store.meta('seed'))
+    this.credentials = credentialsFor(this.seed)
     this.orgs = new OrgTree(this.store)
     this.prices = new PriceBook(this.store)
     this.roles = new Map(
@@ -64,10 +70,7 @@ export class SandboxState {
         .all<{ id: number; name: string; parent: number | null; permissions: string }>('SELECT id, name, parent, permissions FROM roles')
         .map((r) => [r.id, { ...r, permissions: JSON.parse(r.permissions) as RoleSeed['permissions'] }]),
     )
-  }
-
-  get seed(): number {
-    return Number(this.store.meta('seed'))
+    if (fresh) seedHistory(this, options)
   }
 
   get testMode(): boolean {

@@ -47,11 +47,18 @@ export class Store {
 
   /** Counters that are not row ids (line items, units, serials, subscriptions). */
   next(sequence: string, start = 1): number {
-    return this.get<{ value: number }>(
-      'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
+    return this.reserve(sequence, 1, start)
+  }
+
+  /** Reserves `count` consecutive values in one statement; returns the first. */
+  reserve(sequence: string, count: number, start = 1): number {
+    const last = this.get<{ value: number }>(
+      'INSERT INTO sequences (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + ? RETURNING value',
       sequence,
-      start,
+      start + count - 1,
+      count,
     )!.value
+    return last - count + 1
   }
 
   /** Runs fn inside one transaction (node:sqlite has no helper for it); nested calls join the outer one. */

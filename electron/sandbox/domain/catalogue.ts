@@ -46,10 +46,19 @@ function splice(state: SandboxState, organisation: number, docs: string): string
   return spliceProducts(docs, (pid) => state.prices.forFactor(pid, factor), state.baseUrl)
 }
 
-/** A product at base prices (factor 1), for pricing and validating line items. */
+/**
+ * A product for validating and pricing line items (callers price through state.prices, never
+ * through the price fields here). Parsed products are cached: only prices ever change.
+ */
 export function loadProduct(state: SandboxState, id: number): Product | undefined {
+  const cached = state.productCache.get(id)
+  if (cached) return cached
   const row = state.store.get<{ doc: string }>('SELECT doc FROM products WHERE id = ?', id)
-  return row ? (JSON.parse(spliceProducts(row.doc, (pid) => state.prices.base(pid) ?? 0, state.baseUrl)) as Product) : undefined
+  if (!row) return undefined
+  const product = JSON.parse(spliceProducts(row.doc, (pid) => state.prices.base(pid) ?? 0, state.baseUrl)) as Product
+  if (state.productCache.size >= 5000) state.productCache.clear()
+  state.productCache.set(id, product)
+  return product
 }
 
 /** Products whose SKU is exactly `sku` (case-insensitive): more than one means the SKU is ambiguous. */

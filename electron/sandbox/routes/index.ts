@@ -1,7 +1,9 @@
 import type { AnyOperation } from '../operation'
+import { basketOperations } from './baskets'
+import { orderOperations } from './orders'
 import { productOperations } from './products'
 import { referenceOperations } from './reference'
 import { sessionOperations } from './session'
 
 /** Every operation the sandbox serves under /api/v1, in the order of the README table. */
-export const operations: AnyOperation[] = [...sessionOperations, ...referenceOperations, ...productOperations]
+export const operations: AnyOperation[] = [...sessionOperations, ...referenceOperations, ...productOperations, ...basketOperations, ...orderOperations]

@@ -1,7 +1,9 @@
 import type { Clock } from '../clock'
 import type { Store } from '../db/store'
 import type { SandboxClientCredentials } from '../types'
+import type { SandboxState } from '../state'
 import { seedCatalogue } from './catalogue'
+import { seedOrders } from './orders'
 import { credentialsOf, planPeople, seedPeople } from './people'
 import { Random } from './random'
 
@@ -14,18 +16,22 @@ export interface SeedSize {
   orders: number
 }
 
-/** Seeds an empty database; a database that says it is seeded is left as it is. */
-export function seedAll(store: Store, size: SeedSize, clock: Clock): void {
+/** Seeds organisations, people and the catalogue into an empty database. */
+export function seedBase(store: Store, size: SeedSize, clock: Clock): void {
+  if (store.get('SELECT 1 AS x FROM organisations LIMIT 1')) throw new Error(`The sandbox database ${store.path} was only partly seeded: delete it and start again`)
   const rng = new Random(size.seed)
-  const people = planPeople(rng)
   store.transaction(() => {
-    seedPeople(store, rng, people, clock.iso(SEED_EPOCH))
+    seedPeople(store, rng, planPeople(rng), clock.iso(SEED_EPOCH))
+    store.setMeta('seed', String(size.seed))
   })
   seedCatalogue(store, rng, size.products)
-  store.transaction(() => {
-    store.setMeta('seed', String(size.seed))
-    store.setMeta('seeded', 'yes')
-  })
+}
+
+/** Seeds the order history (needs the state's caches) and marks the database as seeded. */
+export function seedHistory(state: SandboxState, size: SeedSize): void {
+  const rng = new Random(size.seed)
+  seedOrders(state, rng, size.orders, planPeople(rng), SEED_EPOCH)
+  state.store.setMeta('seeded', 'yes')
 }
 
 export function credentialsFor(seed: number): SandboxClientCredentials[] {

@@ -1,0 +1,43 @@
+import type { z } from 'zod'
+import type { BasketListQuery, OrderListQuery } from '../../../shared/api'
+import { orderBy, pageOf, Where } from '../lists'
+import type { SandboxState } from '../state'
+
+type Baskets = z.output<typeof BasketListQuery>
+type Orders = z.output<typeof OrderListQuery>
+
+function page(state: SandboxState, where: Where, order: string, p: { page: number; per_page: number }): { raw: string; total: number } {
+  const total = state.store.get<{ n: number }>(`SELECT count(*) AS n FROM orders ${where.sql}`, ...where.params)!.n
+  const { limit, offset } = pageOf(p)
+  if (offset >= total) return { raw: '[]', total }
+  const rows = state.store.all<{ doc: string }>(`SELECT doc FROM orders ${where.sql} ${order} LIMIT ? OFFSET ?`, ...where.params, limit, offset)
+  return { raw: `[${rows.map((r) => r.doc).join(',')}]`, total }
+}
+
+/** The caller's own organisation's baskets (spec: "own organisation"); default sort +name. */
+export function listBaskets(state: SandboxState, organisation: number, q: Baskets): { raw: string; total: number } {
+  const where = new Where().add("status = 'DRAFT'").add('organisation = ?', organisation)
+  return page(state, where, orderBy(q.sort_by, { name: 'name_lc', total: 'total' }), q)
+}
+
+/**
+ * Orders (never baskets) of the caller's organisation and descendants. text matches the reference
+ * (the order id, exactly, with or without '#') or, partially and case-insensitively, the supplier
+ * reference, linked supplier references and purchase order number. Dates are inclusive days.
+ */
+export function listOrders(state: SandboxState, visible: readonly number[], q: Orders): { raw: string; total: number } {
+  const where = new Where().add("status <> 'DRAFT'").inList('organisation', visible)
+  if (q.organisation) where.inList('organisation', q.organisation)
+  if (q.status) where.inList('status', q.status)
+  if (q.payment_type) where.inList('payment_type', q.payment_type)
+  const text = q.text?.trim()
+  if (text) {
+    const id = /^#?[0-9]{1,15}$/.test(text) ? Number(text.replace('#', '')) : -1
+    where.add('(id = ? OR instr(search, ?) > 0)', id, text.toLowerCase())
+  }
+  if (q.start_date) where.add('date >= ?', q.start_date)
+  if (q.end_date) where.add('substr(date, 1, 10) <= ?', q.end_date)
+  if (q.value_from !== undefined) where.add('total >= ?', q.value_from)
+  if (q.value_to !== undefined) where.add('total <= ?', q.value_to)
+  return page(state, where, orderBy(q.sort_by, { date: 'date', total: 'total' }), q)
+}
