@@ -1,0 +1,42 @@
+/** What the command line asks of this launch (first instance, or a second one forwarding its argv). */
+export interface LaunchRequest {
+  /** `--open-order=<id>`: open that order (a notification clicked after a restart, a shortcut). */
+  openOrder: number | null
+  /** `--demo` (or WHOLESALE_DESK_DEMO=1): start against the embedded demo service. */
+  demo: boolean
+  /** `--hidden`: started at login; stay in the tray. */
+  hidden: boolean
+  /** Windows starts the app with -ToastActivated when a toast of ours is clicked while it is not running. */
+  toastActivated: boolean
+}
+
+export const OPEN_ORDER_FLAG = '--open-order'
+
+const MAX_ORDER_ID = 2 ** 31 - 1
+
+export function openOrderArg(orderId: number): string {
+  return `${OPEN_ORDER_FLAG}=${orderId}`
+}
+
+function orderIdFrom(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null
+  const id = Number(value)
+  return id >= 1 && id <= MAX_ORDER_ID ? id : null
+}
+
+export function parseLaunchArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): LaunchRequest {
+  let openOrder: number | null = null
+  let demo = env.WHOLESALE_DESK_DEMO === '1' || env.WHOLESALE_DESK_DEMO === 'true'
+  let hidden = false
+  let toastActivated = false
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (typeof arg !== 'string') continue
+    if (arg.startsWith(`${OPEN_ORDER_FLAG}=`)) openOrder = orderIdFrom(arg.slice(OPEN_ORDER_FLAG.length + 1)) ?? openOrder
+    else if (arg === OPEN_ORDER_FLAG) openOrder = orderIdFrom(argv[++i]) ?? openOrder
+    else if (arg === '--demo') demo = true
+    else if (arg === '--hidden') hidden = true
+    else if (arg.toLowerCase() === '-toastactivated') toastActivated = true
+  }
+  return { openOrder, demo, hidden, toastActivated }
+}

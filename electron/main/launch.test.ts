@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { AlertTargetStore } from './alert-targets'
+import { autostartEntry, quoteExecArg } from './autostart-entry'
+import { openOrderArg, parseLaunchArgs } from './launch-args'
+import { toastXml } from './toast-xml'
+
+describe('launch arguments', () => {
+  it('reads --open-order, --demo, --hidden and the Windows toast activation flag', () => {
+    expect(parseLaunchArgs(['/opt/app/wholesale-desk', '--open-order=123', '--demo'])).toEqual({ openOrder: 123, demo: true, hidden: false, toastActivated: false })
+    expect(parseLaunchArgs(['app.exe', '-ToastActivated', '--hidden'])).toMatchObject({ toastActivated: true, hidden: true, openOrder: null })
+    expect(parseLaunchArgs(['app', '--open-order', '77'])).toMatchObject({ openOrder: 77 })
+    expect(parseLaunchArgs(['app', openOrderArg(5)]).openOrder).toBe(5)
+  })
+
+  it('takes demo mode from WHOLESALE_DESK_DEMO=1 too', () => {
+    expect(parseLaunchArgs(['app'], { WHOLESALE_DESK_DEMO: '1' }).demo).toBe(true)
+    expect(parseLaunchArgs(['app'], { WHOLESALE_DESK_DEMO: '0' }).demo).toBe(false)
+  })
+
+  it('ignores order ids that are not plain positive integers', () => {
+    for (const bad of ['--open-order=', '--open-order=0', '--open-order=-4', '--open-order=1e3', '--open-order=12abc', '--open-order=99999999999', '--open-order=../x'])
+      expect(parseLaunchArgs(['app', bad]).openOrder, bad).toBeNull()
+  })
+})
+
+describe('alert targets persisted for clicks after a restart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wd-alerts-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('remembers the order each alert pointed at, across a new instance', () => {
+    const file = join(dir, 'a', 'alert-targets.json')
+    let t = 1000
+    const store = new AlertTargetStore(file, () => t++)
+    store.remember({ id: 'a1', title: 'Order 1', body: 'Shipped', target: { kind: 'order', orderId: 1 } })
+    store.remember({ id: 'a2', title: 'Order 2', body: 'Accepted', target: { kind: 'order', orderId: 2 } })
+    store.remember({ id: 'plain', title: 'No target', body: '' })
+    const after = new AlertTargetStore(file)
+    expect(after.latest()).toEqual({ alertId: 'a2', orderId: 2, shownAt: 1001 })
+    expect(after.find('a1')?.orderId).toBe(1)
+    expect(after.find('plain')).toBeNull()
+  })
+
+  it('keeps the last twenty and survives a corrupt file', () => {
+    const file = join(dir, 'many.json')
+    const store = new AlertTargetStore(file)
+    for (let i = 1; i <= 30; i++) store.remember({ id: `x${i}`, title: '', body: '', target: { kind: 'order', orderId: i } })
+    expect(new AlertTargetStore(file).all().map((t) => t.orderId)).toEqual(Array.from({ length: 20 }, (_, i) => 30 - i))
+    writeFileSync(file, '{not json')
+    expect(new AlertTargetStore(file).latest()).toBeNull()
+    writeFileSync(file, JSON.stringify([{ alertId: 'ok', orderId: 3, shownAt: 1 }, { alertId: 'bad', orderId: -1, shownAt: 1 }, 'junk']))
+    expect(new AlertTargetStore(file).all()).toEqual([{ alertId: 'ok', orderId: 3, shownAt: 1 }])
+  })
+})
+
+describe('Windows toast XML', () => {
+  it('launches with --open-order=<id> so a click after a restart opens the order', () => {
+    const xml = toastXml({ id: 'a', title: 'Order 12 shipped', body: 'PO-1', target: { kind: 'order', orderId: 12 } })
+    expect(xml).toContain('launch="--open-order=12"')
+    expect(xml).toContain('activationType="foreground"')
+    expect(parseLaunchArgs(['app.exe', /launch="([^"]*)"/.exec(xml)![1]!]).openOrder).toBe(12)
+  })
+
+  it('escapes what the service wrote, so a PO number cannot break or inject into the toast', () => {
+    const xml = toastXml({ id: 'a', title: 'Order <b>&"x"', body: "</text><action content='x'/>" })
+    expect(xml).not.toContain('<b>')
+    expect(xml).not.toContain('<action')
+    expect(xml).toContain('Order &lt;b&gt;&amp;&quot;x&quot;')
+    expect(xml).not.toContain('launch=')
+  })
+})
+
+describe('Linux autostart entry', () => {
+  it('starts the app hidden, with the executable quoted per the Desktop Entry spec', () => {
+    const entry = autostartEntry('/home/ann/Apps/Wholesale Desk.AppImage', ['--hidden'])
+    expect(entry).toContain('Exec="/home/ann/Apps/Wholesale Desk.AppImage" --hidden\n')
+    expect(entry.startsWith('[Desktop Entry]\nType=Application\n')).toBe(true)
+    expect(quoteExecArg('/opt/wd/wholesale-desk')).toBe('/opt/wd/wholesale-desk')
+    expect(quoteExecArg('a"b$c`d\\e')).toBe('"a\\"b\\$c\\`d\\\\e"')
+    expect(autostartEntry('/opt/100%/wd', [])).toContain('Exec=/opt/100%%/wd')
+  })
+})
+

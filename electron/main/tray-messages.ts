@@ -1,0 +1,259 @@
+import type { OrderStatus } from '../../shared/api'
+
+/** The shell's own words (tray, its menu, the close-to-tray hint), in the app's six languages. */
+export interface TrayMessages {
+  appName: string
+  online: string
+  offline: string
+  notConnected: string
+  demo: string
+  latestChanges: string
+  noRecentChanges: string
+  orderChange(order: string, status: string): string
+  queued(n: number): string
+  sending(n: number): string
+  needsReview(n: number): string
+  attention(n: number): string
+  syncNow: string
+  open: string
+  pauseAlerts: string
+  keepInTray: string
+  startAtLogin: string
+  quit: string
+  trayHintTitle: string
+  trayHintBody: string
+  status: Record<OrderStatus, string>
+}
+
+export const TRAY_LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'nl'] as const
+export type TrayLanguage = (typeof TRAY_LANGUAGES)[number]
+
+const plural = (one: string, other: string, zeroIsOne = false) => (n: number) => (n === 1 || (zeroIsOne && n === 0) ? one : other).replace('{n}', String(n))
+
+const en: TrayMessages = {
+  appName: 'Wholesale Desk',
+  online: 'Online',
+  offline: 'Offline',
+  notConnected: 'Not connected',
+  demo: 'demo data',
+  latestChanges: 'Latest changes',
+  noRecentChanges: 'No recent changes',
+  orderChange: (order, status) => `Order ${order}: ${status}`,
+  queued: plural('{n} submission queued', '{n} submissions queued'),
+  sending: plural('{n} sending', '{n} sending'),
+  needsReview: plural('{n} submission needs review', '{n} submissions need review'),
+  attention: plural('{n} order needs attention', '{n} orders need attention'),
+  syncNow: 'Sync now',
+  open: 'Open Wholesale Desk',
+  pauseAlerts: 'Pause alerts',
+  keepInTray: 'Keep running when the window is closed',
+  startAtLogin: 'Start at login',
+  quit: 'Quit',
+  trayHintTitle: 'Wholesale Desk is still running',
+  trayHintBody: 'It keeps watching your orders and sending queued baskets. Use the tray icon to open it again or to quit.',
+  status: {
+    DRAFT: 'Draft',
+    CREATED: 'Created',
+    PROCESSING: 'Processing',
+    ACCEPTED: 'Accepted',
+    PART_SHIPPED: 'Partly shipped',
+    SHIPPED: 'Shipped',
+    COMPLETE: 'Complete',
+    ATTENTION_REQUIRED: 'Attention required',
+    FAILED: 'Failed',
+    CANCELLED: 'Cancelled',
+    PENDING_AUTHORISATION: 'Pending authorisation',
+  },
+}
+
+const de: TrayMessages = {
+  appName: 'Wholesale Desk',
+  online: 'Online',
+  offline: 'Offline',
+  notConnected: 'Nicht verbunden',
+  demo: 'Demodaten',
+  latestChanges: 'Letzte Änderungen',
+  noRecentChanges: 'Keine neuen Änderungen',
+  orderChange: (order, status) => `Bestellung ${order}: ${status}`,
+  queued: plural('{n} Übermittlung in der Warteschlange', '{n} Übermittlungen in der Warteschlange'),
+  sending: plural('{n} wird gesendet', '{n} werden gesendet'),
+  needsReview: plural('{n} Übermittlung muss geprüft werden', '{n} Übermittlungen müssen geprüft werden'),
+  attention: plural('{n} Bestellung erfordert Aufmerksamkeit', '{n} Bestellungen erfordern Aufmerksamkeit'),
+  syncNow: 'Jetzt synchronisieren',
+  open: 'Wholesale Desk öffnen',
+  pauseAlerts: 'Benachrichtigungen pausieren',
+  keepInTray: 'Nach dem Schließen des Fensters weiterlaufen',
+  startAtLogin: 'Bei der Anmeldung starten',
+  quit: 'Beenden',
+  trayHintTitle: 'Wholesale Desk läuft weiter',
+  trayHintBody: 'Es beobachtet weiter Ihre Bestellungen und sendet wartende Warenkörbe. Über das Symbol im Infobereich öffnen oder beenden Sie es.',
+  status: {
+    DRAFT: 'Entwurf',
+    CREATED: 'Angelegt',
+    PROCESSING: 'In Bearbeitung',
+    ACCEPTED: 'Angenommen',
+    PART_SHIPPED: 'Teilweise versandt',
+    SHIPPED: 'Versandt',
+    COMPLETE: 'Abgeschlossen',
+    ATTENTION_REQUIRED: 'Klärung erforderlich',
+    FAILED: 'Fehlgeschlagen',
+    CANCELLED: 'Storniert',
+    PENDING_AUTHORISATION: 'Freigabe ausstehend',
+  },
+}
+
+const es: TrayMessages = {
+  appName: 'Wholesale Desk',
+  online: 'En línea',
+  offline: 'Sin conexión',
+  notConnected: 'No conectado',
+  demo: 'datos de demostración',
+  latestChanges: 'Últimos cambios',
+  noRecentChanges: 'No hay cambios recientes',
+  orderChange: (order, status) => `Pedido ${order}: ${status}`,
+  queued: plural('{n} envío en cola', '{n} envíos en cola'),
+  sending: plural('{n} enviándose', '{n} enviándose'),
+  needsReview: plural('{n} envío requiere revisión', '{n} envíos requieren revisión'),
+  attention: plural('{n} pedido requiere atención', '{n} pedidos requieren atención'),
+  syncNow: 'Sincronizar ahora',
+  open: 'Abrir Wholesale Desk',
+  pauseAlerts: 'Pausar avisos',
+  keepInTray: 'Seguir ejecutándose al cerrar la ventana',
+  startAtLogin: 'Iniciar al iniciar sesión',
+  quit: 'Salir',
+  trayHintTitle: 'Wholesale Desk sigue en ejecución',
+  trayHintBody: 'Sigue vigilando sus pedidos y enviando las cestas en cola. Use el icono de la bandeja para abrirlo de nuevo o salir.',
+  status: {
+    DRAFT: 'Borrador',
+    CREATED: 'Creado',
+    PROCESSING: 'En proceso',
+    ACCEPTED: 'Aceptado',
+    PART_SHIPPED: 'Enviado parcialmente',
+    SHIPPED: 'Enviado',
+    COMPLETE: 'Completado',
+    ATTENTION_REQUIRED: 'Requiere atención',
+    FAILED: 'Fallido',
+    CANCELLED: 'Cancelado',
+    PENDING_AUTHORISATION: 'Pendiente de autorización',
+  },
+}
+
+const fr: TrayMessages = {
+  appName: 'Wholesale Desk',
+  online: 'En ligne',
+  offline: 'Hors ligne',
+  notConnected: 'Non connecté',
+  demo: 'données de démonstration',
+  latestChanges: 'Dernières modifications',
+  noRecentChanges: 'Aucune modification récente',
+  orderChange: (order, status) => `Commande ${order} : ${status}`,
+  queued: plural('{n} envoi en attente', '{n} envois en attente', true),
+  sending: plural('{n} en cours d’envoi', '{n} en cours d’envoi', true),
+  needsReview: plural('{n} envoi à vérifier', '{n} envois à vérifier', true),
+  attention: plural('{n} commande demande votre attention', '{n} commandes demandent votre attention', true),
+  syncNow: 'Synchroniser maintenant',
+  open: 'Ouvrir Wholesale Desk',
+  pauseAlerts: 'Suspendre les alertes',
+  keepInTray: 'Continuer après la fermeture de la fenêtre',
+  startAtLogin: 'Lancer à l’ouverture de session',
+  quit: 'Quitter',
+  trayHintTitle: 'Wholesale Desk fonctionne toujours',
+  trayHintBody: 'Il continue de suivre vos commandes et d’envoyer les paniers en attente. Utilisez l’icône de la barre d’état pour le rouvrir ou le quitter.',
+  status: {
+    DRAFT: 'Brouillon',
+    CREATED: 'Créée',
+    PROCESSING: 'En traitement',
+    ACCEPTED: 'Acceptée',
+    PART_SHIPPED: 'Expédiée en partie',
+    SHIPPED: 'Expédiée',
+    COMPLETE: 'Terminée',
+    ATTENTION_REQUIRED: 'Action requise',
+    FAILED: 'Échouée',
+    CANCELLED: 'Annulée',
+    PENDING_AUTHORISATION: 'En attente d’autorisation',
+  },
+}
+
+const it: TrayMessages = {
+  appName: 'Wholesale Desk',
+  online: 'Online',
+  offline: 'Offline',
+  notConnected: 'Non connesso',
+  demo: 'dati dimostrativi',
+  latestChanges: 'Ultime modifiche',
+  noRecentChanges: 'Nessuna modifica recente',
+  orderChange: (order, status) => `Ordine ${order}: ${status}`,
+  queued: plural('{n} invio in coda', '{n} invii in coda'),
+  sending: plural('{n} in invio', '{n} in invio'),
+  needsReview: plural('{n} invio da verificare', '{n} invii da verificare'),
+  attention: plural('{n} ordine richiede attenzione', '{n} ordini richiedono attenzione'),
+  syncNow: 'Sincronizza ora',
+  open: 'Apri Wholesale Desk',
+  pauseAlerts: 'Sospendi avvisi',
+  keepInTray: 'Continua a funzionare quando la finestra è chiusa',
+  startAtLogin: 'Avvia all’accesso',
+  quit: 'Esci',
+  trayHintTitle: 'Wholesale Desk è ancora in esecuzione',
+  trayHintBody: 'Continua a seguire i tuoi ordini e a inviare i carrelli in coda. Usa l’icona nell’area di notifica per riaprirlo o per uscire.',
+  status: {
+    DRAFT: 'Bozza',
+    CREATED: 'Creato',
+    PROCESSING: 'In lavorazione',
+    ACCEPTED: 'Accettato',
+    PART_SHIPPED: 'Spedito in parte',
+    SHIPPED: 'Spedito',
+    COMPLETE: 'Completato',
+    ATTENTION_REQUIRED: 'Richiede attenzione',
+    FAILED: 'Non riuscito',
+    CANCELLED: 'Annullato',
+    PENDING_AUTHORISATION: 'In attesa di autorizzazione',
+  },
+}
+
+const nl: TrayMessages = {
+  appName: 'Wholesale Desk',
+  online: 'Online',
+  offline: 'Offline',
+  notConnected: 'Niet verbonden',
+  demo: 'demogegevens',
+  latestChanges: 'Laatste wijzigingen',
+  noRecentChanges: 'Geen recente wijzigingen',
+  orderChange: (order, status) => `Bestelling ${order}: ${status}`,
+  queued: plural('{n} verzending in de wachtrij', '{n} verzendingen in de wachtrij'),
+  sending: plural('{n} wordt verzonden', '{n} worden verzonden'),
+  needsReview: plural('{n} verzending moet worden gecontroleerd', '{n} verzendingen moeten worden gecontroleerd'),
+  attention: plural('{n} bestelling vraagt aandacht', '{n} bestellingen vragen aandacht'),
+  syncNow: 'Nu synchroniseren',
+  open: 'Wholesale Desk openen',
+  pauseAlerts: 'Meldingen pauzeren',
+  keepInTray: 'Blijven draaien als het venster gesloten is',
+  startAtLogin: 'Starten bij aanmelden',
+  quit: 'Afsluiten',
+  trayHintTitle: 'Wholesale Desk draait nog',
+  trayHintBody: 'Het blijft uw bestellingen volgen en wachtende winkelmandjes verzenden. Gebruik het pictogram in het systeemvak om het weer te openen of af te sluiten.',
+  status: {
+    DRAFT: 'Concept',
+    CREATED: 'Aangemaakt',
+    PROCESSING: 'In behandeling',
+    ACCEPTED: 'Geaccepteerd',
+    PART_SHIPPED: 'Deels verzonden',
+    SHIPPED: 'Verzonden',
+    COMPLETE: 'Voltooid',
+    ATTENTION_REQUIRED: 'Aandacht vereist',
+    FAILED: 'Mislukt',
+    CANCELLED: 'Geannuleerd',
+    PENDING_AUTHORISATION: 'Wacht op autorisatie',
+  },
+}
+
+const TABLE: Record<TrayLanguage, TrayMessages> = { de, en, es, fr, it, nl }
+
+/** The language part of a locale ("de_DE", "de-CH", "fr") → one of the six; English otherwise. */
+export function trayLanguage(locale: string | null | undefined): TrayLanguage {
+  const lang = (locale ?? '').trim().toLowerCase().split(/[-_.@]/)[0] ?? ''
+  return (TRAY_LANGUAGES as readonly string[]).includes(lang) ? (lang as TrayLanguage) : 'en'
+}
+
+export function trayMessages(locale: string | null | undefined): TrayMessages {
+  return TABLE[trayLanguage(locale)]
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import { OrderStatus } from '../../shared/api'
+import type { TrayMessages } from './tray-messages'
+
+/**
+ * What the tray shows, folded from core events. Events are read by name and checked loosely here,
+ * so the tray keeps working when a feature (outbox, order watcher) is absent or its payload grows.
+ */
+export interface TrayState {
+  connected: boolean
+  online: boolean
+  demo: boolean
+  /** The signed-in user's locale (drives the tray language); null until known. */
+  locale: string | null
+  outbox: { queued: number; sending: number; needsReview: number; rejected: number } | null
+  orders: { open: number; attention: number } | null
+  recent: Array<{ orderId: number; label: string | null; status: OrderStatus; at: string }>
+  alertsPaused: boolean
+  keepInTray: boolean
+  /** null where the OS offers no login item (or it cannot be changed). */
+  openAtLogin: boolean | null
+}
+
+export const RECENT_MAX = 5
+
+export const initialTrayState: TrayState = {
+  connected: false,
+  online: false,
+  demo: false,
+  locale: null,
+  outbox: null,
+  orders: null,
+  recent: [],
+  alertsPaused: false,
+  keepInTray: true,
+  openAtLogin: null,
+}
+
+const count = z.number().int().min(0).catch(0)
+const ConnectionChanged = z.object({
+  profile: z.object({ demo: z.boolean().catch(false) }).passthrough().nullable(),
+  online: z.boolean(),
+  user: z.object({ locale: z.string().catch('') }).passthrough().nullable().catch(null),
+})
+const SystemOnline = z.object({ online: z.boolean() })
+const OutboxChanged = z.object({ queued: count, sending: count, needsReview: count.optional(), rejected: count.optional() })
+const OrdersChanged = z.object({
+  changes: z
+    .array(z.object({ orderId: z.number().int().positive(), purchaseOrderNumber: z.string().nullable().catch(null), to: OrderStatus, at: z.string().catch('') }).passthrough())
+    .catch([]),
+  open: count.optional(),
+  attention: count.optional(),
+})
+
+export function reduceTray(state: TrayState, event: string, payload: unknown): TrayState {
+  switch (event) {
+    case 'connection.changed': {
+      const p = ConnectionChanged.safeParse(payload)
+      if (!p.success) return state
+      const connected = p.data.profile !== null
+      return {
+        ...state,
+        connected,
+        online: p.data.online,
+        demo: p.data.profile?.demo ?? false,
+        locale: p.data.user?.locale || state.locale,
+        ...(connected ? {} : { recent: [], orders: state.orders && { open: 0, attention: 0 } }),
+      }
+    }
+    case 'system.online': {
+      const p = SystemOnline.safeParse(payload)
+      return p.success ? { ...state, online: p.data.online } : state
+    }
+    case 'outbox.changed': {
+      const p = OutboxChanged.safeParse(payload)
+      if (!p.success) return state
+      return { ...state, outbox: { queued: p.data.queued, sending: p.data.sending, needsReview: p.data.needsReview ?? 0, rejected: p.data.rejected ?? 0 } }
+    }
+    case 'orders.changed': {
+      const p = OrdersChanged.safeParse(payload)
+      if (!p.success) return state
+      const fresh = p.data.changes.map((c) => ({ orderId: c.orderId, label: c.purchaseOrderNumber, status: c.to, at: c.at }))
+      const recent = [...fresh.reverse(), ...state.recent.filter((r) => !fresh.some((f) => f.orderId === r.orderId))].slice(0, RECENT_MAX)
+      const orders = { open: p.data.open ?? state.orders?.open ?? 0, attention: p.data.attention ?? state.orders?.attention ?? 0 }
+      return { ...state, recent, orders }
+    }
+    default:
+      return state
+  }
+}
+
+export type TrayIcon = 'online' | 'offline' | 'sending' | 'attention'
+
+/** One picture for the state, most urgent first: something needs the user, no service, work in flight, all well. */
+export function trayIcon(state: TrayState): TrayIcon {
+  if ((state.orders?.attention ?? 0) > 0 || (state.outbox?.needsReview ?? 0) > 0 || (state.outbox?.rejected ?? 0) > 0) return 'attention'
+  if (!state.connected || !state.online) return 'offline'
+  if ((state.outbox?.sending ?? 0) > 0 || (state.outbox?.queued ?? 0) > 0) return 'sending'
+  return 'online'
+}
+
+export function trayTooltip(state: TrayState, m: TrayMessages): string {
+  const parts = [state.connected ? (state.online ? m.online : m.offline) : m.notConnected]
+  if (state.connected && state.demo) parts[0] += ` (${m.demo})`
+  if (state.outbox?.queued) parts.push(m.queued(state.outbox.queued))
+  if (state.outbox?.sending) parts.push(m.sending(state.outbox.sending))
+  const review = (state.outbox?.needsReview ?? 0) + (state.outbox?.rejected ?? 0)
+  if (review) parts.push(m.needsReview(review))
+  if (state.orders?.attention) parts.push(m.attention(state.orders.attention))
+  return `${m.appName} — ${parts.join(' · ')}`
+}
+
+export type TrayAction =
+  | { kind: 'open' }
+  | { kind: 'openOrder'; orderId: number }
+  | { kind: 'syncNow' }
+  | { kind: 'togglePauseAlerts' }
+  | { kind: 'toggleKeepInTray' }
+  | { kind: 'toggleOpenAtLogin' }
+  | { kind: 'quit' }
+
+export type TrayMenuItem =
+  | { type: 'separator' }
+  | { type: 'normal'; label: string; enabled: boolean; action?: TrayAction }
+  | { type: 'checkbox'; label: string; checked: boolean; action: TrayAction }
+
+/** The tray menu as data; tray.ts turns it into an Electron Menu (rebuilt whenever it changes). */
+export function trayMenu(state: TrayState, m: TrayMessages): TrayMenuItem[] {
+  const header = state.connected ? `${state.online ? m.online : m.offline}${state.demo ? ` (${m.demo})` : ''}` : m.notConnected
+  const items: TrayMenuItem[] = [{ type: 'normal', label: `${m.appName} — ${header}`, enabled: false }, { type: 'separator' }]
+  items.push({ type: 'normal', label: m.latestChanges, enabled: false })
+  if (state.recent.length === 0) items.push({ type: 'normal', label: `   ${m.noRecentChanges}`, enabled: false })
+  for (const r of state.recent) {
+    const ref = r.label ? `${r.orderId} (${r.label})` : String(r.orderId)
+    items.push({ type: 'normal', label: `   ${m.orderChange(ref, m.status[r.status])}`, enabled: true, action: { kind: 'openOrder', orderId: r.orderId } })
+  }
+  if (state.outbox) {
+    items.push({ type: 'separator' })
+    items.push({ type: 'normal', label: m.queued(state.outbox.queued), enabled: true, action: { kind: 'open' } })
+    if (state.outbox.sending) items.push({ type: 'normal', label: `   ${m.sending(state.outbox.sending)}`, enabled: false })
+    const review = state.outbox.needsReview + state.outbox.rejected
+    if (review) items.push({ type: 'normal', label: `   ${m.needsReview(review)}`, enabled: true, action: { kind: 'open' } })
+  }
+  if (state.orders?.attention) items.push({ type: 'normal', label: m.attention(state.orders.attention), enabled: true, action: { kind: 'open' } })
+  items.push({ type: 'separator' })
+  items.push({ type: 'normal', label: m.syncNow, enabled: state.connected, action: { kind: 'syncNow' } })
+  items.push({ type: 'normal', label: m.open, enabled: true, action: { kind: 'open' } })
+  items.push({ type: 'separator' })
+  items.push({ type: 'checkbox', label: m.pauseAlerts, checked: state.alertsPaused, action: { kind: 'togglePauseAlerts' } })
+  items.push({ type: 'checkbox', label: m.keepInTray, checked: state.keepInTray, action: { kind: 'toggleKeepInTray' } })
+  if (state.openAtLogin !== null) items.push({ type: 'checkbox', label: m.startAtLogin, checked: state.openAtLogin, action: { kind: 'toggleOpenAtLogin' } })
+  items.push({ type: 'separator' })
+  items.push({ type: 'normal', label: m.quit, enabled: true, action: { kind: 'quit' } })
+  return items
+}
