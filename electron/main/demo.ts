@@ -1,0 +1,51 @@
+import { join } from 'node:path'
+import type { DemoLauncher, Logger } from '../core/platform/services'
+
+export const DEMO_DB_FILE = 'demo-service.db'
+
+export interface DemoService {
+  /** The core's DemoLauncher: starts the embedded service once and answers where and as whom to connect. */
+  launch: DemoLauncher
+  /** Stops the embedded service (app quit). */
+  close(): Promise<void>
+}
+
+/**
+ * The embedded demo service: our sandbox implementation of the wholesale API, on 127.0.0.1 with a
+ * random port, keeping its data in `<userData>/demo-service.db` so demo orders survive a restart.
+ * It is loaded lazily: a user who never opens the demo never loads it.
+ */
+export function createDemoService(userDataDir: string, log: Pick<Logger, 'info' | 'warn'>): DemoService {
+  type Running = Awaited<ReturnType<typeof import('../sandbox').startSandbox>>
+  let running: Promise<Running> | null = null
+
+  const start = async (): Promise<Running> => {
+    const { startSandbox } = await import('../sandbox')
+    const sandbox = await startSandbox({ dbPath: join(userDataDir, DEMO_DB_FILE), port: 0 })
+    log.info('demo service started', { baseUrl: sandbox.baseUrl })
+    return sandbox
+  }
+
+  return {
+    async launch() {
+      running ??= start()
+      try {
+        const s = await running
+        return { baseUrl: s.baseUrl, clientId: s.demo.clientId, clientSecret: s.demo.clientSecret }
+      } catch (err) {
+        running = null // let the next attempt try again
+        throw err
+      }
+    },
+    async close() {
+      const current = running
+      running = null
+      if (!current) return
+      try {
+        await (await current).close()
+      } catch (err) {
+        log.warn('demo service did not stop cleanly', { message: (err as Error).message })
+      }
+    },
+  }
+}
