@@ -1,0 +1,265 @@
+import { join } from 'node:path'
+import { app, dialog, Notification, session, shell, type BrowserWindow } from 'electron'
+import appIcon from '../../resources/icon.png?asset&asarUnpack'
+import trayAttention from '../../resources/tray/attention.png?asset&asarUnpack'
+import trayOffline from '../../resources/tray/offline.png?asset&asarUnpack'
+import trayOnline from '../../resources/tray/online.png?asset&asarUnpack'
+import traySending from '../../resources/tray/sending.png?asset&asarUnpack'
+import type { NavigationTarget } from '../../shared/ipc/channels/navigation'
+import type { Core } from '../core'
+import { createKeychainStore } from '../core/credentials/secret-store'
+import { createFileLogger } from '../core/log/file-logger'
+import { redactingSecretStore } from '../core/log/redacting-secret-store'
+import { AlertTargetStore } from './alert-targets'
+import { APP_USER_MODEL_ID, PRODUCT_NAME, TOAST_ACTIVATOR_CLSID } from './app-identity'
+import { createDemoService } from './demo'
+import { guardSession, guardWebContents } from './hardening'
+import { forwardCoreEvents, handleInvokes, sendEvent } from './ipc'
+import { parseLaunchArgs, type LaunchRequest } from './launch-args'
+import { loginItem } from './login-item'
+import { createElectronNotifier } from './notifications'
+import { injectDevCsp, registerAppScheme, serveRenderer } from './protocol'
+import { appOrigins, originOf, rendererEntryUrl } from './security/app-origin'
+import { buildCsp } from './security/csp'
+import { openExternalSafely } from './security/external-links'
+import { createTray } from './tray'
+import { trayMessages } from './tray-messages'
+import { initialTrayState, reduceTray, type TrayState } from './tray-state'
+import { createMainWindow, reveal } from './window'
+
+/*
+ * The app's lifecycle. Electron-specific and thin on purpose: every decision is made by a small
+ * module that runs (and is tested) under plain Node. The core is imported only after the start-up
+ * check for node:sqlite, which the core's store needs.
+ */
+
+const here = import.meta.dirname
+// The dev server URL is honoured only in an unpackaged run: a packaged app always serves its own files.
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
+const origins = appOrigins(devServerUrl)
+const launch = parseLaunchArgs(process.argv, process.env)
+
+const SETTING_KEEP_IN_TRAY = 'shell.keepInTray'
+const SETTING_TRAY_HINT_SHOWN = 'shell.trayHintShown'
+const SETTING_ALERTS_PAUSED = 'shell.alertsPaused'
+
+// Before `ready`: all renderers sandboxed, the app:// scheme privileged, the Windows identity set
+// (the CLSID first, so it is the one written with the AppUserModelId).
+app.enableSandbox()
+registerAppScheme()
+if (process.platform === 'win32') {
+  app.setToastActivatorCLSID(TOAST_ACTIVATOR_CLSID)
+  app.setAppUserModelId(APP_USER_MODEL_ID)
+}
+app.setName(PRODUCT_NAME)
+
+if (!app.requestSingleInstanceLock()) {
+  // Another instance runs: it receives our argv through 'second-instance' and comes to the front.
+  app.quit()
+} else {
+  app.whenReady().then(start, (err: unknown) => fail('Wholesale Desk could not start.', err))
+}
+
+async function start(): Promise<void> {
+  if (!(await hasNodeSqlite())) return
+  const userData = app.getPath('userData')
+  const log = createFileLogger({ dataDir: userData, echo: app.isPackaged ? undefined : (line) => console.log(line) })
+  log.info('starting', { version: app.getVersion(), platform: process.platform, electron: process.versions.electron, dev: !!devServerUrl })
+
+  const openExternal = (url: string) => openExternalSafely(url, (u) => shell.openExternal(u))
+  // Every webContents ever created (the window, anything a bug might open) gets the navigation policy.
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, origins, (url) => void openExternal(url)))
+  guardSession(session.defaultSession, origins)
+
+  // Only now, with node:sqlite known to be there, is the core loaded.
+  const { createCore } = await import('../core')
+
+  let core: Core | null = null
+  let win: BrowserWindow | null = null
+  let quitting = false
+  /** Where to go once the renderer has loaded (a click that opened the window). */
+  let pendingNavigation: NavigationTarget | null = null
+  const trustedIds = new Set<number>()
+  const targets = new AlertTargetStore(join(userData, 'alert-targets.json'))
+  const demo = createDemoService(userData, log)
+  const setting = <T>(key: string, fallback: T): T => core?.context.settings.get(key, fallback) ?? fallback
+  const setSetting = (key: string, value: unknown) => core?.context.settings.set(key, value)
+
+  // The CSP names the active profile's origin for images; it is read afresh for every response.
+  const csp = () => {
+    const profileUrl = core?.context.connection.active()?.profile.baseUrl
+    return buildCsp({ devServerUrl, imageOrigins: profileUrl ? [profileUrl] : [] })
+  }
+  if (devServerUrl) injectDevCsp(originOf(devServerUrl)!, csp)
+  else serveRenderer(join(here, '../renderer'), csp)
+
+  function openWindow(show = true): BrowserWindow {
+    if (win && !win.isDestroyed()) {
+      if (show) reveal(win)
+      return win
+    }
+    const created = createMainWindow({ preload: join(here, '../preload/index.cjs'), url: rendererEntryUrl(devServerUrl), devTools: !app.isPackaged, icon: appIcon, show })
+    const id = created.webContents.id
+    trustedIds.add(id)
+    created.webContents.on('did-finish-load', () => {
+      if (pendingNavigation) sendEvent(created.webContents, 'navigation.open', pendingNavigation)
+      pendingNavigation = null
+    })
+    created.on('close', (event) => {
+      if (quitting || !setting(SETTING_KEEP_IN_TRAY, true)) return
+      // Closing the window keeps the app in the tray: orders are still watched, the outbox still sends.
+      event.preventDefault()
+      created.hide()
+      if (!setting(SETTING_TRAY_HINT_SHOWN, false)) {
+        setSetting(SETTING_TRAY_HINT_SHOWN, true)
+        const m = trayMessages(trayState.locale ?? app.getLocale())
+        showHint(m.trayHintTitle, m.trayHintBody)
+      }
+    })
+    created.on('closed', () => {
+      trustedIds.delete(id)
+      if (win === created) win = null
+    })
+    win = created
+    return created
+  }
+
+  function openTarget(target: NavigationTarget | null): void {
+    const w = openWindow(true)
+    if (!target) return
+    if (w.webContents.isLoading()) pendingNavigation = target
+    else sendEvent(w.webContents, 'navigation.open', target)
+  }
+
+  function handleLaunch(request: LaunchRequest, first: boolean): void {
+    const orderId = request.openOrder ?? (request.toastActivated ? (targets.latest()?.orderId ?? null) : null)
+    if (orderId !== null) openTarget({ kind: 'order', orderId })
+    else if (!first || !request.hidden) openWindow(true)
+  }
+
+  const notifier = createElectronNotifier({ targets, isPaused: () => trayState.alertsPaused, open: openTarget, icon: appIcon, log })
+
+  core = createCore({
+    dataDir: userData,
+    secrets: redactingSecretStore(createKeychainStore(), (s) => log.redact(s)),
+    notifier,
+    log,
+    demo: demo.launch,
+    openExternal,
+    version: app.getVersion(),
+  })
+  const liveCore = core
+  handleInvokes(liveCore, { trustedOrigins: origins, trustedWebContentsIds: trustedIds, log })
+  forwardCoreEvents(liveCore, () => (win && !win.isDestroyed() ? win.webContents : null))
+
+  // --- tray ------------------------------------------------------------------------------------
+  const login = loginItem()
+  let trayState: TrayState = {
+    ...initialTrayState,
+    keepInTray: setting(SETTING_KEEP_IN_TRAY, true),
+    alertsPaused: setting(SETTING_ALERTS_PAUSED, false),
+    openAtLogin: login.get(),
+  }
+  const tray = createTray({ online: trayOnline, offline: trayOffline, sending: traySending, attention: trayAttention }, app.getLocale(), (action) => {
+    switch (action.kind) {
+      case 'open':
+        return void openWindow(true)
+      case 'openOrder':
+        return openTarget({ kind: 'order', orderId: action.orderId })
+      case 'syncNow':
+        return void syncNow()
+      case 'togglePauseAlerts':
+        return void setAlertsPaused(!trayState.alertsPaused)
+      case 'toggleKeepInTray':
+        setSetting(SETTING_KEEP_IN_TRAY, !trayState.keepInTray)
+        return updateTray({ ...trayState, keepInTray: !trayState.keepInTray })
+      case 'toggleOpenAtLogin':
+        login.set(!trayState.openAtLogin)
+        return updateTray({ ...trayState, openAtLogin: login.get() })
+      case 'quit':
+        return app.quit()
+    }
+  })
+  function updateTray(next: TrayState): void {
+    trayState = next
+    tray.update(trayState)
+  }
+  liveCore.onEvent((event, payload) => updateTray(reduceTray(trayState, event, payload)))
+  updateTray(trayState)
+
+  /** "Sync now": whatever sync channels this build has (the order watcher's poll, the catalogue sync). */
+  async function syncNow(): Promise<void> {
+    for (const channel of ['orders.pollNow', 'catalogue.sync']) {
+      const reply = await liveCore.dispatch(channel, undefined)
+      if (!reply.ok && reply.error.code !== 'unknown_channel') log.warn('sync now: a sync did not complete', { channel, code: reply.error.code })
+    }
+  }
+
+  /** Pauses alerts in the core's alert preferences when it has them; the shell's own switch otherwise. */
+  async function setAlertsPaused(paused: boolean): Promise<void> {
+    setSetting(SETTING_ALERTS_PAUSED, paused)
+    updateTray({ ...trayState, alertsPaused: paused })
+    const prefs = await liveCore.dispatch('orders.alertPrefs', undefined)
+    if (prefs.ok && prefs.value && typeof prefs.value === 'object') await liveCore.dispatch('orders.setAlertPrefs', { ...prefs.value, paused })
+  }
+
+  function showHint(title: string, body: string): void {
+    if (process.platform === 'win32') tray.hint(title, body)
+    else if (Notification.isSupported()) new Notification({ title, body, icon: appIcon }).show()
+  }
+
+  // --- lifecycle -------------------------------------------------------------------------------
+  app.on('second-instance', (_event, argv) => handleLaunch(parseLaunchArgs(argv), false))
+  app.on('activate', () => openWindow(true)) // macOS: the dock icon
+  app.on('window-all-closed', () => {
+    if (!trayState.keepInTray) app.quit()
+  })
+  app.on('before-quit', () => {
+    quitting = true
+  })
+  let stopped = false
+  app.on('will-quit', (event) => {
+    if (stopped) return
+    event.preventDefault()
+    stopped = true
+    tray.destroy()
+    void Promise.allSettled([liveCore.stop(), demo.close()]).then((results) => {
+      for (const r of results) if (r.status === 'rejected') log.error('shutdown step failed', r.reason)
+      log.info('stopped')
+      app.quit()
+    })
+  })
+
+  handleLaunch(launch, true)
+  await liveCore.start()
+  // The core's alert preferences, where this build has them, are the truth about "paused".
+  const prefs = await liveCore.dispatch('orders.alertPrefs', undefined)
+  if (prefs.ok && typeof (prefs.value as { paused?: unknown } | null)?.paused === 'boolean') {
+    updateTray({ ...trayState, alertsPaused: (prefs.value as { paused: boolean }).paused })
+  }
+  if (launch.demo) {
+    const reply = await liveCore.dispatch('connection.startDemo', undefined)
+    if (!reply.ok) log.error('demo mode could not start', reply.error)
+  }
+}
+
+/** The core's store needs node:sqlite; without it the app cannot keep anything, so it says so and stops. */
+async function hasNodeSqlite(): Promise<boolean> {
+  try {
+    await import('node:sqlite')
+    return true
+  } catch (err) {
+    fail(
+      'Wholesale Desk cannot start',
+      `This build of Electron has no built-in SQLite (node:sqlite), which Wholesale Desk needs to store your drafts and catalogue.\n\nElectron ${process.versions.electron} with Node ${process.versions.node}.\n\n${(err as Error).message}`,
+    )
+    return false
+  }
+}
+
+function fail(title: string, detail: unknown): void {
+  const message = detail instanceof Error ? (detail.stack ?? detail.message) : String(detail)
+  console.error(`${title}\n${message}`)
+  dialog.showErrorBox(title, message)
+  app.exit(1)
+}
