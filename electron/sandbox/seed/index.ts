@@ -4,6 +4,7 @@ import type { SandboxClientCredentials } from '../types'
 import type { SandboxState } from '../state'
 import { seedCatalogue } from './catalogue'
 import { seedOrders } from './orders'
+import { seedProductGroups } from './product-groups'
 import { credentialsOf, planPeople, seedPeople } from './people'
 import { Random } from './random'
 
@@ -30,6 +31,7 @@ export function seedBase(store: Store, size: SeedSize, clock: Clock): void {
 /** Seeds the order history (needs the state's caches) and marks the database as seeded. */
 export function seedHistory(state: SandboxState, size: SeedSize): void {
   const rng = new Random(size.seed)
+  state.store.transaction(() => seedProductGroups(state))
   seedOrders(state, rng, size.orders, planPeople(rng), SEED_EPOCH)
   state.store.setMeta('seeded', 'yes')
 }
