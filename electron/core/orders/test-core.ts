@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Sandbox } from '../../sandbox'
+import type { SecretStore } from '../credentials/secret-store'
+import { createCore, type Core } from '../index'
+import { ManualClock } from '../platform/manual-clock'
+import type { Alert, Logger } from '../platform/services'
+
+/** Test support for core suites: a real core on a temporary folder, talking to a sandbox. */
+
+/** These suites are not about secrets: an in-memory SecretStore stands in for the keychain. */
+export function memorySecretStore(): SecretStore {
+  const m = new Map<string, string>()
+  return {
+    get: async (a) => m.get(a) ?? null,
+    set: async (a, s) => void m.set(a, s),
+    delete: async (a) => m.delete(a),
+  }
+}
+
+export interface CoreUnderTest {
+  core: Core
+  clock: ManualClock
+  dataDir: string
+  alerts: Alert[]
+  events: { event: string; payload: unknown }[]
+  call<T = unknown>(channel: string, input?: unknown): Promise<T>
+  /** The typed error a call answered with (fails the test if it succeeded). */
+  fail(channel: string, input?: unknown): Promise<{ code: string; message: string; fields?: Record<string, string> }>
+}
+
+export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?: ManualClock } = {}): CoreUnderTest {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-core-'))
+  const clock = opts.clock ?? new ManualClock(Date.now())
+  const alerts: Alert[] = []
+  const events: { event: string; payload: unknown }[] = []
+  const log: Logger = { info: () => {}, warn: () => {}, error: () => {} }
+  const core = createCore({ dataDir, secrets: opts.secrets ?? memorySecretStore(), notifier: { show: (a) => alerts.push(a) }, log, clock })
+  core.onEvent((event, payload) => events.push({ event, payload }))
+  return {
+    core,
+    clock,
+    dataDir,
+    alerts,
+    events,
+    async call<T>(channel: string, input?: unknown): Promise<T> {
+      const reply = await core.dispatch(channel, input)
+      if (!reply.ok) throw Object.assign(new Error(`${channel}: ${reply.error.message}`), reply.error)
+      return reply.value as T
+    },
+    async fail(channel: string, input?: unknown) {
+      const reply = await core.dispatch(channel, input)
+      if (reply.ok) throw new Error(`${channel} was expected to fail but answered ${JSON.stringify(reply.value).slice(0, 200)}`)
+      return reply.error
+    },
+  }
+}
+
+/** Saves and activates a profile for one of the sandbox's API clients. */
+export async function connect(t: CoreUnderTest, sandbox: Sandbox, creds = sandbox.demo): Promise<string> {
+  const profile = await t.call<{ id: string }>('connection.save', { name: 'Test', baseUrl: sandbox.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })
+  await t.call('connection.activate', { id: profile.id })
+  return profile.id
+}
