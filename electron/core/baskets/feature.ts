@@ -159,7 +159,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       'baskets.productInfo': ({ productId }) => require().drafts.productInfo(productId),
       'baskets.serverList': (q) => online(() => server().list(q)),
       'baskets.serverGet': ({ id }) => online(() => server().get(id)),
-      'baskets.serverSave': ({ id, doc, organisation }) => online(() => server().save(id, doc, organisation ?? null)),
+      'baskets.serverSave': ({ id, patch, lines }) => online(() => server().save(id, patch, lines)),
       'baskets.serverAddLine': ({ id, sku, quantity }) => online(() => server().addLine(id, sku, quantity)),
       'baskets.serverSubmit': ({ id }) => online(() => server().submit(id)),
       'baskets.workOffline': async ({ id }) => {

@@ -1,5 +1,5 @@
 import { BasketBody, type Basket, type LineItem } from '../../../shared/api'
-import type { DraftAddress, DraftDoc, DraftLine } from '../../../shared/ipc/channels/baskets'
+import type { DraftAddress, DraftDoc, DraftHeaderPatch, DraftLine } from '../../../shared/ipc/channels/baskets'
 import { AppError, fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
@@ -20,9 +20,18 @@ export class ServerBaskets {
     return this.client.call('getBasket', { params: { id } })
   }
 
-  /** Modify basket: the whole body replaces the basket (checked first with the service's own schema). */
-  async save(id: number, doc: DraftDoc, organisation: number | null): Promise<Basket> {
-    const body = toBasketBody(doc, organisation, null)
+  /**
+   * Modify basket: the whole body replaces the basket (checked first with the service's own
+   * schema), built from the basket as the service has it now plus the user's changes.
+   */
+  async save(id: number, patch: DraftHeaderPatch, lines?: { id: number; quantity: number }[]): Promise<Basket> {
+    const basket = await this.get(id)
+    const doc = { ...draftFromBasket(basket), ...patch, name: patch.name ?? basket.name ?? '' }
+    if (lines) {
+      const byId = new Map(basket.line_items.map((l, i) => [l.id, doc.line_items[i]!]))
+      doc.line_items = lines.filter((l) => byId.has(l.id)).map((l) => ({ ...byId.get(l.id)!, quantity: l.quantity }))
+    }
+    const body = toBasketBody(doc, basket.organisation, null)
     const parsed = BasketBody.safeParse(body)
     if (!parsed.success) throw new AppError('validation', 'The basket has problems; they are marked on the fields.', fieldsOf(parsed.error))
     return this.client.call('modifyBasket', { params: { id }, body: parsed.data })

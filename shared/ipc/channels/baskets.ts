@@ -234,7 +234,11 @@ export const basketsChannels = {
     ServerBasketPage,
   ),
   'baskets.serverGet': channel(z.object({ id: LooseId }), Basket),
-  'baskets.serverSave': channel(z.object({ id: LooseId, doc: DraftDoc, organisation: LooseId.optional() }), Basket),
+  /** Modify a service basket: header changes, and the lines to keep with their quantities (by line id; others are removed). */
+  'baskets.serverSave': channel(
+    z.object({ id: LooseId, patch: DraftHeaderPatch.default({}), lines: z.array(z.object({ id: LooseId, quantity: z.int().min(1).max(1_000_000) })).max(1000).optional() }),
+    Basket,
+  ),
   'baskets.serverAddLine': channel(z.object({ id: LooseId, sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) }), LineItem),
   'baskets.serverSubmit': channel(z.object({ id: LooseId }), z.object({ orderId: LooseId })),
   'baskets.workOffline': channel(z.object({ id: LooseId }), DraftView),

@@ -1,14 +1,25 @@
 import type { RouteRecordRaw } from 'vue-router'
 
-/**
- * PLACEHOLDER — the baskets engineer owns this file. `meta.nav` puts a route in the main navigation
- * (label key, position); `meta.titleKey` names the window title.
- */
+/** The baskets list (local drafts and service baskets), the draft editor, a service basket. */
 export const basketsRoutes: RouteRecordRaw[] = [
   {
     path: '/baskets',
     name: 'baskets',
     component: () => import('./BasketsPage.vue'),
     meta: { nav: { labelKey: 'baskets.nav', order: 20 }, titleKey: 'baskets.title' },
+  },
+  {
+    path: '/baskets/drafts/:id',
+    name: 'basket-draft',
+    component: () => import('./DraftEditorPage.vue'),
+    props: true,
+    meta: { titleKey: 'baskets.editor.heading' },
+  },
+  {
+    path: '/baskets/server/:id(\\d+)',
+    name: 'basket-server',
+    component: () => import('./ServerBasketPage.vue'),
+    props: (route) => ({ id: Number(route.params.id) }),
+    meta: { titleKey: 'baskets.title' },
   },
 ]

@@ -1,0 +1,96 @@
+import { defineStore } from 'pinia'
+import { ref, shallowRef } from 'vue'
+import type { Basket } from '../../../shared/api'
+import type { DraftSummary, OutboxCounts, ReferenceData } from '../../../shared/ipc/channels/baskets'
+import { api, toApiError, type ApiError } from '../services/api'
+
+type ServerSort = '+name' | '-name' | '+total' | '-total'
+
+/**
+ * Baskets as the views show them: the local drafts with their outbox state, the counts of
+ * submissions waiting (offline banner, tray), the "current draft" the scanner adds to, and a page
+ * of the organisation's server baskets. Durable state lives in the core; this follows its
+ * `baskets.changed` and `outbox.changed` events.
+ */
+export const useBasketsStore = defineStore('baskets', () => {
+  const drafts = ref<DraftSummary[]>([])
+  const outbox = ref<OutboxCounts>({ queued: 0, sending: 0, needsReview: 0, rejected: 0 })
+  const currentId = ref<string | null>(null)
+  const loaded = ref(false)
+  const error = shallowRef<ApiError | null>(null)
+  const server = ref<{ items: Basket[]; total: number; pages: number } | null>(null)
+  const serverQuery = ref<{ page: number; per_page: number; sort_by: ServerSort }>({ page: 1, per_page: 25, sort_by: '+name' })
+  const serverError = shallowRef<ApiError | null>(null)
+  const serverLoading = ref(false)
+  const reference = ref<ReferenceData | null>(null)
+  /** Bumped on every `baskets.changed` for a draft, so an open editor can reload it. */
+  const changes = ref<{ draftId: string | null; n: number }>({ draftId: null, n: 0 })
+  let subscriptions: (() => void)[] = []
+  let refreshing: Promise<void> | null = null
+  let again = false
+
+  async function refresh(): Promise<void> {
+    if (refreshing) {
+      again = true
+      return refreshing
+    }
+    refreshing = (async () => {
+      try {
+        const list = await api.baskets.list()
+        drafts.value = list.drafts
+        outbox.value = list.outbox
+        currentId.value = list.currentId
+        error.value = null
+      } catch (err) {
+        error.value = toApiError(err)
+      } finally {
+        loaded.value = true
+      }
+    })().finally(() => {
+      refreshing = null
+      if (again) {
+        again = false
+        void refresh()
+      }
+    })
+    return refreshing
+  }
+
+  function init(): Promise<void> {
+    if (!subscriptions.length) {
+      subscriptions = [
+        api.on('baskets.changed', ({ draftId }) => {
+          changes.value = { draftId, n: changes.value.n + 1 }
+          void refresh()
+        }),
+        api.on('outbox.changed', (counts) => (outbox.value = counts)),
+      ]
+    }
+    return refresh()
+  }
+
+  async function loadServer(query: Partial<typeof serverQuery.value> = {}): Promise<void> {
+    serverQuery.value = { ...serverQuery.value, ...query }
+    serverLoading.value = true
+    try {
+      server.value = await api.baskets.serverList(serverQuery.value)
+      serverError.value = null
+    } catch (err) {
+      serverError.value = toApiError(err)
+    } finally {
+      serverLoading.value = false
+    }
+  }
+
+  async function loadReference(organisation?: number): Promise<ReferenceData> {
+    const data = await api.baskets.referenceData(organisation !== undefined ? { organisation } : {})
+    reference.value = data
+    return data
+  }
+
+  async function setCurrent(id: string | null): Promise<void> {
+    currentId.value = (await api.baskets.setCurrent({ id })).currentId
+  }
+
+  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, serverLoading, reference, changes, init, refresh, loadServer, loadReference, setCurrent }
+})
