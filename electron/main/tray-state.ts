@@ -38,15 +38,15 @@ export const initialTrayState: TrayState = {
 
 const count = z.number().int().min(0).catch(0)
 const ConnectionChanged = z.object({
-  profile: z.object({ demo: z.boolean().catch(false) }).passthrough().nullable(),
+  profile: z.object({ demo: z.boolean().catch(false) }).loose().nullable(),
   online: z.boolean(),
-  user: z.object({ locale: z.string().catch('') }).passthrough().nullable().catch(null),
+  user: z.object({ locale: z.string().catch('') }).loose().nullable().catch(null),
 })
 const SystemOnline = z.object({ online: z.boolean() })
 const OutboxChanged = z.object({ queued: count, sending: count, needsReview: count.optional(), rejected: count.optional() })
 const OrdersChanged = z.object({
   changes: z
-    .array(z.object({ orderId: z.number().int().positive(), purchaseOrderNumber: z.string().nullable().catch(null), to: OrderStatus, at: z.string().catch('') }).passthrough())
+    .array(z.object({ orderId: z.number().int().positive(), purchaseOrderNumber: z.string().nullable().catch(null), to: OrderStatus, at: z.string().catch('') }).loose())
     .catch([]),
   open: count.optional(),
   attention: count.optional(),
