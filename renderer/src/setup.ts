@@ -10,12 +10,11 @@ import { usePreferencesStore } from './stores/preferences'
 import { useSystemStore } from './stores/system'
 
 /**
- * Installs pinia, i18n and the router on an app and loads the state the first screen needs
- * (connection status, system info). main.ts uses it; component tests use it with the same result.
+ * pinia, i18n and the router, with the state the first screen needs already loaded (connection
+ * status, system info). main.ts installs them through setupApp; component tests pass them to mount().
  */
-export async function setupApp(app: App, opts: { history?: RouterHistory } = {}) {
+export async function createPlugins(opts: { history?: RouterHistory } = {}) {
   const pinia = createPinia()
-  app.use(pinia)
   const preferences = usePreferencesStore(pinia)
   const connection = useConnectionStore(pinia)
   const system = useSystemStore(pinia)
@@ -24,9 +23,13 @@ export async function setupApp(app: App, opts: { history?: RouterHistory } = {})
   if (system.harness) useInPageAlertsStore(pinia).listen()
 
   const i18n = createAppI18n(resolveLanguage(preferences.language, connection.user?.locale, navigator.language))
-  app.use(i18n)
   const router = createAppRouter({ hasConnection: () => connection.profile !== null, history: opts.history })
-  app.use(router)
-  await router.isReady()
   return { pinia, i18n, router }
+}
+
+export async function setupApp(app: App, opts: { history?: RouterHistory } = {}) {
+  const plugins = await createPlugins(opts)
+  app.use(plugins.pinia).use(plugins.i18n).use(plugins.router)
+  await plugins.router.isReady()
+  return plugins
 }

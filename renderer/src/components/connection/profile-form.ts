@@ -15,7 +15,8 @@ export interface ProfileFormValues {
 export type FieldErrors = Partial<Record<ProfileField, string>>
 
 export const PROFILE_FIELDS: readonly ProfileField[] = ['name', 'baseUrl', 'clientId', 'clientSecret']
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// RFC 9562 (version 1–8, variant 10xx), exactly what the contract's z.uuid() accepts.
+const UUID = /^([0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
 const NAME_MAX = 100
 const SECRET_MAX = 1000

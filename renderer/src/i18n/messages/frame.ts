@@ -5,6 +5,7 @@ const en = {
   appName: 'Wholesale Desk',
   skipToContent: 'Skip to content',
   loading: 'Loading…',
+  underConstruction: 'This part of the app is on its way.',
   nav: { label: 'Main navigation', settings: 'Settings' },
   target: {
     label: 'Connection target',
@@ -66,6 +67,7 @@ export default {
     appName: 'Wholesale Desk',
     skipToContent: 'Zum Inhalt springen',
     loading: 'Wird geladen…',
+    underConstruction: 'Dieser Teil der App ist in Arbeit.',
     nav: { label: 'Hauptnavigation', settings: 'Einstellungen' },
     target: {
       label: 'Verbindungsziel',
@@ -124,6 +126,7 @@ export default {
     appName: 'Wholesale Desk',
     skipToContent: 'Saltar al contenido',
     loading: 'Cargando…',
+    underConstruction: 'Esta parte de la aplicación está en camino.',
     nav: { label: 'Navegación principal', settings: 'Ajustes' },
     target: {
       label: 'Destino de la conexión',
@@ -182,6 +185,7 @@ export default {
     appName: 'Wholesale Desk',
     skipToContent: 'Aller au contenu',
     loading: 'Chargement…',
+    underConstruction: 'Cette partie de l’application arrive bientôt.',
     nav: { label: 'Navigation principale', settings: 'Paramètres' },
     target: {
       label: 'Cible de la connexion',
@@ -240,6 +244,7 @@ export default {
     appName: 'Wholesale Desk',
     skipToContent: 'Vai al contenuto',
     loading: 'Caricamento…',
+    underConstruction: 'Questa parte dell’app è in arrivo.',
     nav: { label: 'Navigazione principale', settings: 'Impostazioni' },
     target: {
       label: 'Destinazione della connessione',
@@ -298,6 +303,7 @@ export default {
     appName: 'Wholesale Desk',
     skipToContent: 'Naar de inhoud',
     loading: 'Laden…',
+    underConstruction: 'Dit deel van de app komt eraan.',
     nav: { label: 'Hoofdnavigatie', settings: 'Instellingen' },
     target: {
       label: 'Verbindingsdoel',

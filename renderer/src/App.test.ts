@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
+import type { Sandbox } from '../../electron/sandbox'
+// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
+import { TestClient } from '../../electron/sandbox/test-client'
+import type { CurrentUser } from '../../shared/api'
+import { startInProcessApp, type InProcessApp } from '../../tests/harness/in-process'
+import { startSandboxProcess, type SandboxProcess } from '../../tests/harness/sandbox-process'
+import { mountApp, waitFor } from './testing/mount-app'
+
+/** The frame on the real core (in this process) and a real sandbox: first run, demo mode, online state. */
+describe('app frame', () => {
+  let sandbox: SandboxProcess
+  let app: InProcessApp
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+  let me: CurrentUser
+
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess({ products: 300, orders: 10, speed: 0 })
+    app = await startInProcessApp({ sandbox })
+    // What the sandbox says, asked over HTTP directly rather than through the app.
+    me = (await new TestClient(sandbox as unknown as Sandbox).call<CurrentUser>('GET', '/whoami')).body
+  })
+  afterEach(() => {
+    mounted?.unmount()
+    mounted = null
+  })
+  afterAll(async () => {
+    await app?.close()
+    await sandbox?.close()
+  })
+
+  it('starts on the first-run screen when no connection is active, whatever page was asked for', async () => {
+    mounted = await mountApp(app.api, { path: '/orders' })
+    await waitFor(() => mounted!.router.currentRoute.value.name === 'welcome', 'the welcome route')
+    expect(mounted.router.currentRoute.value.query.next).toBe('/orders')
+    expect(document.querySelector('h1')?.textContent).toBe('Welcome to Wholesale Desk')
+    expect(document.querySelector('[data-testid=target-banner]')).toBeNull()
+  })
+
+  it('connects to the demo, then shows a DEMO banner with the host, the user and the online state', async () => {
+    mounted = await mountApp(app.api)
+    const demo = await waitFor(() => document.querySelector<HTMLButtonElement>('[data-testid=start-demo]'), 'the demo button')
+    demo.click()
+    const banner = await waitFor(() => document.querySelector('[data-testid=target-banner]'), 'the target banner')
+    expect(banner.getAttribute('data-target')).toBe('demo')
+    expect(banner.textContent).toContain(`DEMO`)
+    expect(banner.textContent).toContain(new URL(sandbox.baseUrl).host)
+    expect(document.querySelector('[data-testid=current-user]')?.textContent).toContain(me.name)
+    expect(document.querySelector('[data-testid=connection-state]')?.textContent).toContain('Online')
+    await waitFor(() => mounted!.router.currentRoute.value.path === '/catalogue', 'the catalogue')
+  })
+
+  it('follows the service going offline and coming back', async () => {
+    mounted = await mountApp(app.api, { path: '/catalogue' })
+    const state = () => document.querySelector('[data-testid=connection-state]')
+    await waitFor(() => state()?.getAttribute('data-online') === 'true', 'online')
+    await sandbox.control.pause()
+    await app.core.context.connection.probe()
+    await waitFor(() => state()?.getAttribute('data-online') === 'false', 'offline')
+    expect(state()?.textContent).toContain('Offline')
+    // The target stays on screen while offline: the demo is still the demo.
+    expect(document.querySelector('[data-testid=target-banner]')?.getAttribute('data-target')).toBe('demo')
+    await sandbox.control.resume()
+    await app.core.context.connection.probe()
+    await waitFor(() => state()?.getAttribute('data-online') === 'true', 'online again')
+  })
+
+  it('shows a LIVE banner for a profile that is not the demo', async () => {
+    const saved = await app.api.connection.save({ name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    await app.api.connection.activate({ id: saved.value.id })
+    mounted = await mountApp(app.api, { path: '/catalogue' })
+    const banner = await waitFor(() => document.querySelector('[data-testid=target-banner]'), 'the banner')
+    expect(banner.getAttribute('data-target')).toBe('live')
+    expect(banner.textContent).toContain('LIVE')
+    expect(banner.textContent).toContain(new URL(sandbox.baseUrl).host)
+  })
+})

@@ -1,0 +1,202 @@
+// @vitest-environment happy-dom
+// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
+import { createServer } from 'node:http'
+// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
+import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
+import { AppError } from '../../../../shared/ipc/contract-kit'
+import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
+import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
+import { mountApp, waitFor } from '../../testing/mount-app'
+
+/** The connection screen on the real core (this process), the real keychain and a real sandbox. */
+
+const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
+const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
+const input = (name: string) => $<HTMLInputElement>(`[data-testid=profile-form] input[name=${name}]`)!
+
+function type(name: string, value: string): void {
+  const el = input(name)
+  el.value = value
+  el.dispatchEvent(new Event('input', { bubbles: true }))
+  el.dispatchEvent(new Event('blur'))
+}
+
+function fill(values: { name: string; baseUrl: string; clientId: string; clientSecret: string }): void {
+  for (const [k, v] of Object.entries(values)) type(k, v)
+}
+
+const save = () => $<HTMLButtonElement>('[data-testid=save-profile]')!.click()
+const fieldError = (field: string) => $(`[data-field-error=${field}]`)?.textContent?.trim()
+const profileRow = (name: string) => $$('[data-testid=profile]').find((row) => row.querySelector('.profile__name')?.textContent === name)
+
+async function openForm(): Promise<void> {
+  ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=add-profile]'), 'the add button')).click()
+  await waitFor(() => $('[data-testid=profile-form]'), 'the form')
+}
+
+async function testProfile(name: string): Promise<HTMLElement> {
+  const row = await waitFor(() => profileRow(name), `the profile ${name}`)
+  row.querySelector<HTMLButtonElement>('[data-testid=test-profile]')!.click()
+  return waitFor(() => profileRow(name)!.querySelector<HTMLElement>('[data-testid=test-result], [data-error-code]'), `the test of ${name}`)
+}
+
+const UUID = '3f2b8c1e-5d4a-4b6f-9e21-7c8d9a0b1c2d'
+
+describe('connection screen', () => {
+  let sandbox: SandboxProcess
+  let app: InProcessApp
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess({ products: 300, orders: 10, speed: 0 })
+    app = await startInProcessApp({ sandbox })
+  })
+  afterEach(() => {
+    mounted?.unmount()
+    mounted = null
+  })
+  afterAll(async () => {
+    await app?.close()
+    await sandbox?.close()
+  })
+
+  it('marks wrong fields in words, keeps everything typed, and saves nothing', async () => {
+    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await openForm()
+    fill({ name: 'Head office', baseUrl: 'http://orders.example.com/api/v1', clientId: 'not-a-uuid', clientSecret: 'typed secret' })
+    save()
+    await waitFor(() => fieldError('clientId'), 'the client ID error')
+    expect(fieldError('baseUrl')).toBe('HTTPS is required for any host other than this computer.')
+    expect(fieldError('clientId')).toContain('Enter the client ID as a UUID')
+    expect(input('clientId').getAttribute('aria-invalid')).toBe('true')
+    expect(input('clientId').getAttribute('aria-describedby')).toContain(`${input('clientId').id}-error`)
+    expect([input('name').value, input('baseUrl').value, input('clientId').value, input('clientSecret').value]).toEqual([
+      'Head office',
+      'http://orders.example.com/api/v1',
+      'not-a-uuid',
+      'typed secret',
+    ])
+    expect(await app.api.connection.list()).toEqual({ ok: true, value: [] })
+  })
+
+  it('saves a profile, never shows its secret again, and tests it: wrong secret → the service refused it', async () => {
+    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await openForm()
+    expect(input('clientSecret').type).toBe('password')
+    fill({ name: 'Wrong secret', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: 'not the secret' })
+    save()
+    await waitFor(() => profileRow('Wrong secret'), 'the saved profile')
+    expect($('[data-testid=profile-form]')).toBeNull()
+
+    // Editing starts with an empty secret field: the stored secret never comes back to the window.
+    profileRow('Wrong secret')!.querySelectorAll('button')[2]!.click()
+    await waitFor(() => $('[data-testid=profile-form]'), 'the edit form')
+    expect(input('clientSecret').value).toBe('')
+    expect(input('clientId').value).toBe(sandbox.demo.clientId)
+    expect(document.body.innerHTML).not.toContain('not the secret')
+
+    const outcome = await testProfile('Wrong secret')
+    expect(outcome.getAttribute('data-error-code')).toBe('unauthorized')
+    expect(outcome.textContent).toContain('The service refused the credentials')
+  })
+
+  it('tests a working profile and shows the user it acts as', async () => {
+    const saved = await app.api.connection.save({ name: 'Working', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    expect(saved.ok).toBe(true)
+    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    const result = await testProfile('Working')
+    expect(result.getAttribute('data-testid')).toBe('test-result')
+    const text = result.textContent ?? ''
+    for (const label of ['User', 'Organisation', 'Currency', 'Locale', 'Time zone', 'Modules', 'Permissions']) expect(text).toContain(label)
+    expect($('[data-testid=emulation-notice]')).toBeNull()
+  })
+
+  it('says the service cannot be reached when nothing listens at the address', async () => {
+    await app.api.connection.save({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9/api/v1', clientId: UUID, clientSecret: 'x' })
+    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    const outcome = await testProfile('Nowhere')
+    expect(outcome.getAttribute('data-error-code')).toBe('offline')
+    expect(outcome.textContent).toContain('The service cannot be reached')
+  })
+
+  it('points at the base URL when it misses /api/v1', async () => {
+    await app.api.connection.save({ name: 'No version', baseUrl: sandbox.url, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    const outcome = await testProfile('No version')
+    expect(['not_found', 'bad_response']).toContain(outcome.getAttribute('data-error-code'))
+    expect(outcome.textContent).toContain('Check the base URL: everything up to and including /api/v1.')
+  })
+
+  it('says the answer was unexpected when the address serves a web page, not the API', async () => {
+    // A real web server on this machine that answers every request with a page (like a web interface or a login portal).
+    const web = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'))
+    await new Promise<void>((ok) => web.listen(0, '127.0.0.1', () => ok()))
+    try {
+      const port = (web.address() as AddressInfo).port
+      await app.api.connection.save({ name: 'Web page', baseUrl: `http://127.0.0.1:${port}/api/v1`, clientId: UUID, clientSecret: 'x' })
+      mounted = await mountApp(app.api, { path: '/settings/connections' })
+      const outcome = await testProfile('Web page')
+      expect(outcome.getAttribute('data-error-code')).toBe('bad_response')
+      expect(outcome.textContent).toContain('The service answered with something unexpected')
+    } finally {
+      web.closeAllConnections()
+      await new Promise<void>((ok) => web.close(() => ok()))
+    }
+  })
+
+  it('connects with "Connect" and removes a profile after confirmation', async () => {
+    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    const row = await waitFor(() => profileRow('Working'), 'the profile')
+    row.querySelector<HTMLButtonElement>('button')!.click() // Connect
+    await waitFor(() => $('[data-testid=target-banner]')?.getAttribute('data-target') === 'live', 'the live banner')
+    const removeButton = [...profileRow('Working')!.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!
+    removeButton.click()
+    const confirm = await waitFor(() => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === 'Remove'), 'the confirmation')
+    confirm.click()
+    await waitFor(() => !profileRow('Working'), 'the profile to go')
+    // The active connection went with it: back to the first-run screen.
+    await waitFor(() => mounted!.router.currentRoute.value.name === 'welcome' || $('[data-testid=target-banner]')?.getAttribute('data-target') === 'none', 'no connection')
+  })
+})
+
+/** A machine without an OS keychain (cannot exist here: this suite runs with gnome-keyring). */
+const unavailableKeychain: SecretStore = {
+  get: async () => {
+    throw new AppError('keychain_unavailable', 'No OS keychain service answered.')
+  },
+  set: async () => {
+    throw new AppError('keychain_unavailable', 'No OS keychain service answered.')
+  },
+  delete: async () => {
+    throw new AppError('keychain_unavailable', 'No OS keychain service answered.')
+  },
+}
+
+describe('connection screen without a keychain', () => {
+  let app: InProcessApp
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+  beforeAll(async () => {
+    app = await startInProcessApp({ secrets: unavailableKeychain })
+  })
+  afterAll(async () => {
+    mounted?.unmount()
+    await app?.close()
+  })
+
+  it('explains why the save failed and loses nothing typed', async () => {
+    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await openForm()
+    const typed = { name: 'Head office', baseUrl: 'https://orders.example.com/api/v1', clientId: UUID, clientSecret: 'the secret' }
+    fill(typed)
+    save()
+    const notice = await waitFor(() => $('[data-testid=profile-form] [data-error-code]'), 'the error')
+    expect(notice.getAttribute('data-error-code')).toBe('keychain_unavailable')
+    expect(notice.textContent).toContain('The operating system keychain is not available')
+    expect(notice.textContent).toContain('No OS keychain service answered.')
+    expect({ name: input('name').value, baseUrl: input('baseUrl').value, clientId: input('clientId').value, clientSecret: input('clientSecret').value }).toEqual(typed)
+    expect(await app.api.connection.list()).toEqual({ ok: true, value: [] })
+  })
+})

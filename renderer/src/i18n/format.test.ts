@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatDateTime, formatMoney, formatRelative, formatTime, parseServiceDateTime, type FormatContext } from './format'
+import { formatContextFor } from './use-format'
+
+const berlin: FormatContext = { locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' }
+const london: FormatContext = { locale: 'en-GB', currency: 'GBP', timeZone: 'Europe/London' }
+// Intl puts a narrow no-break space before € in de-DE; compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
+
+describe('service date-times', () => {
+  it('reads a zone-less date-time as UTC', () => {
+    expect(parseServiceDateTime('2024-05-01T14:30:00')?.toISOString()).toBe('2024-05-01T14:30:00.000Z')
+    expect(parseServiceDateTime('2024-05-01 14:30')?.toISOString()).toBe('2024-05-01T14:30:00.000Z')
+  })
+  it('keeps an explicit zone', () => {
+    expect(parseServiceDateTime('2024-05-01T14:30:00+02:00')?.toISOString()).toBe('2024-05-01T12:30:00.000Z')
+    expect(parseServiceDateTime('2024-05-01T14:30:00Z')?.toISOString()).toBe('2024-05-01T14:30:00.000Z')
+  })
+  it('refuses what is not a date-time', () => {
+    expect(parseServiceDateTime('yesterday')).toBeNull()
+    expect(parseServiceDateTime('2024-13-45T99:00:00')).toBeNull()
+    expect(parseServiceDateTime('')).toBeNull()
+    expect(parseServiceDateTime(null)).toBeNull()
+  })
+})
+
+describe('formatting in the user’s locale, currency and time zone', () => {
+  it('formats money with the currency and the locale’s separators', () => {
+    expect(plain(formatMoney(berlin, 1234.5))).toBe('1.234,50 €')
+    expect(formatMoney(london, 1234.5)).toBe('£1,234.50')
+    expect(formatMoney(london, 10, 'USD')).toBe('US$10.00')
+  })
+  it('still shows the amount and the code for a currency Intl does not know', () => {
+    expect(formatMoney(london, 5, 'not-a-currency')).toBe('5 not-a-currency')
+  })
+  it('shows nothing for a missing amount rather than NaN', () => {
+    expect(formatMoney(london, undefined)).toBe('')
+    expect(formatMoney(london, Number.NaN)).toBe('')
+  })
+  it('converts a service time (UTC) into the user’s zone', () => {
+    expect(formatTime(berlin, '2024-07-01T12:00:00')).toBe('14:00') // CEST, UTC+2
+    expect(formatTime(berlin, '2024-01-15T12:00:00')).toBe('13:00') // CET, UTC+1
+    expect(formatDateTime(london, '2024-07-01T23:30:00')).toBe('2 Jul 2024, 00:30')
+  })
+  it('shows a bare date as that calendar date in every zone', () => {
+    const kiritimati = { ...london, timeZone: 'Pacific/Kiritimati' } // UTC+14
+    const honolulu = { ...london, timeZone: 'Pacific/Honolulu' } // UTC−10
+    expect(formatDate(kiritimati, '2024-05-01')).toBe('1 May 2024')
+    expect(formatDate(honolulu, '2024-05-01')).toBe('1 May 2024')
+  })
+  it('falls back to the machine’s zone when the account’s zone is unknown, and shows unreadable values as sent', () => {
+    expect(formatDate({ ...london, timeZone: 'Mars/Olympus_Mons' }, '2024-05-01T12:00:00')).toBe('1 May 2024')
+    expect(formatDateTime(london, 'soon')).toBe('soon')
+  })
+  it('says how long ago, in the user’s language', () => {
+    const now = Date.parse('2024-05-01T12:00:00Z')
+    expect(formatRelative(london, '2024-05-01T11:57:00', now)).toBe('3 minutes ago')
+    expect(formatRelative(berlin, '2024-05-01T11:57:00', now)).toBe('vor 3 Minuten')
+    expect(formatRelative(london, '2024-05-01T11:59:58', now)).toBe('now')
+    expect(formatRelative(london, '2024-04-29T12:00:00', now)).toBe('2 days ago')
+    expect(formatRelative(london, '2024-05-01T14:00:00', now)).toBe('in 2 hours')
+  })
+})
+
+describe('format context', () => {
+  const user = { locale: 'en_GB', currency: 'GBP', timezone: 'Europe/London' }
+  it('uses the account’s locale when it is in the UI language', () => {
+    expect(formatContextFor('en', user)).toEqual({ locale: 'en-GB', currency: 'GBP', timeZone: 'Europe/London' })
+  })
+  it('uses the UI language when the user chose another one, keeping the account’s currency and zone', () => {
+    expect(formatContextFor('de', user)).toEqual({ locale: 'de', currency: 'GBP', timeZone: 'Europe/London' })
+  })
+})

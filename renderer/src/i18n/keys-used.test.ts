@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { channels, events } from '../../../shared/ipc/contract'
+import { messageFiles } from './index'
+
+/**
+ * Every literal message key written in the renderer's sources (t('frame.nav.label'),
+ * labelKey: 'catalogue.nav', title-key="orders.title" …) exists in English. Keys built at run time (`settings.theme.${x}`)
+ * are not seen here; their parts are covered by the message-file tests.
+ */
+const sources = import.meta.glob(['../**/*.vue', '../**/*.ts', '!../**/*.test.ts', '!../i18n/messages/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>
+
+// Where keys are written: t('…'), $t('…'), te('…'); any `…Key: '…'` property (labelKey, titleKey …);
+// any `…-key="…"` prop in a template (title-key, body-key …).
+const KEY_SITES = [/\$?\bt[ce]?\(\s*['"`]([\w.]+)['"`]/g, /\w*Key\s*:\s*['"`]([\w.]+)['"`]/g, /[\w-]+-key="([\w.]+)"/g]
+const notMessages = new Set([...Object.keys(channels), ...Object.keys(events)])
+
+function exists(key: string): boolean {
+  let node: unknown = messageFiles
+  const [domain, ...rest] = key.split('.')
+  node = (messageFiles as Record<string, { en: unknown }>)[domain!]?.en
+  for (const part of rest) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
+  return typeof node === 'string'
+}
+
+describe('message keys used in the sources', () => {
+  it('finds the sources', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(20)
+  })
+
+  it('all exist in the English messages', () => {
+    const missing: string[] = []
+    for (const [file, text] of Object.entries(sources)) {
+      for (const site of KEY_SITES) {
+        for (const match of text.matchAll(site)) {
+          const key = match[1]!
+          if (!notMessages.has(key) && !exists(key)) missing.push(`${file.replace('../', 'renderer/src/')}: ${key}`)
+        }
+      }
+    }
+    expect(missing).toEqual([])
+  })
+})

@@ -1,0 +1,47 @@
+import { flushPromises, mount } from '@vue/test-utils'
+import { createMemoryHistory } from 'vue-router'
+import type { Api } from '../../../shared/ipc/api-builder'
+import App from '../App.vue'
+import { createPlugins } from '../setup'
+import { useConnectionStore } from '../stores/connection'
+import { useInPageAlertsStore } from '../stores/in-page-alerts'
+
+/**
+ * TESTS ONLY — mounts the whole app as main.ts does, on the `window.api` given (in component
+ * tests: tests/harness/in-process.ts, the real core in the test's process), at `path`.
+ */
+export async function mountApp(api: Api, opts: { path?: string } = {}) {
+  window.api = api
+  const plugins = await createPlugins({ history: createMemoryHistory() })
+  await plugins.router.push(opts.path ?? '/')
+  const wrapper = mount(App, { attachTo: document.body, global: { plugins: [plugins.pinia, plugins.i18n, plugins.router] } })
+  await flushPromises()
+  return {
+    wrapper,
+    ...plugins,
+    unmount() {
+      wrapper.unmount()
+      useConnectionStore(plugins.pinia).dispose()
+      useInPageAlertsStore(plugins.pinia).stop()
+      document.body.innerHTML = ''
+    },
+  }
+}
+
+/** Waits until `check` passes (re-rendering in between), or fails with its last error. */
+export async function waitFor<T>(check: () => T | Promise<T>, what = 'the condition', timeoutMs = 10_000): Promise<T> {
+  const started = Date.now()
+  let last: unknown
+  for (;;) {
+    await flushPromises()
+    try {
+      const result = await check()
+      if (result !== false && result !== null && result !== undefined) return result
+      last = new Error(`${what} is not met yet`)
+    } catch (err) {
+      last = err
+    }
+    if (Date.now() - started > timeoutMs) throw last
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}

@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
+import { mountApp, waitFor } from '../../testing/mount-app'
+
+const navText = () => document.querySelector('nav.main-nav')?.textContent ?? ''
+const choose = (testid: string) => document.querySelector<HTMLInputElement>(`[data-testid=${testid}] input`)!.click()
+
+describe('display settings', () => {
+  let app: InProcessApp
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+  beforeAll(async () => {
+    localStorage.clear()
+    app = await startInProcessApp()
+  })
+  afterEach(() => {
+    mounted?.unmount()
+    mounted = null
+  })
+  afterAll(async () => {
+    localStorage.clear()
+    await app?.close()
+  })
+
+  it('switches the language at once and keeps it for the next start', async () => {
+    mounted = await mountApp(app.api, { path: '/settings/display' })
+    await waitFor(() => navText().includes('Catalogue'), 'the English navigation')
+    choose('language-de')
+    await waitFor(() => navText().includes('Katalog'), 'the German navigation')
+    expect(document.documentElement.lang).toBe('de')
+    expect(document.title).toBe('Einstellungen — Wholesale Desk')
+    mounted.unmount()
+
+    mounted = await mountApp(app.api, { path: '/settings/display' })
+    await waitFor(() => navText().includes('Bestellungen'), 'German after a restart')
+    choose('language-auto')
+    await waitFor(() => navText().includes('Orders'), 'back to English')
+  })
+
+  it('switches to the dark theme and back to following the system', async () => {
+    mounted = await mountApp(app.api, { path: '/settings/display' })
+    choose('theme-dark')
+    await waitFor(() => document.documentElement.dataset.theme === 'dark', 'the dark theme')
+    expect(localStorage.getItem('wd.theme')).toBe('dark')
+    choose('theme-light')
+    await waitFor(() => document.documentElement.dataset.theme === 'light', 'the light theme')
+    choose('theme-auto')
+    await waitFor(() => localStorage.getItem('wd.theme') === 'auto', 'auto')
+  })
+
+  it('ignores a stored value it does not know', async () => {
+    localStorage.setItem('wd.language', 'klingon')
+    mounted = await mountApp(app.api, { path: '/settings/display' })
+    expect(document.querySelector<HTMLInputElement>('[data-testid=language-auto] input')!.checked).toBe(true)
+  })
+})
