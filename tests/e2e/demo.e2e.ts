@@ -42,6 +42,17 @@ describe('demo mode', () => {
     expect(await page.textContent('main h1')).toBe('Catalogue')
   })
 
+  it('switches the acting organisation to a descendant', async () => {
+    const { page } = app
+    const client = new TestClient(app.sandbox)
+    const child = (await client.call<Organisation[]>('GET', '/organisations')).body.find((o) => o.parent === ownOrganisation.id)!
+    await page.click('[data-testid=acting-organisation] .n-base-selection')
+    await page.locator('.n-base-select-option', { hasText: child.name }).first().click()
+    await page.locator('[data-testid=acting-organisation]', { hasText: child.name }).waitFor()
+    const status = await app.harness.core.dispatch('connection.status', undefined)
+    expect(status.ok && (status.value as { actingOrganisation: Organisation }).actingOrganisation.id).toBe(child.id)
+  })
+
   it('tests the connection and lists the user details and permissions', async () => {
     const { page } = app
     await page.click('nav >> text=Settings')

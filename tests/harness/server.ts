@@ -6,45 +6,24 @@
  * as Electron's IPC), and the core's events as server-sent events on `GET /events`.
  * Only Electron's preload and IPC are replaced; everything behind them is the app's own code.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import { createCore, type Core } from '../../electron/core'
-import { createKeychainStore, type SecretStore } from '../../electron/core/credentials/secret-store'
-import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
-import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import type { Core } from '../../electron/core'
+import type { Alert } from '../../electron/core/platform/services'
+import { startHarnessCore, stderrLogger, type HarnessCoreOptions } from './harness-core'
 
-const REPO = resolve(import.meta.dirname, '../..')
+export { HARNESS_KEYCHAIN_SERVICE, type DemoTarget } from './harness-core'
+
 /** Where `vite build --config renderer/vite.harness.config.ts` puts the renderer. */
-export const HARNESS_BUILD_DIR = join(REPO, 'out/harness')
-/** Harness secrets live under their own keychain service, apart from a real install's. */
-export const HARNESS_KEYCHAIN_SERVICE = 'Wholesale Desk (browser harness)'
+export const HARNESS_BUILD_DIR = resolve(import.meta.dirname, '../../out/harness')
 const MAX_BODY = 1024 * 1024
 
-/** What demo mode needs of a sandbox (startSandbox's answer has this shape). */
-export interface DemoTarget {
-  baseUrl: string
-  demo: { clientId: string; clientSecret: string }
-  close?(): Promise<void>
-}
-
-export interface HarnessOptions {
-  /** A running sandbox that "Explore with demo data" connects to. Without one, the first demo start launches its own. */
-  sandbox?: DemoTarget
-  /** Options for the sandbox the harness launches itself (small seeds keep tests fast). */
-  sandboxOptions?: { products?: number; orders?: number; speed?: number }
+export interface HarnessOptions extends HarnessCoreOptions {
   /** 0 (default) = a free port. The harness always binds 127.0.0.1. */
   port?: number
-  /** Kept when given (e.g. `npm run harness -- --data-dir …`); a temporary folder removed on close otherwise. */
-  dataDir?: string
-  /** The real OS keychain by default. */
-  secrets?: SecretStore
   staticDir?: string
-  log?: Logger
-  clock?: Clock
 }
 
 export interface Harness {
@@ -55,13 +34,6 @@ export interface Harness {
   /** Shows an alert in the page, as the OS would show a notification in Electron. */
   notify(alert: Alert): void
   close(): Promise<void>
-}
-
-/** Warnings and errors to stderr; the harness is quiet otherwise. */
-export const stderrLogger: Logger = {
-  info: () => {},
-  warn: (message, detail) => console.warn(`[harness] ${message}`, detail ?? ''),
-  error: (message, detail) => console.error(`[harness] ${message}`, detail ?? ''),
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -84,44 +56,18 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   } catch {
     throw new Error(`The harness renderer is not built (${indexFile} is missing). Run: npx vite build --config renderer/vite.harness.config.ts`)
   }
-  const ownDataDir = !opts.dataDir
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-harness-'))
   const log = opts.log ?? stderrLogger
-  const secrets = opts.secrets ?? createKeychainStore(HARNESS_KEYCHAIN_SERVICE)
+  const harnessCore = await startHarnessCore({ ...opts, log })
 
   // Events are numbered, and each reply says how many had been sent when it was made, so the page
   // can apply them in the order Electron's single IPC pipe would deliver them (see browser-transport).
   const clients = new Set<ServerResponse>()
   let eventSeq = 0
-  const broadcast = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+  const offEvents = harnessCore.onEvent((event, payload) => {
     const frame = `data: ${JSON.stringify({ seq: ++eventSeq, event, payload })}\n\n`
     for (const res of clients) res.write(frame)
-  }
-
-  let ownSandbox: Promise<DemoTarget> | null = null
-  const demo: DemoLauncher = async () => {
-    const target = opts.sandbox ?? (await (ownSandbox ??= launchSandbox(opts.sandboxOptions)))
-    return { baseUrl: target.baseUrl, clientId: target.demo.clientId, clientSecret: target.demo.clientSecret }
-  }
-
-  const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version
-  const core = createCore({
-    dataDir,
-    secrets,
-    // No OS here to show notifications: they go to the page, which shows them in-page.
-    notifier: { show: (alert) => broadcast('alerts.shown', alert) },
-    log,
-    clock: opts.clock,
-    demo,
-    openExternal: async (url) => {
-      log.info('openExternal (not opened in the harness)', { url })
-      return false
-    },
-    version,
-    harness: true,
   })
-  const offEvents = core.onEvent((event, payload) => broadcast(event, payload))
-  await core.start()
+  const { core } = harnessCore
 
   let origin = ''
   const server = createServer((req, res) => {
@@ -197,18 +143,23 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     res.end(content)
   }
 
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail)
-    server.listen(opts.port ?? 0, '127.0.0.1', () => ok())
-  })
+  try {
+    await new Promise<void>((ok, fail) => {
+      server.once('error', fail)
+      server.listen(opts.port ?? 0, '127.0.0.1', () => ok())
+    })
+  } catch (err) {
+    await harnessCore.close()
+    throw err
+  }
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
   let closed: Promise<void> | null = null
   return {
     url: `${origin}/`,
     core,
-    dataDir,
-    notify: (alert) => broadcast('alerts.shown', alert),
+    dataDir: harnessCore.dataDir,
+    notify: harnessCore.notify,
     close: () =>
       (closed ??= (async () => {
         for (const res of clients) res.end()
@@ -216,27 +167,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         server.closeAllConnections()
         await new Promise<void>((ok) => server.close(() => ok()))
         offEvents()
-        if (ownDataDir) await forgetSecrets(core, log)
-        await core.stop()
-        if (ownSandbox) await (await ownSandbox.catch(() => null))?.close?.()
-        if (ownDataDir) rmSync(dataDir, { recursive: true, force: true })
+        await harnessCore.close()
       })()),
   }
-}
-
-/** A throw-away data folder must not leave secrets behind in the keychain: remove its profiles. */
-async function forgetSecrets(core: Core, log: Logger): Promise<void> {
-  const list = await core.dispatch('connection.list', undefined)
-  if (!list.ok) return
-  for (const p of list.value as { id: string }[]) {
-    const removed = await core.dispatch('connection.remove', { id: p.id })
-    if (!removed.ok) log.warn('could not remove a harness profile', { id: p.id, error: removed.error.message })
-  }
-}
-
-async function launchSandbox(options: HarnessOptions['sandboxOptions'] = {}): Promise<DemoTarget> {
-  const { startSandbox } = await import('../../electron/sandbox')
-  return startSandbox({ port: 0, products: options.products ?? 500, orders: options.orders ?? 40, speed: options.speed ?? 1 })
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,0 +1,130 @@
+/**
+ * The real desktop core as the harness runs it (tests only): a data folder (temporary unless
+ * given), the real OS keychain under the harness's own service name, a notifier that turns OS
+ * notifications into `alerts.shown` events, and demo mode backed by a sandbox.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createCore, type Core } from '../../electron/core'
+import { createKeychainStore, type SecretStore } from '../../electron/core/credentials/secret-store'
+import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
+import type { EventName, EventPayload } from '../../shared/ipc/contract'
+
+const REPO = resolve(import.meta.dirname, '../..')
+/** Harness secrets live under their own keychain service, apart from a real install's. */
+export const HARNESS_KEYCHAIN_SERVICE = 'Wholesale Desk (browser harness)'
+
+/** What demo mode needs of a sandbox (startSandbox's answer has this shape). */
+export interface DemoTarget {
+  baseUrl: string
+  demo: { clientId: string; clientSecret: string }
+  close?(): Promise<void>
+}
+
+export interface HarnessCoreOptions {
+  /** A running sandbox that "Explore with demo data" connects to. Without one, the first demo start launches its own. */
+  sandbox?: DemoTarget
+  /** Options for the sandbox the harness launches itself (small seeds keep tests fast). */
+  sandboxOptions?: { products?: number; orders?: number; speed?: number }
+  /** Kept when given; a temporary folder, removed on close, otherwise. */
+  dataDir?: string
+  /** The real OS keychain by default. */
+  secrets?: SecretStore
+  log?: Logger
+  clock?: Clock
+  /** What system.info answers for `harness` (default true: alerts are shown in the page). */
+  harness?: boolean
+}
+
+export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
+
+export interface HarnessCore {
+  core: Core
+  dataDir: string
+  /** Every event for the page: the core's own and the alerts the OS would have shown. */
+  onEvent(listener: EventListener): () => void
+  /** Shows an alert in the page, as the OS would show a notification in Electron. */
+  notify(alert: Alert): void
+  /** Sends an event to the page as if the shell had (e.g. `navigation.open` after a tray click). */
+  emit: EventListener
+  close(): Promise<void>
+}
+
+/** Warnings and errors to stderr; the harness is quiet otherwise. */
+export const stderrLogger: Logger = {
+  info: () => {},
+  warn: (message, detail) => console.warn(`[harness] ${message}`, detail ?? ''),
+  error: (message, detail) => console.error(`[harness] ${message}`, detail ?? ''),
+}
+
+export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<HarnessCore> {
+  const ownDataDir = !opts.dataDir
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-harness-'))
+  const log = opts.log ?? stderrLogger
+  const listeners = new Set<EventListener>()
+  const emit: EventListener = (event, payload) => {
+    for (const l of listeners) l(event, payload)
+  }
+
+  let ownSandbox: Promise<DemoTarget> | null = null
+  const demo: DemoLauncher = async () => {
+    const target = opts.sandbox ?? (await (ownSandbox ??= launchSandbox(opts.sandboxOptions)))
+    return { baseUrl: target.baseUrl, clientId: target.demo.clientId, clientSecret: target.demo.clientSecret }
+  }
+
+  const notify = (alert: Alert) => emit('alerts.shown', alert)
+  const core = createCore({
+    dataDir,
+    secrets: opts.secrets ?? createKeychainStore(HARNESS_KEYCHAIN_SERVICE),
+    // No OS here to show notifications: they go to the page, which shows them in-page.
+    notifier: { show: notify },
+    log,
+    clock: opts.clock,
+    demo,
+    openExternal: async (url) => {
+      log.info('openExternal (not opened in the harness)', { url })
+      return false
+    },
+    version: (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version,
+    harness: opts.harness ?? true,
+  })
+  const offCore = core.onEvent(emit)
+  await core.start()
+
+  let closed: Promise<void> | null = null
+  return {
+    core,
+    dataDir,
+    notify,
+    emit,
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    close: () =>
+      (closed ??= (async () => {
+        offCore()
+        listeners.clear()
+        if (ownDataDir) await forgetProfiles(core, log)
+        await core.stop()
+        if (ownSandbox) await (await ownSandbox.catch(() => null))?.close?.()
+        if (ownDataDir) rmSync(dataDir, { recursive: true, force: true })
+      })()),
+  }
+}
+
+/** A throw-away data folder must not leave secrets behind in the keychain: remove its profiles. */
+async function forgetProfiles(core: Core, log: Logger): Promise<void> {
+  const list = await core.dispatch('connection.list', undefined)
+  if (!list.ok) return
+  for (const p of list.value as { id: string }[]) {
+    const removed = await core.dispatch('connection.remove', { id: p.id })
+    if (!removed.ok) log.warn('could not remove a harness profile', { id: p.id, error: removed.error.message })
+  }
+}
+
+async function launchSandbox(options: HarnessCoreOptions['sandboxOptions'] = {}): Promise<DemoTarget> {
+  const { startSandbox } = await import('../../electron/sandbox')
+  return startSandbox({ port: 0, products: options.products ?? 500, orders: options.orders ?? 40, speed: options.speed ?? 1 })
+}
