@@ -12,24 +12,43 @@ export function limitBody(max: number): MiddlewareHandler<Env> {
     const tooLarge = () => problemResponse(413, `Request bodies are limited to ${max} bytes`)
     const length = c.req.header('content-length')
     if (length !== undefined && Number(length) > max) return tooLarge()
-    const stream = c.req.raw.body
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || !stream) return next()
-    const reader = stream.getReader()
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > max) {
-        await reader.cancel().catch(() => undefined)
-        return tooLarge()
-      }
-      chunks.push(value)
-    }
-    c.set('bodyText', Buffer.concat(chunks).toString('utf8'))
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const text = c.env?.incoming ? await readIncoming(c.env.incoming, max) : await readStream(c.req.raw.body, max)
+    if (text === undefined) return tooLarge()
+    c.set('bodyText', text)
     return next()
   }
+}
+
+/** Straight from the Node request: much cheaper than going through a web ReadableStream. */
+async function readIncoming(incoming: AsyncIterable<Buffer | string>, max: number): Promise<string | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of incoming) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    size += buf.byteLength
+    if (size > max) return undefined
+    chunks.push(buf)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function readStream(stream: ReadableStream<Uint8Array> | null, max: number): Promise<string | undefined> {
+  if (!stream) return ''
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => undefined)
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** The request body as text (read by limitBody). */

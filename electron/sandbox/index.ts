@@ -1,6 +1,7 @@
 import { buildApp } from './app'
 import { createControl } from './control'
 import { registerImages } from './images'
+import { openApiDocument } from './openapi'
 import { Simulator } from './domain/workflow'
 import { operations } from './routes'
 import { testAdminRoutes } from './routes/test-admin'
@@ -20,6 +21,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const state = new SandboxState(options)
   const app = buildApp(state, operations, (a) => {
     registerImages(a, state)
+    let openApi: string | undefined
+    a.get('/api/v1/openapi.json', () => {
+      openApi ??= JSON.stringify(openApiDocument(operations, state.baseUrl))
+      return new Response(openApi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(openApi)) } })
+    })
     if (options.testMode) a.route('/api/v1/_test', testAdminRoutes(state, () => server))
   })
   const server = new SandboxServer(app)
