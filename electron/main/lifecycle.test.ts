@@ -1,0 +1,158 @@
+/**
+ * The app's lifecycle (index.ts) end to end, with the real core, the real embedded demo service and
+ * the real OS keychain — and a stand-in for the Electron runtime (test-support/fake-electron), the
+ * one part that cannot run here.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/contract'
+import { createKeychainStore } from '../core/credentials/secret-store'
+import { APP_ENTRY_URL } from './security/app-origin'
+import { electronEvent, fakeElectron } from './test-support/fake-electron'
+
+const TEST_KEYCHAIN = 'Wholesale Desk (tests)'
+
+vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectron)
+// Same real keychain, a service name of its own so a developer's real app entries are never touched.
+vi.mock('../core/credentials/secret-store', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../core/credentials/secret-store')>()
+  return { ...actual, createKeychainStore: () => actual.createKeychainStore('Wholesale Desk (tests)') }
+})
+// electron-vite turns these into file paths at build time; here they are just names.
+vi.mock('../../resources/icon.png?asset&asarUnpack', () => ({ default: '/resources/icon.png' }))
+vi.mock('../../resources/tray/online.png?asset&asarUnpack', () => ({ default: '/resources/tray/online.png' }))
+vi.mock('../../resources/tray/offline.png?asset&asarUnpack', () => ({ default: '/resources/tray/offline.png' }))
+vi.mock('../../resources/tray/sending.png?asset&asarUnpack', () => ({ default: '/resources/tray/sending.png' }))
+vi.mock('../../resources/tray/attention.png?asset&asarUnpack', () => ({ default: '/resources/tray/attention.png' }))
+
+const { app, BrowserWindow, Notification, Tray, protocol, ipcMain, session } = fakeElectron
+const userData = mkdtempSync(join(tmpdir(), 'wd-lifecycle-'))
+const keychain = createKeychainStore(TEST_KEYCHAIN)
+const argv = process.argv
+/** Keychain entries this test created (removed at the end: the core is stopped by then). */
+const profileIds: string[] = []
+type Win = InstanceType<typeof BrowserWindow>
+const win = (): Win => BrowserWindow.all.at(-1)!
+const invoke = (sender: { id: number; url: string | null }, channel: string, input?: unknown) =>
+  ipcMain.handlers.get(IPC_INVOKE)!(electronEvent({ sender: { id: sender.id }, senderFrame: sender.url === null ? null : { parent: null, url: sender.url } }), channel, input) as Promise<{
+    ok: boolean
+    value?: unknown
+    error?: { code: string }
+  }>
+const fromWindow = (channel: string, input?: unknown) => invoke({ id: win().webContents.id, url: APP_ENTRY_URL }, channel, input)
+const eventsSent = (name: string) => win().webContents.sent.filter((s) => s[0] === IPC_EVENT && s[1] === name).map((s) => s[2])
+const trayItem = (label: string) => Tray.last!.menu.find((i) => i.label?.trim() === label)
+
+beforeAll(async () => {
+  app.userData = userData
+  process.argv = [argv[0]!, 'wholesale-desk']
+  await import('./index')
+  app.becomeReady()
+  await vi.waitFor(() => expect(ipcMain.handlers.has(IPC_INVOKE) && BrowserWindow.all.length === 1 && Tray.last).toBeTruthy(), { timeout: 15_000 })
+  win().webContents.loading = false
+})
+
+afterAll(async () => {
+  if (!app.calls.includes('quit:done')) app.quit()
+  for (const id of profileIds) await keychain.delete(`profile:${id}`).catch(() => {})
+  process.argv = argv
+  rmSync(userData, { recursive: true, force: true })
+})
+
+describe('start-up', () => {
+  it('sandboxes every renderer, registers app:// as a privileged scheme and takes the single-instance lock — before ready', () => {
+    const ready = app.calls.indexOf('ready')
+    expect(app.calls[0]).toBe('enableSandbox')
+    expect(app.calls.indexOf('requestSingleInstanceLock')).toBeGreaterThan(0)
+    expect(app.calls.indexOf('requestSingleInstanceLock')).toBeLessThan(ready)
+    expect(protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }])
+    expect(app.exitCode).toBeNull()
+  })
+
+  it('opens one secure window on app://wholesale-desk with the bundled CommonJS preload', () => {
+    expect(BrowserWindow.all).toHaveLength(1)
+    expect(win().loadedUrl).toBe(APP_ENTRY_URL)
+    expect(win().options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, devTools: false })
+    expect(String((win().options.webPreferences as { preload: string }).preload)).toMatch(/preload[\\/]index\.cjs$/)
+  })
+
+  it('guards the window it created: new windows denied, navigation away prevented, permissions denied', () => {
+    expect(win().webContents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
+    const nav = electronEvent({ url: 'https://evil.example/' })
+    win().webContents.emit('will-navigate', nav)
+    expect(nav.defaultPrevented).toBe(true)
+    const answers: boolean[] = []
+    session.defaultSession.permissionRequest!(win().webContents, 'geolocation', (b: boolean) => answers.push(b), { requestingUrl: APP_ENTRY_URL })
+    expect(answers).toEqual([false])
+  })
+
+  it('serves the renderer only through the app: handler (traversal refused, only GET/HEAD)', async () => {
+    const handler = protocol.handlers.get('app')!
+    expect((await handler(new Request('app://wholesale-desk/%2e%2e/%2e%2e/package.json'))).status).toBe(404)
+    expect((await handler(new Request('app://wholesale-desk/index.html', { method: 'POST', body: 'x' }))).status).toBe(405)
+  })
+
+  it('writes its log under userData/logs', () => {
+    expect(readFileSync(join(userData, 'logs', 'wholesale-desk.log'), 'utf8')).toContain('"message":"starting"')
+  })
+})
+
+describe('IPC through the gate into the real core', () => {
+  it('answers the window, refuses anyone else', async () => {
+    expect(await fromWindow('system.info')).toEqual({ ok: true, value: { version: '1.2.3', platform: process.platform, harness: false } })
+    expect(await invoke({ id: win().webContents.id, url: null }, 'system.info')).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
+    expect(await invoke({ id: 999, url: APP_ENTRY_URL }, 'system.info')).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } })
+    expect(await fromWindow('no.such', 1)).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
+  })
+
+  it('starts demo mode against the embedded service, and the window and the tray hear about it', async () => {
+    const reply = await fromWindow('connection.startDemo')
+    expect(reply, JSON.stringify(reply.error)).toMatchObject({ ok: true, value: { profile: { demo: true }, online: true } })
+    expect(eventsSent('connection.changed').at(-1)).toMatchObject({ profile: { demo: true }, online: true })
+    await vi.waitFor(() => expect(Tray.last!.tooltip).toMatch(/^Wholesale Desk — Online \(demo data\)/))
+    expect(Tray.last!.image).toEqual({ path: '/resources/tray/online.png' })
+    // The demo secret went to the keychain and never into the log.
+    const profile = (reply.value as { profile: { id: string } }).profile
+    profileIds.push(profile.id)
+    const secret = await keychain.get(`profile:${profile.id}`)
+    expect(secret).toBeTruthy()
+    expect(readFileSync(join(userData, 'logs', 'wholesale-desk.log'), 'utf8')).not.toContain(secret!)
+  })
+})
+
+describe('notifications, second instances and the tray', () => {
+  it('a second instance with --open-order=<id> brings the window forward and asks the renderer to open the order', () => {
+    win().hide()
+    app.emit('second-instance', electronEvent(), ['wholesale-desk', '--open-order=42'], '/')
+    expect(win().isVisible()).toBe(true)
+    expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'order', orderId: 42 })
+  })
+
+  it('closing the window keeps the app in the tray, with a one-time hint', () => {
+    const shownBefore = Notification.shown.length
+    expect(win().requestClose()).toBe(false)
+    expect(win().isVisible()).toBe(false)
+    win().show()
+    expect(win().requestClose()).toBe(false)
+    const hints = Notification.shown.slice(shownBefore).map((n) => n.options.title)
+    expect(hints).toEqual(['Wholesale Desk is still running'])
+  })
+
+  it('rebuilds the tray menu on every change, and "Pause alerts" toggles the order alerts', async () => {
+    const before = Tray.last!.menu
+    trayItem('Pause alerts')!.click!()
+    await vi.waitFor(async () => expect(await fromWindow('orders.alertPrefs')).toMatchObject({ ok: true, value: { paused: true } }))
+    expect(Tray.last!.menu).not.toBe(before)
+    expect(trayItem('Pause alerts')!.checked).toBe(true)
+  })
+
+  it('"Quit" stops the core and the demo service, then quits', async () => {
+    trayItem('Quit')!.click!()
+    await vi.waitFor(() => expect(app.calls.filter((c) => c === 'quit').length).toBe(2), { timeout: 15_000 })
+    expect(app.calls.at(-1)).toBe('quit:done')
+    expect(Tray.last!.destroyed).toBe(true)
+    expect(readFileSync(join(userData, 'logs', 'wholesale-desk.log'), 'utf8')).toContain('"message":"stopped"')
+  })
+})

@@ -1,0 +1,237 @@
+/**
+ * A stand-in for the `electron` module, for the lifecycle test only: the Electron runtime cannot run
+ * on this machine. It implements just the calls electron/main makes, records them, and lets the test
+ * fire the events Electron would fire. It decides nothing and checks nothing itself.
+ */
+import { EventEmitter } from 'node:events'
+
+type Listener = (...args: unknown[]) => void
+
+class Emitter {
+  readonly events = new EventEmitter()
+  on(name: string, l: Listener) {
+    this.events.on(name, l)
+    return this
+  }
+  once(name: string, l: Listener) {
+    this.events.once(name, l)
+    return this
+  }
+  off(name: string, l: Listener) {
+    this.events.off(name, l)
+    return this
+  }
+  emit(name: string, ...args: unknown[]) {
+    return this.events.emit(name, ...args)
+  }
+}
+
+/** An Electron-style cancellable event. */
+export function electronEvent(fields: Record<string, unknown> = {}) {
+  const e = { ...fields, defaultPrevented: false, preventDefault: () => void (e.defaultPrevented = true) }
+  return e
+}
+
+let nextContentsId = 1
+
+class FakeWebContents extends Emitter {
+  readonly id = nextContentsId++
+  readonly sent: unknown[][] = []
+  windowOpenHandler: ((d: { url: string }) => unknown) | null = null
+  loading = true
+  destroyed = false
+  send(...args: unknown[]) {
+    this.sent.push(args)
+  }
+  isLoading() {
+    return this.loading
+  }
+  isDestroyed() {
+    return this.destroyed
+  }
+  setWindowOpenHandler(h: (d: { url: string }) => unknown) {
+    this.windowOpenHandler = h
+  }
+  getURL() {
+    return ''
+  }
+}
+
+class FakeBrowserWindow extends Emitter {
+  static all: FakeBrowserWindow[] = []
+  readonly webContents = new FakeWebContents()
+  loadedUrl: string | null = null
+  visible = false
+  destroyed = false
+  constructor(readonly options: Record<string, unknown>) {
+    super()
+    FakeBrowserWindow.all.push(this)
+    fakeElectron.app.emit('web-contents-created', electronEvent(), this.webContents)
+  }
+  async loadURL(url: string) {
+    this.loadedUrl = url
+  }
+  show() {
+    this.visible = true
+  }
+  hide() {
+    this.visible = false
+  }
+  focus() {}
+  restore() {}
+  isVisible() {
+    return this.visible
+  }
+  isMinimized() {
+    return false
+  }
+  isDestroyed() {
+    return this.destroyed
+  }
+  setBackgroundColor() {}
+  /** What Electron does on a close request: 'close' (cancellable), then 'closed' unless prevented. */
+  requestClose() {
+    const e = electronEvent()
+    this.emit('close', e)
+    if (!e.defaultPrevented) {
+      this.destroyed = true
+      this.webContents.destroyed = true
+      this.emit('closed')
+    }
+    return !e.defaultPrevented
+  }
+}
+
+class FakeNotification extends Emitter {
+  static shown: FakeNotification[] = []
+  static isSupported() {
+    return true
+  }
+  constructor(readonly options: { title: string; body: string }) {
+    super()
+  }
+  show() {
+    FakeNotification.shown.push(this)
+  }
+}
+
+class FakeTray extends Emitter {
+  static last: FakeTray | null = null
+  image: unknown
+  tooltip = ''
+  menu: Array<{ label?: string; type?: string; checked?: boolean; click?: () => void }> = []
+  destroyed = false
+  constructor(image: unknown) {
+    super()
+    this.image = image
+    FakeTray.last = this
+  }
+  setImage(image: unknown) {
+    this.image = image
+  }
+  setToolTip(t: string) {
+    this.tooltip = t
+  }
+  setContextMenu(menu: FakeTray['menu']) {
+    this.menu = menu
+  }
+  displayBalloon() {}
+  destroy() {
+    this.destroyed = true
+  }
+}
+
+class FakeApp extends Emitter {
+  readonly calls: string[] = []
+  userData = ''
+  isPackaged = true
+  exitCode: number | null = null
+  private readyResolve!: () => void
+  private readonly ready = new Promise<void>((r) => (this.readyResolve = r))
+  enableSandbox() {
+    this.calls.push('enableSandbox')
+  }
+  setToastActivatorCLSID(id: string) {
+    this.calls.push(`setToastActivatorCLSID ${id}`)
+  }
+  setAppUserModelId(id: string) {
+    this.calls.push(`setAppUserModelId ${id}`)
+  }
+  setName(name: string) {
+    this.calls.push(`setName ${name}`)
+  }
+  requestSingleInstanceLock() {
+    this.calls.push('requestSingleInstanceLock')
+    return true
+  }
+  whenReady() {
+    return this.ready
+  }
+  /** The test says when Electron is ready. */
+  becomeReady() {
+    this.calls.push('ready')
+    this.readyResolve()
+  }
+  getPath(name: string) {
+    if (name !== 'userData') throw new Error(`fake app: no path ${name}`)
+    return this.userData
+  }
+  getVersion() {
+    return '1.2.3'
+  }
+  getLocale() {
+    return 'en-US'
+  }
+  getLoginItemSettings() {
+    return { openAtLogin: false }
+  }
+  setLoginItemSettings() {}
+  /** Electron's quit sequence: before-quit, then will-quit (cancellable); done when not prevented. */
+  quit() {
+    this.calls.push('quit')
+    this.emit('before-quit', electronEvent())
+    const e = electronEvent()
+    this.emit('will-quit', e)
+    if (!e.defaultPrevented) this.calls.push('quit:done')
+  }
+  exit(code: number) {
+    this.calls.push(`exit ${code}`)
+    this.exitCode = code
+  }
+}
+
+function fakeSession() {
+  const s = {
+    permissionRequest: null as null | ((...a: unknown[]) => void),
+    permissionCheck: null as null | ((...a: unknown[]) => boolean),
+    headersListener: null as null | ((...a: unknown[]) => void),
+    setPermissionRequestHandler: (h: (...a: unknown[]) => void) => void (s.permissionRequest = h),
+    setPermissionCheckHandler: (h: (...a: unknown[]) => boolean) => void (s.permissionCheck = h),
+    webRequest: { onHeadersReceived: (_filter: unknown, l: (...a: unknown[]) => void) => void (s.headersListener = l) },
+  }
+  return s
+}
+
+export const fakeElectron = {
+  app: new FakeApp(),
+  BrowserWindow: FakeBrowserWindow,
+  Notification: FakeNotification,
+  Tray: FakeTray,
+  Menu: { buildFromTemplate: (template: unknown[]) => template },
+  nativeImage: { createFromPath: (path: string) => ({ path }) },
+  nativeTheme: Object.assign(new Emitter(), { shouldUseDarkColors: false }),
+  session: { defaultSession: fakeSession() },
+  shell: { opened: [] as string[], openExternal: async (url: string) => void fakeElectron.shell.opened.push(url) },
+  dialog: { errors: [] as string[][], showErrorBox: (title: string, body: string) => void fakeElectron.dialog.errors.push([title, body]) },
+  protocol: {
+    privileged: [] as unknown[],
+    handlers: new Map<string, (req: Request) => Promise<Response>>(),
+    registerSchemesAsPrivileged: (schemes: unknown[]) => void fakeElectron.protocol.privileged.push(...schemes),
+    handle: (scheme: string, h: (req: Request) => Promise<Response>) => void fakeElectron.protocol.handlers.set(scheme, h),
+  },
+  ipcMain: {
+    handlers: new Map<string, (...a: unknown[]) => unknown>(),
+    handle: (channel: string, h: (...a: unknown[]) => unknown) => void fakeElectron.ipcMain.handlers.set(channel, h),
+    removeHandler: (channel: string) => void fakeElectron.ipcMain.handlers.delete(channel),
+  },
+}
