@@ -175,7 +175,7 @@ describe(`fuzz: ${RUNS} random query strings per list operation, zero 5xx`, () =
 describe(`fuzz: ${RUNS} random bodies per write operation, zero 5xx`, () => {
   const token$ = fc.oneof(
     fc.record({ grant_type: fc.constantFrom('client_credentials', 'password', ''), client_id: fc.oneof(fc.constant('CLIENT'), fc.uuid(), anyString), client_secret: fc.oneof(fc.constant('SECRET'), anyString) }, { requiredKeys: [] }).map((f) => ({
-      raw: new URLSearchParams(Object.entries(f).map(([k, v]) => [k, String(v).replace('CLIENT', sb.demo.clientId).replace('SECRET', sb.demo.clientSecret)])).toString(),
+      raw: new URLSearchParams(Object.entries(f).map(([k, v]): [string, string] => [k, String(v).replace('CLIENT', sb.demo.clientId).replace('SECRET', sb.demo.clientSecret)])).toString(),
       contentType: 'application/x-www-form-urlencoded',
     })),
     bodyOf(junk),
