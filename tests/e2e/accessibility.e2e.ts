@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONNECTED_VIEWS } from './accessibility-views'
-import { seriousFindings } from './support/a11y'
+import { invisibleFocusStops, seriousFindings } from './support/a11y'
 import { launchApp, type AppUnderTest } from './support/app'
 
 /** axe-core on every view reachable so far, in the light and the dark theme: no serious or critical finding. */
@@ -34,6 +34,16 @@ describe('accessibility', () => {
         expect(await seriousFindings(page)).toEqual([])
       })
     }
+  }
+
+  for (const path of ['/settings/display', '/settings/connections']) {
+    it(`keyboard focus is visible at every stop on ${path}`, async () => {
+      const { page } = app
+      await page.emulateMedia({ colorScheme: 'light' })
+      await page.goto(`${app.url}#${path}`)
+      await page.waitForSelector('main h1')
+      expect(await invisibleFocusStops(page, 25)).toEqual([])
+    })
   }
 
   it('no page error happened on the way', () => {

@@ -12,3 +12,28 @@ export async function seriousFindings(page: Page): Promise<string[]> {
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`)
 }
+
+/**
+ * Presses Tab `presses` times and answers every stop whose keyboard focus cannot be seen: no outline
+ * of at least 2 px on the focused element, or — when that element is visually hidden (a radio's
+ * input) — on the control around it.
+ */
+export async function invisibleFocusStops(page: Page, presses: number): Promise<string[]> {
+  const problems: string[] = []
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab')
+    const problem = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      if (!el || el === document.body) return null
+      const rect = el.getBoundingClientRect()
+      const hidden = rect.width < 2 || rect.height < 2 || getComputedStyle(el).opacity === '0'
+      const shown = hidden ? el.closest<HTMLElement>('.n-radio, .n-checkbox, .n-radio-button, label') : el
+      if (!shown) return `${el.tagName}.${el.className}: hidden and inside no visible control`
+      const style = getComputedStyle(shown)
+      const ok = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2
+      return ok ? null : `${shown.tagName}.${shown.className} "${(shown.textContent ?? '').trim().slice(0, 30)}": no visible focus ring`
+    })
+    if (problem) problems.push(problem)
+  }
+  return problems
+}
