@@ -20,8 +20,10 @@ CREATE TABLE IF NOT EXISTS roles (id INTEGER PRIMARY KEY, name TEXT NOT NULL, pa
 CREATE TABLE IF NOT EXISTS products (
   id INTEGER PRIMARY KEY, product_code TEXT NOT NULL, sku_lc TEXT NOT NULL, name TEXT NOT NULL,
   search TEXT NOT NULL, vendor INTEGER, type INTEGER, price REAL NOT NULL, popularity INTEGER NOT NULL,
-  partner INTEGER NOT NULL DEFAULT 0, doc TEXT NOT NULL
+  partner INTEGER NOT NULL DEFAULT 0
 );
+-- The documents live apart, so filtering and text search scan small rows only.
+CREATE TABLE IF NOT EXISTS product_docs (id INTEGER PRIMARY KEY, doc TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS users (
   id INTEGER PRIMARY KEY AUTOINCREMENT, organisation INTEGER NOT NULL, name TEXT NOT NULL,
   email_address TEXT NOT NULL, search TEXT NOT NULL, active INTEGER NOT NULL, verified INTEGER NOT NULL,

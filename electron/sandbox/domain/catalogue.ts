@@ -32,12 +32,14 @@ export function listProducts(state: SandboxState, organisation: number, q: Produ
   const total = state.store.get<{ n: number }>(`SELECT count(*) AS n FROM products ${where.sql}`, ...where.params)!.n
   const { limit, offset } = pageOf(q)
   if (offset >= total) return { raw: '[]', total }
-  const rows = state.store.all<{ doc: string }>(`SELECT doc FROM products ${where.sql} ${orderBy(q.sort_by, SORT_COLUMNS)} LIMIT ? OFFSET ?`, ...where.params, limit, offset)
-  return { raw: splice(state, organisation, `[${rows.map((r) => r.doc).join(',')}]`), total }
+  // The page's ids from the small rows, then their documents by id (no document is read for skipped rows).
+  const ids = state.store.all<{ id: number }>(`SELECT id FROM products ${where.sql} ${orderBy(q.sort_by, SORT_COLUMNS)} LIMIT ? OFFSET ?`, ...where.params, limit, offset).map((r) => r.id)
+  const docs = new Map(state.store.all<{ id: number; doc: string }>('SELECT id, doc FROM product_docs WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids)).map((r) => [r.id, r.doc]))
+  return { raw: splice(state, organisation, `[${ids.map((id) => docs.get(id)).join(',')}]`), total }
 }
 
 export function productJson(state: SandboxState, organisation: number, id: number): string | undefined {
-  const row = state.store.get<{ doc: string }>('SELECT doc FROM products WHERE id = ?', id)
+  const row = state.store.get<{ doc: string }>('SELECT doc FROM product_docs WHERE id = ?', id)
   return row ? splice(state, organisation, row.doc) : undefined
 }
 
@@ -53,7 +55,7 @@ function splice(state: SandboxState, organisation: number, docs: string): string
 export function loadProduct(state: SandboxState, id: number): Product | undefined {
   const cached = state.productCache.get(id)
   if (cached) return cached
-  const row = state.store.get<{ doc: string }>('SELECT doc FROM products WHERE id = ?', id)
+  const row = state.store.get<{ doc: string }>('SELECT doc FROM product_docs WHERE id = ?', id)
   if (!row) return undefined
   const product = JSON.parse(spliceProducts(row.doc, (pid) => state.prices.base(pid) ?? 0, state.baseUrl)) as Product
   if (state.productCache.size >= 5000) state.productCache.clear()

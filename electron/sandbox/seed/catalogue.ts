@@ -129,8 +129,9 @@ function pickType(rng: Random): ProductTypeName {
 export function seedCatalogue(store: Store, rng: Random, total: number): void {
   const gen = new Generator(rng.fork('catalogue'))
   const insert = store.db.prepare(
-    'INSERT INTO products (id, product_code, sku_lc, name, search, vendor, type, price, popularity, partner, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO products (id, product_code, sku_lc, name, search, vendor, type, price, popularity, partner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   )
+  const insertDoc = store.db.prepare('INSERT INTO product_docs (id, doc) VALUES (?, ?)')
   store.transaction(() => {
     for (let i = 0; i < PRODUCT_TYPES.length; i++) store.run('INSERT INTO product_types (id, name) VALUES (?, ?)', i + 1, PRODUCT_TYPES[i] as string)
     for (let i = 0; i < VENDORS.length; i++) store.run('INSERT INTO vendors (id, name) VALUES (?, ?)', i + 1, VENDORS[i] as string)
@@ -139,7 +140,8 @@ export function seedCatalogue(store: Store, rng: Random, total: number): void {
       const d = id <= SHOWCASE_DRAFTS.length ? { ...(SHOWCASE_DRAFTS[id - 1] as Draft), popularity: 1_000_000 - id } : gen.draft(id)
       const doc = gen.serialize(d)
       const code = d.product_code
-      insert.run(id, code, code.toLowerCase(), d.name, `${code}\n${d.name}`.toLowerCase(), d.vendor, d.type ? typeId(d.type) : null, d.price, d.popularity, d.partner ? 1 : 0, doc)
+      insert.run(id, code, code.toLowerCase(), d.name, `${code}\n${d.name}`.toLowerCase(), d.vendor, d.type ? typeId(d.type) : null, d.price, d.popularity, d.partner ? 1 : 0)
+      insertDoc.run(id, doc)
     }
   })
   createProductIndexes(store.db)

@@ -1,0 +1,61 @@
+import { Pool } from 'undici'
+import { startSandbox } from '.'
+import { createTokenFor } from './test-client'
+
+type Print = (area: string, figure: string, value: number, unit: string) => void
+
+const PRODUCTS = 100_000
+const ORDERS = 20_000
+const REQUESTS = 60
+const WARMUP = 5
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/**
+ * Sandbox figures:
+ * - seeding 100,000 products (startSandbox on an empty in-memory database; target < 15 s);
+ * - one listProducts page of 1,000 over loopback, REQUESTS timed requests after a warm-up
+ *   (p50/p95; target p95 < 50 ms), plus a deep page and a text search for context;
+ * - seeding 20,000 historic orders (with 2,000 products).
+ */
+export async function benchSandbox(print: Print): Promise<void> {
+  let t = performance.now()
+  const sb = await startSandbox({ products: PRODUCTS, orders: 0, speed: 0 })
+  print('sandbox', 'sandbox.seed.products100k', (performance.now() - t) / 1000, 's')
+  const pool = new Pool(sb.url, { connections: 1 })
+  try {
+    const token = await createTokenFor(sb.baseUrl, sb.demo)
+    const timed = async (path: string) => {
+      const times: number[] = []
+      for (let i = 0; i < WARMUP + REQUESTS; i++) {
+        const start = performance.now()
+        const res = await pool.request({ method: 'GET', path: `/api/v1${path}`, headers: { authorization: `Bearer ${token}` } })
+        const text = await res.body.text()
+        if (res.statusCode !== 200 || text.length < 2) throw new Error(`GET ${path} answered ${res.statusCode}`)
+        if (i >= WARMUP) times.push(performance.now() - start)
+      }
+      return times.sort((a, b) => a - b)
+    }
+    const page1 = await timed('/products?per_page=1000')
+    print('sandbox', 'sandbox.listProducts.page1000.p50', percentile(page1, 50), 'ms')
+    print('sandbox', 'sandbox.listProducts.page1000.p95', percentile(page1, 95), 'ms')
+    const deep = await timed('/products?per_page=1000&page=90&sort_by=%2Bname')
+    print('sandbox', 'sandbox.listProducts.page90byName.p95', percentile(deep, 95), 'ms')
+    const text = await timed('/products?per_page=1000&text=switch')
+    print('sandbox', 'sandbox.listProducts.textSearch.p95', percentile(text, 95), 'ms')
+  } finally {
+    await pool.close()
+    await sb.close()
+  }
+  t = performance.now()
+  const withOrders = await startSandbox({ products: 2000, orders: ORDERS, speed: 0 })
+  print('sandbox', 'sandbox.seed.orders20k', (performance.now() - t) / 1000, 's')
+  await withOrders.close()
+}
+
+// Run directly: npx tsx electron/sandbox/sandbox.bench.ts
+if (process.argv[1]?.endsWith('sandbox.bench.ts')) {
+  await benchSandbox((area, figure, value, unit) => console.log(`${figure.padEnd(44)} ${value.toFixed(2)} ${unit}`))
+}
