@@ -41,7 +41,29 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
   // baskets
   { name: 'baskets', path: '/baskets', ready: 'h1' },
   // orders
-  { name: 'orders', path: '/orders', ready: 'h1' },
+  { name: 'orders: list', path: '/orders', ready: '[data-testid=order-row]' },
+  {
+    name: 'orders: alert preferences and a refused filter',
+    path: '/orders',
+    ready: '[data-testid=order-row]',
+    prepare: async (page) => {
+      await page.click('text=Desktop alerts')
+      await page.waitForSelector('[data-testid=alert-prefs]')
+      await page.fill('#of-start', '2025-06-01')
+      await page.fill('#of-end', '2025-01-01')
+      await page.click('[data-testid=apply-filters]')
+      await page.waitForSelector('[data-field-error=end_date]')
+    },
+  },
+  {
+    name: 'orders: detail',
+    path: '/orders',
+    ready: '[data-testid=order-row]',
+    prepare: async (page) => {
+      await page.click('[data-testid=order-row] a')
+      await page.waitForSelector('[data-testid=order-status]')
+    },
+  },
   // admin
   { name: 'administration', path: '/admin', ready: 'h1' },
 ]

@@ -1,9 +1,6 @@
 import type { RouteRecordRaw } from 'vue-router'
 
-/**
- * PLACEHOLDER — the orders engineer owns this file. `meta.nav` puts a route in the main navigation
- * (label key, position); `meta.titleKey` names the window title.
- */
+/** Order history and one order's detail (alerts and the tray open /orders/:id). */
 export const ordersRoutes: RouteRecordRaw[] = [
   {
     path: '/orders',

@@ -1,0 +1,191 @@
+import { defineStore } from 'pinia'
+import { ref, shallowReactive, shallowRef } from 'vue'
+import { AlertPrefs, OrderFilters, type OrderDetailResult, type OrderRow, type ReorderResult, type WatchState } from '../../../shared/ipc/channels/orders'
+import { fieldsOf } from '../../../shared/ipc/contract-kit'
+import type { Order } from '../../../shared/api'
+import { api, toApiError, type ApiError } from '../services/api'
+
+/** Rows fetched per request: a screenful or two of the virtual table. */
+export const PAGE_SIZE = 100
+
+/**
+ * Orders as the views show them. The list is paged on the service (X-Total-Count gives the size
+ * of the virtual table, pages are fetched as rows scroll into view); the filters are kept by the
+ * core across restarts; offline the core answers the last pages read, with their age. The watch
+ * state (open / needing attention, last check) follows the core's `orders.changed` events.
+ */
+export const useOrdersStore = defineStore('orders', () => {
+  const filters = ref<OrderFilters>(OrderFilters.parse({}))
+  const filterErrors = ref<Record<string, string>>({})
+  const filtersReady = ref(false)
+  const total = ref(0)
+  const pages = shallowReactive(new Map<number, OrderRow[]>())
+  const listError = shallowRef<ApiError | null>(null)
+  const loading = ref(false)
+  /** Age label of the rows shown: set when the core answered from its offline copy. */
+  const fromCache = ref(false)
+  const fetchedAt = ref<string | null>(null)
+  const watch = ref<WatchState | null>(null)
+  const prefs = ref<AlertPrefs | null>(null)
+  /** Bumped on every `orders.changed`, so an open order detail can reload. */
+  const changes = ref(0)
+  const inFlight = new Map<number, Promise<void>>()
+  let generation = 0
+  let visible: [number, number] = [0, PAGE_SIZE]
+  let off: (() => void) | null = null
+
+  async function init(): Promise<void> {
+    off ??= api.on('orders.changed', (e) => {
+      changes.value++
+      if (watch.value) watch.value = { ...watch.value, open: e.open, attention: e.attention, recent: [...e.changes, ...watch.value.recent].slice(0, 20) }
+      if (e.changes.length && filtersReady.value) void refreshVisible()
+    })
+    await Promise.all([loadFilters(), refreshWatch()])
+  }
+
+  function dispose(): void {
+    off?.()
+    off = null
+  }
+
+  async function loadFilters(): Promise<void> {
+    try {
+      filters.value = await api.orders.filters()
+    } catch (err) {
+      listError.value = toApiError(err)
+    }
+    filtersReady.value = true
+    await reload()
+  }
+
+  /** Applies (and remembers) new filters; invalid ones stay in the form with their messages. */
+  async function setFilters(next: OrderFilters): Promise<boolean> {
+    const parsed = OrderFilters.safeParse(next)
+    if (!parsed.success) {
+      filterErrors.value = fieldsOf(parsed.error)
+      return false
+    }
+    filterErrors.value = {}
+    filters.value = parsed.data
+    try {
+      await api.orders.saveFilters(parsed.data)
+    } catch (err) {
+      const e = toApiError(err)
+      if (e.code === 'invalid_input') {
+        filterErrors.value = e.fields
+        return false
+      }
+    }
+    await reload()
+    return true
+  }
+
+  async function reload(): Promise<void> {
+    generation++
+    pages.clear()
+    inFlight.clear()
+    total.value = 0
+    await fetchPage(1)
+  }
+
+  function fetchPage(page: number, force = false): Promise<void> {
+    if (!force && (pages.has(page) || inFlight.has(page))) return inFlight.get(page) ?? Promise.resolve()
+    const gen = generation
+    loading.value = true
+    const run: Promise<void> = (async () => {
+      try {
+        const res = await api.orders.list({ filters: filters.value, page, perPage: PAGE_SIZE })
+        if (gen !== generation) return
+        pages.set(page, res.rows)
+        total.value = res.total
+        fromCache.value = res.fromCache
+        fetchedAt.value = res.fetchedAt
+        listError.value = null
+      } catch (err) {
+        if (gen === generation) listError.value = toApiError(err)
+      }
+    })().finally(() => {
+      if (inFlight.get(page) === run) inFlight.delete(page)
+      if (!inFlight.size) loading.value = false
+    })
+    inFlight.set(page, run)
+    return run
+  }
+
+  /** The row at a position of the whole result, or undefined while its page is loading. */
+  function rowAt(index: number): OrderRow | undefined {
+    return pages.get(Math.floor(index / PAGE_SIZE) + 1)?.[index % PAGE_SIZE]
+  }
+
+  /** The table shows rows [start, end): fetch the pages they are on. */
+  function ensureRange(start: number, end: number): void {
+    visible = [start, end]
+    const first = Math.floor(start / PAGE_SIZE) + 1
+    const last = Math.floor(Math.max(start, end - 1) / PAGE_SIZE) + 1
+    for (let p = first; p <= last; p++) void fetchPage(p)
+  }
+
+  /** After a status change: the pages in view are fetched again; rows stay until they arrive. */
+  async function refreshVisible(): Promise<void> {
+    const first = Math.floor(visible[0] / PAGE_SIZE) + 1
+    const last = Math.floor(Math.max(visible[0], visible[1] - 1) / PAGE_SIZE) + 1
+    for (const p of [...pages.keys()]) if (p < first || p > last) pages.delete(p)
+    const work: Promise<void>[] = []
+    for (let p = first; p <= last; p++) work.push(fetchPage(p, true))
+    await Promise.all(work)
+  }
+
+  async function refreshWatch(): Promise<void> {
+    try {
+      watch.value = await api.orders.watchState()
+    } catch {
+      /* the list's own error says what is wrong */
+    }
+  }
+
+  async function pollNow(): Promise<void> {
+    watch.value = await api.orders.pollNow()
+  }
+
+  async function loadPrefs(): Promise<AlertPrefs> {
+    prefs.value = await api.orders.alertPrefs()
+    return prefs.value
+  }
+
+  async function savePrefs(next: AlertPrefs): Promise<void> {
+    prefs.value = await api.orders.setAlertPrefs(AlertPrefs.parse(next))
+  }
+
+  const get = (id: number): Promise<OrderDetailResult> => api.orders.get({ id })
+  const resubmit = (id: number): Promise<Order> => api.orders.resubmit({ id })
+  const cancel = (id: number): Promise<Order> => api.orders.cancel({ id })
+  const reorder = (id: number): Promise<ReorderResult> => api.orders.reorder({ id })
+
+  return {
+    filters,
+    filterErrors,
+    filtersReady,
+    total,
+    listError,
+    loading,
+    fromCache,
+    fetchedAt,
+    watch,
+    prefs,
+    changes,
+    init,
+    dispose,
+    setFilters,
+    reload,
+    rowAt,
+    ensureRange,
+    refreshWatch,
+    pollNow,
+    loadPrefs,
+    savePrefs,
+    get,
+    resubmit,
+    cancel,
+    reorder,
+  }
+})

@@ -1,0 +1,30 @@
+import { CANCELLABLE_STATUSES, type OrderStatus } from '../../../../shared/api'
+import { hasPermission, ORDER_PERMISSIONS, type PermissionHolder } from '../../../../shared/permissions'
+
+export interface OrderActionsAllowed {
+  resubmit: boolean
+  cancel: boolean
+  reorder: boolean
+}
+
+/**
+ * What the order detail offers (spec section 3): resubmit only in ATTENTION_REQUIRED, cancel only
+ * before ACCEPTED, reorder for any submitted order; all three need the orders:write permission.
+ */
+export function actionsAllowed(status: OrderStatus, user: PermissionHolder): OrderActionsAllowed {
+  const may = hasPermission(user, ORDER_PERMISSIONS.act)
+  return {
+    resubmit: may && status === 'ATTENTION_REQUIRED',
+    cancel: may && CANCELLABLE_STATUSES.includes(status),
+    reorder: may && status !== 'DRAFT',
+  }
+}
+
+/** Status tag colours: what needs the user, what went wrong, what is done, what is moving. */
+export function statusTone(status: OrderStatus): 'warning' | 'error' | 'success' | 'info' | 'default' {
+  if (status === 'ATTENTION_REQUIRED' || status === 'PENDING_AUTHORISATION') return 'warning'
+  if (status === 'FAILED') return 'error'
+  if (status === 'COMPLETE' || status === 'SHIPPED') return 'success'
+  if (status === 'CANCELLED' || status === 'DRAFT') return 'default'
+  return 'info'
+}
