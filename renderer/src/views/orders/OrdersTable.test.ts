@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils'
+import { createPinia } from 'pinia'
+import { describe, expect, it } from 'vitest'
+import { createAppI18n } from '../../i18n'
+import type { OrderRow } from '../../../../shared/ipc/channels/orders'
+import OrdersTable from './OrdersTable.vue'
+
+const TOTAL = 20_000
+const row = (i: number): OrderRow => ({
+  id: 100_000 + i,
+  date: '2025-05-01T10:00:00',
+  status: 'PROCESSING',
+  purchase_order_number: `PO-${i}`,
+  supplier_ref: null,
+  organisation: 1,
+  total: i,
+  payment_type: 'ON_ACCOUNT',
+  attention_required: null,
+  name: null,
+  end_user: null,
+})
+
+function mountTable(loaded: (i: number) => boolean = () => true) {
+  return mount(OrdersTable, {
+    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? row(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x' },
+    global: { plugins: [createPinia(), createAppI18n('en')], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
+    attachTo: document.body,
+  })
+}
+
+describe('the virtual orders table', () => {
+  it('tells assistive technology the whole size but renders only the rows in view', () => {
+    const w = mountTable()
+    expect(w.get('[role=table]').attributes('aria-rowcount')).toBe(String(TOTAL + 1))
+    const rows = w.findAll('[data-testid=order-row]')
+    expect(rows.length).toBeGreaterThan(5)
+    expect(rows.length).toBeLessThan(100)
+    expect(rows[0]!.attributes('aria-rowindex')).toBe('2')
+    w.unmount()
+  })
+
+  it('asks for the rows it scrolls to, deep into 20,000 orders', async () => {
+    const w = mountTable((i) => i >= 15_000)
+    const scroller = w.get('[data-testid=orders-scroller]').element as HTMLElement
+    scroller.scrollTop = 15_000 * 40
+    scroller.dispatchEvent(new Event('scroll'))
+    await new Promise((r) => requestAnimationFrame(() => r(null)))
+    await w.vm.$nextTick()
+    const ranges = w.emitted('range') as [number, number][]
+    const [start, end] = ranges.at(-1)!
+    expect(start).toBeGreaterThan(14_900)
+    expect(end).toBeLessThanOrEqual(TOTAL)
+    const ids = w.findAll('[data-testid=order-row]').map((r) => Number(r.attributes('data-order-id')))
+    expect(ids.length).toBeGreaterThan(0)
+    expect(Math.min(...ids)).toBeGreaterThanOrEqual(100_000 + 14_900)
+    w.unmount()
+  })
+
+  it('sorts by date and by total from the column headers', async () => {
+    const w = mountTable()
+    await w.get('[data-testid=sort-date]').trigger('click')
+    await w.get('[data-testid=sort-total]').trigger('click')
+    expect(w.emitted('sort')).toEqual([['+date'], ['-total']])
+    w.unmount()
+  })
+})
