@@ -67,6 +67,24 @@ describe('app frame', () => {
     await waitFor(() => state()?.getAttribute('data-online') === 'true', 'online again')
   })
 
+  it('lists administrators-only navigation entries to administrators only', async () => {
+    const hasEntry = () => [...document.querySelectorAll('nav.main-nav a')].some((a) => a.getAttribute('href')?.endsWith('/admin-only'))
+    const adminOnly = { path: '/admin-only', component: { render: () => null }, meta: { nav: { labelKey: 'admin.nav', order: 5, adminOnly: true } } }
+    const plain = sandbox.clients.find((c) => !c.admin)!
+    const saved = await app.api.connection.save({ name: 'Clerk', baseUrl: sandbox.baseUrl, clientId: plain.clientId, clientSecret: plain.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    await app.api.connection.activate({ id: saved.value.id })
+    mounted = await mountApp(app.api, { path: '/catalogue', routes: [adminOnly] })
+    await waitFor(() => document.querySelectorAll('nav.main-nav a').length >= 5 && document.querySelector('[data-testid=current-user]'), 'the frame')
+    expect(hasEntry()).toBe(false)
+    mounted.unmount()
+
+    await app.api.connection.startDemo() // the demo user is an administrator
+    mounted = await mountApp(app.api, { path: '/catalogue', routes: [adminOnly] })
+    await waitFor(() => hasEntry(), 'the administrators-only entry')
+    await app.api.connection.remove({ id: saved.value.id })
+  })
+
   it('shows a LIVE banner for a profile that is not the demo', async () => {
     const saved = await app.api.connection.save({ name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
     if (!saved.ok) throw new Error(saved.error.message)
@@ -74,7 +92,7 @@ describe('app frame', () => {
     mounted = await mountApp(app.api, { path: '/catalogue' })
     const banner = await waitFor(() => document.querySelector('[data-testid=target-banner]'), 'the banner')
     expect(banner.getAttribute('data-target')).toBe('live')
-    expect(banner.textContent).toContain('LIVE')
+    expect(banner.textContent).toContain('LIVE — Head office')
     expect(banner.textContent).toContain(new URL(sandbox.baseUrl).host)
   })
 })

@@ -6,8 +6,8 @@ import { ordersRoutes } from './views/orders/routes'
 
 declare module 'vue-router' {
   interface RouteMeta {
-    /** Puts the route in the main navigation: its i18n label key and position (lower first). */
-    nav?: { labelKey: string; order: number }
+    /** Puts the route in the main navigation: its i18n label key, position (lower first), and whether only administrators see it. */
+    nav?: { labelKey: string; order: number; adminOnly?: boolean }
     /** i18n key of the window title. */
     titleKey?: string
     /** Reachable with no active connection (welcome, settings). */

@@ -1,5 +1,5 @@
 import { flushPromises, mount } from '@vue/test-utils'
-import { createMemoryHistory } from 'vue-router'
+import { createMemoryHistory, type RouteRecordRaw } from 'vue-router'
 import type { Api } from '../../../shared/ipc/api-builder'
 import App from '../App.vue'
 import { createPlugins } from '../setup'
@@ -8,11 +8,13 @@ import { useInPageAlertsStore } from '../stores/in-page-alerts'
 
 /**
  * TESTS ONLY — mounts the whole app as main.ts does, on the `window.api` given (in component
- * tests: tests/harness/in-process.ts, the real core in the test's process), at `path`.
+ * tests: tests/harness/in-process.ts, the real core in the test's process), at `path`, with any
+ * `routes` a test needs besides the app's.
  */
-export async function mountApp(api: Api, opts: { path?: string } = {}) {
+export async function mountApp(api: Api, opts: { path?: string; routes?: RouteRecordRaw[] } = {}) {
   window.api = api
   const plugins = await createPlugins({ history: createMemoryHistory() })
+  for (const route of opts.routes ?? []) plugins.router.addRoute(route)
   await plugins.router.push(opts.path ?? '/')
   const wrapper = mount(App, { attachTo: document.body, global: { plugins: [plugins.pinia, plugins.i18n, plugins.router] } })
   await flushPromises()

@@ -10,7 +10,7 @@ const en = {
   target: {
     label: 'Connection target',
     demo: 'DEMO — sample data from the built-in demo service ({host}). Nothing ordered here is real.',
-    live: 'LIVE — {host}. Orders placed here are real and will be delivered.',
+    live: 'LIVE — {name} ({host}). Orders placed here are real and will be delivered.',
     none: 'Not connected',
   },
   connectionState: {
@@ -72,7 +72,7 @@ export default {
     target: {
       label: 'Verbindungsziel',
       demo: 'DEMO — Beispieldaten des eingebauten Demo-Dienstes ({host}). Nichts, was hier bestellt wird, ist echt.',
-      live: 'LIVE — {host}. Bestellungen hier sind echt und werden geliefert.',
+      live: 'LIVE — {name} ({host}). Bestellungen hier sind echt und werden geliefert.',
       none: 'Nicht verbunden',
     },
     connectionState: {
@@ -131,7 +131,7 @@ export default {
     target: {
       label: 'Destino de la conexión',
       demo: 'DEMO — datos de ejemplo del servicio de demostración integrado ({host}). Nada de lo que se pida aquí es real.',
-      live: 'REAL — {host}. Los pedidos hechos aquí son reales y se entregarán.',
+      live: 'REAL — {name} ({host}). Los pedidos hechos aquí son reales y se entregarán.',
       none: 'Sin conexión configurada',
     },
     connectionState: {
@@ -190,7 +190,7 @@ export default {
     target: {
       label: 'Cible de la connexion',
       demo: 'DÉMO — données d’exemple du service de démonstration intégré ({host}). Rien de ce qui est commandé ici n’est réel.',
-      live: 'RÉEL — {host}. Les commandes passées ici sont réelles et seront livrées.',
+      live: 'RÉEL — {name} ({host}). Les commandes passées ici sont réelles et seront livrées.',
       none: 'Non connecté',
     },
     connectionState: {
@@ -249,7 +249,7 @@ export default {
     target: {
       label: 'Destinazione della connessione',
       demo: 'DEMO — dati di esempio dal servizio demo integrato ({host}). Nulla di ciò che si ordina qui è reale.',
-      live: 'REALE — {host}. Gli ordini effettuati qui sono reali e verranno consegnati.',
+      live: 'REALE — {name} ({host}). Gli ordini effettuati qui sono reali e verranno consegnati.',
       none: 'Non connesso',
     },
     connectionState: {
@@ -308,7 +308,7 @@ export default {
     target: {
       label: 'Verbindingsdoel',
       demo: 'DEMO — voorbeeldgegevens van de ingebouwde demodienst ({host}). Niets wat hier wordt besteld is echt.',
-      live: 'LIVE — {host}. Bestellingen hier zijn echt en worden geleverd.',
+      live: 'LIVE — {name} ({host}). Bestellingen hier zijn echt en worden geleverd.',
       none: 'Niet verbonden',
     },
     connectionState: {
