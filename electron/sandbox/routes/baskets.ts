@@ -83,7 +83,7 @@ export const basketOperations = [
     bodyOptional: true,
     response: Basket,
     success: 200,
-    errors: [400, 401, 403, 404, 409, 415, 422],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
     handle({ state, caller, id }) {
       const doc = submitBasket(state, actorOf(state, caller), id)
       return { json: doc, headers: location(`/orders/${id}`) }

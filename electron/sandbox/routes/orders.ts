@@ -66,7 +66,7 @@ export const orderOperations = [
     bodyOptional: true,
     response: Order,
     success: 200,
-    errors: [400, 401, 403, 404, 409, 415],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
     handle({ state, caller, id }) {
       return { json: resubmitOrder(state, actorOf(state, caller), id) }
     },
@@ -82,7 +82,7 @@ export const orderOperations = [
     bodyOptional: true,
     response: Order,
     success: 200,
-    errors: [400, 401, 403, 404, 409, 415, 422],
+    errors: [400, 401, 403, 404, 409, 413, 415, 422],
     handle({ state, caller, id, body }) {
       return { json: cancelOrder(state, actorOf(state, caller), id, body.reason) }
     },
