@@ -32,6 +32,8 @@ describe('GET /products', () => {
     expect(p1.headers['x-total-pages']).toBe('6')
     expect(new Set([...p1.body, ...p2.body].map((p) => p.id)).size).toBe(100)
     expect((await list({ per_page: 50, page: 99 })).body).toEqual([])
+    expect((await list({ per_page: 1000, page: Number.MAX_SAFE_INTEGER })).body).toEqual([])
+    expect((await list({ per_page: 1000, page: Number.MAX_SAFE_INTEGER, text: 'a' })).body).toEqual([])
   })
 
   it('answers every product in the shape of the shared schema', async () => {

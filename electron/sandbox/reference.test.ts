@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Address, CountryCode, Organisation, Problem, ShippingType } from '../../shared/api'
@@ -82,6 +83,19 @@ describe('HTTP conventions', () => {
     const res = await api.call('POST', '/oauth/create_token', { raw: 'x'.repeat(1024 * 1024 + 10), contentType: 'application/x-www-form-urlencoded', auth: false })
     expect(res.status).toBe(413)
     Problem.parse(res.body)
+  })
+
+  it('refuses chunked bodies over 1 MB with 413 too', async () => {
+    const token = await api.token()
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    const body = Readable.from((function* () {
+      yield Buffer.from('{"name":"')
+      for (let i = 0; i < 20; i++) yield chunk
+      yield Buffer.from('"}')
+    })())
+    const res = await request(`${sb.baseUrl}/baskets`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body })
+    expect(res.statusCode).toBe(413)
+    Problem.parse(await res.body.json())
   })
 
   it('answers CORS preflights and exposes the paging headers', async () => {

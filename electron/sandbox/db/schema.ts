@@ -55,6 +55,7 @@ CREATE TABLE IF NOT EXISTS orders (
 CREATE INDEX IF NOT EXISTS orders_org_status ON orders (organisation, status);
 CREATE INDEX IF NOT EXISTS orders_date ON orders (date, id);
 CREATE INDEX IF NOT EXISTS orders_next ON orders (next_at) WHERE next_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS orders_status ON orders (status, next_at);
 CREATE TABLE IF NOT EXISTS product_groups (
   id INTEGER PRIMARY KEY AUTOINCREMENT, organisation INTEGER NOT NULL, name TEXT NOT NULL, doc TEXT NOT NULL
 );

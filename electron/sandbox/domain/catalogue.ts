@@ -29,11 +29,25 @@ export function listProducts(state: SandboxState, organisation: number, q: Produ
   idsOrNone(where, 'type', q.type)
   // Partial, case-insensitive match on SKU and name (service-conventions: text=SKU-ABC finds SKU-ABC123).
   if (q.text !== undefined && q.text.trim() !== '') where.add('instr(search, ?) > 0', q.text.trim().toLowerCase())
-  const total = state.store.get<{ n: number }>(`SELECT count(*) AS n FROM products ${where.sql}`, ...where.params)!.n
   const { limit, offset } = pageOf(q)
-  if (offset >= total) return { raw: '[]', total }
-  // The page's ids from the small rows, then their documents by id (no document is read for skipped rows).
-  const ids = state.store.all<{ id: number }>(`SELECT id FROM products ${where.sql} ${orderBy(q.sort_by, SORT_COLUMNS)} LIMIT ? OFFSET ?`, ...where.params, limit, offset).map((r) => r.id)
+  const order = orderBy(q.sort_by, SORT_COLUMNS)
+  let ids: number[]
+  let total: number
+  if (!Number.isSafeInteger(offset)) {
+    // A page so far out that the offset is no exact integer: nothing there.
+    ids = []
+    total = state.store.get<{ n: number }>(`SELECT count(*) AS n FROM products ${where.sql}`, ...where.params)!.n
+  } else if (where.clauses.length) {
+    // Filtered: one scan gives the page and the count (count(*) OVER the whole match).
+    const rows = state.store.all<{ id: number; total: number }>(`SELECT id, count(*) OVER () AS total FROM products ${where.sql} ${order} LIMIT ? OFFSET ?`, ...where.params, limit, offset)
+    ids = rows.map((r) => r.id)
+    total = rows[0]?.total ?? state.store.get<{ n: number }>(`SELECT count(*) AS n FROM products ${where.sql}`, ...where.params)!.n
+  } else {
+    // Unfiltered: the count is instant and the sort index yields the page directly.
+    total = state.store.get<{ n: number }>('SELECT count(*) AS n FROM products')!.n
+    ids = offset >= total ? [] : state.store.all<{ id: number }>(`SELECT id FROM products ${order} LIMIT ? OFFSET ?`, limit, offset).map((r) => r.id)
+  }
+  if (!ids.length) return { raw: '[]', total }
   const docs = new Map(state.store.all<{ id: number; doc: string }>('SELECT id, doc FROM product_docs WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids)).map((r) => [r.id, r.doc]))
   return { raw: splice(state, organisation, `[${ids.map((id) => docs.get(id)).join(',')}]`), total }
 }
