@@ -39,7 +39,33 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
   // catalogue
   { name: 'catalogue', path: '/catalogue', ready: 'h1' },
   // baskets
-  { name: 'baskets', path: '/baskets', ready: 'h1' },
+  { name: 'baskets', path: '/baskets', ready: '[data-testid=baskets-page]' },
+  {
+    name: 'baskets: draft editor with field errors',
+    path: '/baskets',
+    ready: '[data-testid=new-draft]',
+    prepare: async (page) => {
+      await page.click('[data-testid=new-draft]')
+      await page.waitForSelector('[data-testid=draft-editor]')
+      await page.fill('[data-testid=sku-input]', 'NO-SUCH-SKU')
+      await page.press('[data-testid=sku-input]', 'Enter')
+      await page.click('[data-testid=payment-finance]')
+      await page.click('[data-testid=submit-draft]')
+      await page.waitForSelector('[data-field-error]')
+    },
+  },
+  {
+    name: 'baskets: paste import preview',
+    path: '/baskets',
+    ready: '[data-testid=new-draft]',
+    prepare: async (page) => {
+      await page.click('[data-testid=new-draft]')
+      await page.click('[data-testid=open-import]')
+      await page.fill('[data-testid=import-text]', 'NO-SUCH-SKU\t2\nBAD LINE;x')
+      await page.click('[data-testid=import-preview]')
+      await page.waitForSelector('[data-testid=import-preview-table]')
+    },
+  },
   // orders
   { name: 'orders: list', path: '/orders', ready: '[data-testid=order-row]' },
   {

@@ -265,6 +265,11 @@ export class BasketStore {
     return Number(this.db.prepare('UPDATE drafts SET state = \'queued\', next_attempt_at = 0 WHERE state = \'sending\'').run().changes)
   }
 
+  /** Every queued draft becomes due now (the service is reachable again); answers how many wait. */
+  makeQueueDue(): number {
+    return Number(this.db.prepare('UPDATE drafts SET next_attempt_at = 0 WHERE state = \'queued\'').run().changes)
+  }
+
   nextDueAt(): number | null {
     const row = this.db.prepare('SELECT MIN(next_attempt_at) AS t FROM drafts WHERE state = \'queued\'').get() as { t: number | null }
     return row.t

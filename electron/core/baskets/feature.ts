@@ -80,10 +80,38 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     p.store.close()
   }
 
+  const referenceFor = (p: ProfileBaskets, organisation: number | null) => {
+    const s = ctx.connection.active()
+    return referenceData(
+      {
+        store: p.store,
+        client: s?.client ?? null,
+        organisations: () => ctx.connection.organisations(),
+        noteSuccess: () => ctx.connection.noteSuccess(),
+        noteFailure: (err) => ctx.connection.noteFailure(err),
+      },
+      organisation,
+    )
+  }
+
+  /** While online, the lists a draft is filled from are fetched ahead, so drafting works offline later. */
+  let warmed = { key: '', at: 0 }
+  const warm = (p: ProfileBaskets, session: ActiveSession) => {
+    if (!ctx.connection.online) return
+    const org = session.actingOrganisation?.id ?? session.user?.organisation ?? null
+    const key = `${p.profileId}:${org}`
+    if (warmed.key === key && ctx.clock.now() - warmed.at < 30 * 60_000) return
+    warmed = { key, at: ctx.clock.now() }
+    referenceFor(p, org).catch((err: unknown) => ctx.log.warn('could not prefetch the baskets reference lists', { message: (err as Error).message }))
+  }
+
   /** Opens the baskets of the active profile (synchronously, so a handler can use them at once). */
   const follow = (session: ActiveSession | null): ProfileBaskets | null => {
     if (session && active?.profileId === session.profile.id) {
-      if (ctx.connection.online) active.outbox.kick()
+      if (ctx.connection.online) {
+        active.outbox.online()
+        warm(active, session)
+      }
       return active
     }
     const old = active
@@ -95,6 +123,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     active = p
     emitCounts(p)
     p.outbox.start()
+    warm(p, session)
     return p
   }
 
@@ -143,18 +172,8 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       'baskets.editAgain': ({ id }) => require().drafts.editAgain(id),
       'baskets.outbox': () => require().drafts.outboxCounts(),
       'baskets.referenceData': ({ organisation }) => {
-        const p = require()
         const s = ctx.connection.active()
-        return referenceData(
-          {
-            store: p.store,
-            client: s?.client ?? null,
-            organisations: () => ctx.connection.organisations(),
-            noteSuccess: () => ctx.connection.noteSuccess(),
-            noteFailure: (err) => ctx.connection.noteFailure(err),
-          },
-          organisation ?? s?.actingOrganisation?.id ?? s?.user?.organisation ?? null,
-        )
+        return referenceFor(require(), organisation ?? s?.actingOrganisation?.id ?? s?.user?.organisation ?? null)
       },
       'baskets.productInfo': ({ productId }) => require().drafts.productInfo(productId),
       'baskets.serverList': (q) => online(() => server().list(q)),

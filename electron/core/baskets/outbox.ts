@@ -116,6 +116,12 @@ export class Outbox {
     this.kick()
   }
 
+  /** The service is reachable again: drafts waiting out a backoff go now (a grace period still holds, see create). */
+  online(): void {
+    if (this.stopped) return
+    if (this.deps.store.makeQueueDue() > 0) this.kick()
+  }
+
   /** Runs the outbox now (new submission, back online, timer). */
   kick(): void {
     if (this.stopped) return
@@ -214,10 +220,9 @@ export class Outbox {
         throw SETTLED
       }
     }
-    this.record(rec, { inFlight: 'create', step: 'create' })
     // Created for the caller's own organisation (the default), where the baskets list can find it
     // again; a basket for a descendant is moved there by the update that follows.
-    const basket = await this.send((signal) => this.client().call('createBasket', { body: this.body(rec, false), signal }))
+    const basket = await this.write(rec, 'create', (signal) => this.client().call('createBasket', { body: this.body(rec, false), signal }))
     const moved = rec.organisation !== null && basket.organisation !== rec.organisation
     rec = this.record(rec, { basketId: basket.id, step: moved ? 'update' : 'price', inFlight: null })
     return moved ? this.update(rec) : { rec, basket }
@@ -225,9 +230,8 @@ export class Outbox {
 
   private async update(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
     const id = this.basketId(rec)
-    this.record(rec, { inFlight: 'update', step: 'update' })
     try {
-      const basket = await this.send((signal) => this.client().call('modifyBasket', { params: { id }, body: this.body(rec), signal }))
+      const basket = await this.write(rec, 'update', (signal) => this.client().call('modifyBasket', { params: { id }, body: this.body(rec), signal }))
       return { rec: this.record(rec, { step: 'price', inFlight: null }), basket }
     } catch (err) {
       if (err instanceof ServiceError && (err.code === 'not_found' || err.code === 'conflict')) {
@@ -254,9 +258,8 @@ export class Outbox {
   private async submit(rec: DraftRecord): Promise<void> {
     const id = this.basketId(rec)
     if (rec.inFlight === 'submit') await this.settleIfOrdered(rec, id)
-    this.record(rec, { inFlight: 'submit', step: 'submit' })
     try {
-      const order = await this.send((signal) => this.client().call('submitBasket', { params: { id }, signal }))
+      const order = await this.write(rec, 'submit', (signal) => this.client().call('submitBasket', { params: { id }, signal }))
       this.record(rec, { state: 'submitted', orderId: order.id, inFlight: null, step: null, error: null, serviceTotal: order.total })
       this.deps.changed(rec.id)
     } catch (err) {
@@ -325,6 +328,21 @@ export class Outbox {
     const error = err instanceof ServiceError ? { message: err.message } : { message: 'Sending failed; the app will try again.' }
     store.patch(rec.id, { state: 'queued', attempts: rec.attempts + 1, nextAttemptAt: this.deps.clock.now() + wait, error })
     this.deps.changed(rec.id)
+  }
+
+  /**
+   * A request that changes the service: its intent is recorded before it is sent. If it provably
+   * never left this computer (connection refused, no route), the intent is withdrawn again, so the
+   * next try needs no reconciliation and no grace period.
+   */
+  private async write<T>(rec: DraftRecord, step: OutboxStep, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.record(rec, { inFlight: step, step })
+    try {
+      return await this.send(fn)
+    } catch (err) {
+      if (err instanceof ServiceError && err.code === 'offline' && !err.mayHaveApplied && !this.stopped) this.record(rec, { inFlight: null })
+      throw err
+    }
   }
 
   /** Writes bookkeeping unless the outbox has been stopped (a stopped outbox must behave like a dead process). */

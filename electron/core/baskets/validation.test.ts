@@ -89,6 +89,11 @@ describe('draft validation (the service\'s own schemas, per field)', () => {
     expect(basketsChannels['baskets.serverList'].input.safeParse({ sort_by: '-total' }).success).toBe(true)
   })
 
+  it('an edit of one header field carries only that field (nothing else is blanked)', () => {
+    expect(basketsChannels['baskets.update'].input.parse({ id: 'd', patch: { name: 'Van stock' } }).patch).toEqual({ name: 'Van stock' })
+    expect(basketsChannels['baskets.update'].input.parse({ id: 'd', patch: { shipping_type: 3 } }).patch).toEqual({ shipping_type: 3 })
+  })
+
   it('asks for the subscription data of storage, backup and meeting products', () => {
     const storage = product({ subscription_type: 'SUBSCRIPTION_KIND_STORAGE' })
     expect(validateDraft(doc({ line_items: [line()] }), withProduct(storage))).toEqual({

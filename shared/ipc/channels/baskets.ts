@@ -75,24 +75,41 @@ export const DraftLine = z.object({
 })
 export type DraftLine = z.infer<typeof DraftLine>
 
+/** The header fields (everything but the lines), as typed. */
+const headerFields = {
+  name: Typed,
+  purchase_order_number: Typed,
+  shipping_address: DraftAddress.nullable(),
+  shipping_type: LooseId.nullable(),
+  ship_instructions: Typed,
+  provisioning_instructions: Typed,
+  end_user: Typed,
+  part_ship: z.boolean(),
+  payment_type: PaymentType,
+  finance: DraftFinance.nullable(),
+}
+
 export const DraftDoc = z.object({
-  name: Typed.default(''),
-  purchase_order_number: Typed.default(''),
-  shipping_address: DraftAddress.nullable().default(null),
-  shipping_type: LooseId.nullable().default(null),
-  ship_instructions: Typed.default(''),
-  provisioning_instructions: Typed.default(''),
-  end_user: Typed.default(''),
-  part_ship: z.boolean().default(true),
-  payment_type: PaymentType.default('ON_ACCOUNT'),
-  finance: DraftFinance.nullable().default(null),
+  name: headerFields.name.default(''),
+  purchase_order_number: headerFields.purchase_order_number.default(''),
+  shipping_address: headerFields.shipping_address.default(null),
+  shipping_type: headerFields.shipping_type.default(null),
+  ship_instructions: headerFields.ship_instructions.default(''),
+  provisioning_instructions: headerFields.provisioning_instructions.default(''),
+  end_user: headerFields.end_user.default(''),
+  part_ship: headerFields.part_ship.default(true),
+  payment_type: headerFields.payment_type.default('ON_ACCOUNT'),
+  finance: headerFields.finance.default(null),
   line_items: z.array(DraftLine).max(5000).default([]),
 })
 export type DraftDoc = z.infer<typeof DraftDoc>
 export type DraftDocInput = z.input<typeof DraftDoc>
 
-/** The header fields (everything but the lines) that an edit may change. */
-export const DraftHeaderPatch = DraftDoc.omit({ line_items: true }).partial()
+/**
+ * An edit of header fields: only the fields present change. (Built without defaults on purpose:
+ * zod applies a field's default inside .partial(), which would blank every field not sent.)
+ */
+export const DraftHeaderPatch = z.object(headerFields).partial()
 export type DraftHeaderPatch = z.infer<typeof DraftHeaderPatch>
 
 export const DraftLinePatch = DraftLine.omit({ key: true, estimate: true, discount: true }).partial()
