@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import { basketsFeature } from './baskets/feature'
+import { catalogueFeature } from './catalogue'
 import { Connection } from './connection/connection'
 import { adminFeature } from './admin/feature'
 import { connectionFeature } from './connection/feature'
@@ -48,9 +49,12 @@ export function createCore(deps: CoreDeps): Core {
   const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, emit })
   const context: CoreContext = { dataDir: deps.dataDir, clock, log: deps.log, notifier: deps.notifier, appDb, settings, connection, emit }
 
+  // Other features read the local catalogue through catalogue.reader (SKU resolution, price estimates).
+  const catalogue = catalogueFeature(context)
   const features: Feature[] = [
     systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal }),
     connectionFeature(connection),
+    catalogue,
     adminFeature(context),
     ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)) }),
     basketsFeature(context),

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { alertsChannels, alertsEvents } from './channels/alerts'
+import { catalogueChannels, catalogueEvents } from './channels/catalogue'
 import { connectionChannels, connectionEvents } from './channels/connection'
 import { navigationChannels, navigationEvents } from './channels/navigation'
 import { systemChannels, systemEvents } from './channels/system'
@@ -16,6 +17,7 @@ export const channels = {
   ...systemChannels,
   ...connectionChannels,
   ...alertsChannels,
+  ...catalogueChannels,
   ...navigationChannels,
   ...basketsChannels,
   ...ordersChannels,
@@ -26,6 +28,7 @@ export const events = {
   ...systemEvents,
   ...connectionEvents,
   ...alertsEvents,
+  ...catalogueEvents,
   ...navigationEvents,
   ...basketsEvents,
   ...ordersEvents,

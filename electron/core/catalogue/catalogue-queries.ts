@@ -1,0 +1,54 @@
+import type { Product, ProductGroup } from '../../../shared/api'
+import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueDb } from './catalogue-db'
+import { normalizeSku } from './product-row'
+import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './search'
+
+/** Lookups in the live generation: products, SKUs, groups, facets. All local, all synchronous. */
+export class CatalogueQueries {
+  constructor(private readonly cdb: CatalogueDb) {}
+
+  /** Every product with this SKU (case-insensitive), most popular first: SKUs repeat across vendors. */
+  findBySku(sku: string): ProductSummary[] {
+    const key = normalizeSku(sku)
+    if (!key) return []
+    const rows = this.cdb.stmt(`SELECT ${SUMMARY_COLUMNS} FROM product p WHERE p.sku_norm = ? ORDER BY p.pos`).all(key) as unknown as SummaryRow[]
+    return rows.map((r) => toSummary(r, 'exact'))
+  }
+
+  getProduct(id: number): Product | null {
+    const row = this.cdb.stmt('SELECT data FROM product WHERE id = ?').get(id) as { data: string } | undefined
+    return row ? (JSON.parse(row.data) as Product) : null
+  }
+
+  summaries(ids: readonly number[]): ProductSummary[] {
+    if (!ids.length) return []
+    const rows = this.cdb.stmt(`SELECT ${SUMMARY_COLUMNS} FROM product p WHERE p.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as unknown as SummaryRow[]
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    return ids.flatMap((id) => {
+      const r = byId.get(id)
+      return r ? [toSummary(r, 'browse')] : []
+    })
+  }
+
+  productGroups(): ProductGroupSummary[] {
+    const rows = this.cdb.stmt('SELECT data FROM product_group ORDER BY name_norm, id').all() as unknown as { data: string }[]
+    return rows.map((r) => {
+      const g = JSON.parse(r.data) as ProductGroup
+      return { id: g.id, name: g.name, active: g.active, status: g.status, type: g.type, vendor: g.vendor, product_count: g.products.length }
+    })
+  }
+
+  productGroup(id: number): { group: ProductGroup; products: ProductSummary[] } | null {
+    const row = this.cdb.stmt('SELECT data FROM product_group WHERE id = ?').get(id) as { data: string } | undefined
+    if (!row) return null
+    const group = JSON.parse(row.data) as ProductGroup
+    return { group, products: this.summaries(group.products) }
+  }
+
+  facets(): { vendors: Facet[]; types: Facet[] } {
+    const read = (table: string) =>
+      (this.cdb.stmt(`SELECT id, products AS count FROM ${table} ORDER BY id`).all() as unknown as Facet[]).map((f) => ({ id: f.id, count: f.count }))
+    return { vendors: read('vendor'), types: read('product_type') }
+  }
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { EventName } from '../../../shared/ipc/contract'
+import type { Sandbox } from '../../sandbox'
+import { Connection } from '../connection/connection'
+import { connectionFeature } from '../connection/feature'
+import type { CoreContext } from '../context'
+import type { SecretStore } from '../credentials/secret-store'
+import { createDispatcher } from '../ipc/dispatcher'
+import { ManualClock } from '../platform/manual-clock'
+import type { Logger } from '../platform/services'
+import { openAppStore, Settings } from '../store/app-store'
+import { catalogueFeature, type CatalogueFeature } from './feature'
+import type { CatalogueOptions } from './catalogue'
+
+/**
+ * Test support for the catalogue suites: the real connection and catalogue features on a temporary
+ * folder, wired as createCore wires them, but with catalogue options a test chooses (small pages,
+ * no automatic refresh) so syncs happen exactly when the test says.
+ */
+
+/** These suites are not about secrets: an in-memory SecretStore stands in for the keychain. */
+export function memorySecretStore(): SecretStore {
+  const m = new Map<string, string>()
+  return {
+    get: async (a) => m.get(a) ?? null,
+    set: async (a, s) => void m.set(a, s),
+    delete: async (a) => m.delete(a),
+  }
+}
+
+export interface CatalogueRig {
+  ctx: CoreContext
+  feature: CatalogueFeature
+  clock: ManualClock
+  dataDir: string
+  secrets: SecretStore
+  events: { event: EventName; payload: unknown }[]
+  /** Runs on every event as it is emitted (e.g. to inject a fault mid-sync). */
+  onEvent(listener: (event: EventName, payload: unknown) => void): void
+  warnings: string[]
+  call<T = unknown>(channel: string, input?: unknown): Promise<T>
+  fail(channel: string, input?: unknown): Promise<{ code: string; message: string }>
+  connect(sandbox: Sandbox): Promise<string>
+  close(): Promise<void>
+}
+
+export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secrets?: SecretStore } = {}): CatalogueRig {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-cat-'))
+  const clock = new ManualClock(Date.now())
+  const events: CatalogueRig['events'] = []
+  const warnings: string[] = []
+  const log: Logger = { info: () => {}, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }
+  const listeners: ((event: EventName, payload: unknown) => void)[] = []
+  const emit: CoreContext['emit'] = (event, payload) => {
+    events.push({ event, payload })
+    for (const l of listeners) l(event, payload)
+  }
+  const appDb = openAppStore(dataDir)
+  const settings = new Settings(appDb)
+  const secrets = opts.secrets ?? memorySecretStore()
+  const connection = new Connection({ dataDir, appDb, settings, secrets, clock, log, emit })
+  const ctx: CoreContext = { dataDir, clock, log, notifier: { show: () => {} }, appDb, settings, connection, emit }
+  const feature = catalogueFeature(ctx, { autoSync: false, ...opts })
+  const conn = connectionFeature(connection)
+  const dispatch = createDispatcher({ ...conn.handlers, ...feature.handlers }, log)
+  feature.start?.()
+
+  const rig: CatalogueRig = {
+    ctx,
+    feature,
+    clock,
+    dataDir,
+    secrets,
+    events,
+    onEvent: (l) => void listeners.push(l),
+    warnings,
+    async call<T>(channel: string, input?: unknown): Promise<T> {
+      const reply = await dispatch(channel, input)
+      if (!reply.ok) throw Object.assign(new Error(`${channel}: ${reply.error.message}`), reply.error)
+      return reply.value as T
+    },
+    async fail(channel: string, input?: unknown) {
+      const reply = await dispatch(channel, input)
+      if (reply.ok) throw new Error(`${channel} was expected to fail but answered ${JSON.stringify(reply.value).slice(0, 200)}`)
+      return reply.error
+    },
+    async connect(sandbox: Sandbox) {
+      const profile = await rig.call<{ id: string }>('connection.save', {
+        name: 'Test',
+        baseUrl: sandbox.baseUrl,
+        clientId: sandbox.demo.clientId,
+        clientSecret: sandbox.demo.clientSecret,
+      })
+      await rig.call('connection.activate', { id: profile.id })
+      return profile.id
+    },
+    async close() {
+      await feature.stop?.()
+      await conn.stop?.()
+      appDb.close()
+    },
+  }
+  return rig
+}

@@ -1,0 +1,370 @@
+import { join } from 'node:path'
+import type { Product } from '../../../shared/api'
+import type {
+  CatalogueSearchResult,
+  CatalogueStatus,
+  ImageKind,
+  MatchKind,
+  ProductSummary,
+  SyncOutcome,
+  SyncProgress,
+} from '../../../shared/ipc/channels/catalogue'
+import { CatalogueSearchInput } from '../../../shared/ipc/channels/catalogue'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import type { ActiveSession } from '../connection/connection'
+import type { CoreContext } from '../context'
+import { ServiceError } from '../service/service-error'
+import { CatalogueDb } from './catalogue-db'
+import { CatalogueQueries } from './catalogue-queries'
+import { fullSync } from './full-sync'
+import { ImageCache } from './image-cache'
+import { normalizeSku } from './product-row'
+import { searchLocal, type SearchQuery } from './search'
+
+/**
+ * What other core modules (baskets: SKU resolution, price estimates) read from the local catalogue.
+ * Synchronous and local: it answers the same with no network.
+ */
+export interface CatalogueReader {
+  /** Every product with this SKU (case-insensitive, trimmed), most popular first; [] when none or no profile is active. */
+  findBySku(sku: string): ProductSummary[]
+  /** The full product (every field of spec 2.7) as of the last sync; null if it is not in the local catalogue. */
+  getProduct(id: number): Product | null
+  /** When the local prices were fetched (ISO 8601); null if the catalogue was never synced. */
+  pricesAsOf(): string | null
+}
+
+export interface CatalogueOptions {
+  /** Refresh at first connection and on the schedule (off in tests that drive syncs themselves). */
+  autoSync?: boolean
+  /** Pages fetched at once during a sync. */
+  concurrency?: number
+  /** Products per page (the service's maximum, 1000, unless a test wants more pages). */
+  perPage?: number
+}
+
+const REFRESH_SETTING = 'catalogue.refreshHours'
+const DEFAULT_REFRESH_HOURS = 24
+/** After a failed automatic sync, try again this much later (not at once: the service may be struggling). */
+const RETRY_AFTER_FAILURE_MS = 15 * 60_000
+/** The schedule is checked at least this often (timers drift across sleep and resume). */
+const CHECK_EVERY_MS = 30 * 60_000
+
+interface Bound {
+  profileId: string
+  profileDir: string
+  cdb: CatalogueDb
+  queries: CatalogueQueries
+  images: ImageCache
+}
+
+interface RunningSync {
+  bound: Bound
+  abort: AbortController
+  promise: Promise<SyncOutcome>
+  progress: SyncProgress | null
+}
+
+/**
+ * The offline-first catalogue of the active connection profile: a local SQLite index refreshed by
+ * full syncs, searched locally, and the service's own text search only while nothing is local yet.
+ */
+export class Catalogue {
+  private bound: Bound | null = null
+  private running: RunningSync | null = null
+  private lastError: string | null = null
+  private retryAt = 0
+  private timer: unknown = null
+  private stopped = false
+  private readonly unsubscribe: () => void
+
+  readonly reader: CatalogueReader = {
+    findBySku: (sku) => (this.bound ? this.bound.queries.findBySku(sku) : []),
+    getProduct: (id) => (this.bound ? this.bound.queries.getProduct(id) : null),
+    pricesAsOf: () => this.pricesAsOf(),
+  }
+
+  constructor(
+    private readonly ctx: CoreContext,
+    private readonly opts: CatalogueOptions = {},
+  ) {
+    this.unsubscribe = ctx.connection.onChange((s) => this.follow(s))
+  }
+
+  start(): void {
+    this.follow(this.ctx.connection.active())
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    this.unsubscribe()
+    this.clearTimer()
+    await this.unbind()
+  }
+
+  status(): CatalogueStatus {
+    const b = this.bound
+    const last = b?.cdb.lastSyncAt ?? null
+    const hours = this.refreshHours()
+    return {
+      products: b?.cdb.productCount ?? 0,
+      lastSyncAt: last === null ? null : new Date(last).toISOString(),
+      syncing: this.running !== null,
+      progress: this.running?.progress ?? null,
+      lastInvalid: b?.cdb.lastInvalid ?? 0,
+      lastError: this.lastError,
+      refreshHours: hours,
+      nextSyncAt: b && hours > 0 ? new Date(this.nextDue(b)).toISOString() : null,
+    }
+  }
+
+  async search(input: unknown): Promise<CatalogueSearchResult> {
+    const q = CatalogueSearchInput.parse(input)
+    const b = this.require()
+    if (b.cdb.productCount === 0 && this.ctx.connection.online) {
+      const remote = await this.searchService(q).catch((err) => {
+        this.ctx.connection.noteFailure(err)
+        if (err instanceof ServiceError && err.code === 'offline') return null
+        throw err
+      })
+      if (remote) return remote
+    }
+    return searchLocal(b.cdb, q, this.pricesAsOf())
+  }
+
+  async lookupSku(sku: string): Promise<ProductSummary[]> {
+    const b = this.require()
+    if (b.cdb.productCount > 0 || !this.ctx.connection.online) return b.queries.findBySku(sku)
+    const res = await this.searchService({ query: sku, sort: '-popularity', offset: 0, limit: 100 })
+    return res.items.filter((p) => p.match === 'exact')
+  }
+
+  async product(id: number): Promise<Product> {
+    const b = this.require()
+    const local = b.queries.getProduct(id)
+    if (local) return local
+    if (!this.ctx.connection.online) throw new AppError('not_found', 'This product is not in the catalogue stored on this computer.')
+    const session = this.ctx.connection.require()
+    try {
+      const p = await session.client.call('getProduct', { params: { id } })
+      this.ctx.connection.noteSuccess()
+      return p
+    } catch (err) {
+      this.ctx.connection.noteFailure(err)
+      throw err
+    }
+  }
+
+  productGroups() {
+    return this.require().queries.productGroups()
+  }
+
+  productGroup(id: number) {
+    const g = this.require().queries.productGroup(id)
+    if (!g) throw new AppError('not_found', 'That product group is not in the catalogue stored on this computer.')
+    return g
+  }
+
+  facets() {
+    return this.require().queries.facets()
+  }
+
+  async image(productId: number, kind: ImageKind): Promise<{ dataUrl: string | null }> {
+    const b = this.require()
+    const product = await this.product(productId)
+    const url = kind === 'thumb' ? product.thumb_url : product.main_image_url
+    if (!url) return { dataUrl: null }
+    return { dataUrl: await b.images.dataUrl(productId, kind, url) }
+  }
+
+  /**
+   * Runs a full sync on demand, or joins the one running. While offline it first asks the service
+   * whether it is back (the online state may be a few seconds old); if not, it refuses.
+   */
+  async sync(): Promise<SyncOutcome> {
+    if (this.running) return this.running.promise
+    this.require()
+    if (!this.ctx.connection.online) await this.ctx.connection.probe()
+    return this.startSync()
+  }
+
+  /** Starts a full sync now; refused while offline (the stored catalogue stays in use). */
+  private startSync(): Promise<SyncOutcome> {
+    if (this.running) return this.running.promise
+    const b = this.require()
+    const session = this.ctx.connection.require()
+    if (!this.ctx.connection.online) {
+      return Promise.reject(new AppError('offline', 'The catalogue can only be refreshed while the service can be reached; the stored catalogue stays in use.'))
+    }
+    const abort = new AbortController()
+    const run = { bound: b, abort, progress: null } as RunningSync
+    run.promise = fullSync({
+      cdb: b.cdb,
+      client: session.client,
+      clock: this.ctx.clock,
+      log: this.ctx.log,
+      signal: abort.signal,
+      concurrency: this.opts.concurrency,
+      perPage: this.opts.perPage,
+      onProgress: (p) => {
+        run.progress = p
+        if (this.bound === b) this.ctx.emit('catalogue.syncProgress', p)
+      },
+    }).then(({ error, ...outcome }) => {
+      if (this.running === run) this.running = null
+      if (outcome.outcome === 'completed') {
+        this.lastError = null
+        this.retryAt = 0
+        this.ctx.connection.noteSuccess()
+      } else if (outcome.outcome === 'failed') {
+        this.lastError = outcome.message ?? 'The catalogue could not be refreshed.'
+        this.retryAt = this.ctx.clock.now() + RETRY_AFTER_FAILURE_MS
+        this.ctx.connection.noteFailure(error)
+      }
+      if (this.bound !== b) b.cdb.close()
+      this.arm()
+      return outcome
+    })
+    this.running = run
+    return run.promise
+  }
+
+  cancelSync(): boolean {
+    if (!this.running) return false
+    this.running.abort.abort()
+    return true
+  }
+
+  setRefreshHours(hours: number): CatalogueStatus {
+    this.ctx.settings.set(REFRESH_SETTING, hours)
+    this.arm()
+    return this.status()
+  }
+
+  pricesAsOf(): string | null {
+    const last = this.bound?.cdb.lastSyncAt ?? null
+    return last === null ? null : new Date(last).toISOString()
+  }
+
+  private refreshHours(): number {
+    const h = this.ctx.settings.get<number>(REFRESH_SETTING, DEFAULT_REFRESH_HOURS)
+    return typeof h === 'number' && h >= 0 ? h : DEFAULT_REFRESH_HOURS
+  }
+
+  /** When the next automatic sync is due: at once if never synced (first connection), else after the interval. */
+  private nextDue(b: Bound): number {
+    const last = b.cdb.lastSyncAt
+    const due = last === null ? 0 : last + this.refreshHours() * 3600_000
+    return Math.max(due, this.retryAt)
+  }
+
+  private require(): Bound {
+    this.ctx.connection.require()
+    if (!this.bound) throw new AppError('no_profile', 'No connection is active. Connect to your account or explore with demo data first.')
+    return this.bound
+  }
+
+  /** Follows the active profile (each has its own catalogue file) and the online state. */
+  private follow(s: ActiveSession | null): void {
+    if (this.stopped) return
+    if (this.bound && this.bound.profileId !== s?.profile.id) void this.unbind()
+    if (s && !this.bound) {
+      const cdb = new CatalogueDb(join(s.profileDir, 'catalogue.db'))
+      this.bound = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images')) }
+      this.lastError = null
+      this.retryAt = 0
+    }
+    this.arm()
+  }
+
+  private async unbind(): Promise<void> {
+    const b = this.bound
+    this.bound = null
+    if (!b) return
+    const run = this.running
+    if (run?.bound === b) {
+      // The running sync closes its database when it has wound down.
+      run.abort.abort()
+      this.running = null
+      await run.promise.catch(() => undefined)
+    } else {
+      b.cdb.close()
+    }
+  }
+
+  /** (Re)schedules the automatic refresh, and runs it now when it is due and the service is reachable. */
+  private arm(): void {
+    this.clearTimer()
+    const b = this.bound
+    if (this.stopped || !b || this.opts.autoSync === false || this.refreshHours() <= 0) return
+    const wait = this.nextDue(b) - this.ctx.clock.now()
+    if (wait <= 0 && this.ctx.connection.online && !this.running) {
+      this.startSync().catch((err) => this.ctx.log.warn('automatic catalogue refresh did not start', { message: (err as Error).message }))
+      return
+    }
+    if (this.running) return
+    this.timer = this.ctx.clock.setTimeout(
+      () => {
+        this.timer = null
+        this.arm()
+      },
+      Math.min(Math.max(wait, 60_000), CHECK_EVERY_MS),
+    )
+  }
+
+  private clearTimer(): void {
+    if (this.timer) this.ctx.clock.clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  /** The service's own text search (spec rule 2), while the local catalogue is still empty. */
+  private async searchService(q: SearchQuery): Promise<CatalogueSearchResult> {
+    const session = this.ctx.connection.require()
+    const perPage = q.limit
+    const firstPage = Math.floor(q.offset / perPage) + 1
+    const skip = q.offset % perPage
+    const items: Product[] = []
+    let total = 0
+    for (let page = firstPage; items.length < skip + q.limit; page++) {
+      const res = await session.client.list('listProducts', {
+        query: {
+          page,
+          per_page: perPage,
+          sort_by: q.sort === 'relevance' ? '-popularity' : q.sort,
+          text: q.query.trim() || undefined,
+          vendor: q.vendor?.length ? q.vendor : undefined,
+          type: q.type?.length ? q.type : undefined,
+        },
+      })
+      total = res.total
+      items.push(...res.items)
+      if (page >= res.pages || res.items.length === 0) break
+    }
+    this.ctx.connection.noteSuccess()
+    const key = normalizeSku(q.query)
+    const kind = (p: Product): MatchKind => {
+      const sku = normalizeSku(p.product_code)
+      return !key ? 'browse' : sku === key ? 'exact' : sku.startsWith(key) ? 'prefix' : 'text'
+    }
+    return {
+      items: items.slice(skip, skip + q.limit).map((p) => ({
+        id: p.id,
+        name: p.name,
+        product_code: p.product_code,
+        vendor: p.vendor ?? null,
+        type: p.type ?? null,
+        price: p.price,
+        rrp: p.rrp ?? null,
+        stock: p.stock ?? null,
+        subscription_type: p.subscription_type ?? null,
+        subscription_product_type: p.subscription_product_type ?? null,
+        match: kind(p),
+        has_thumb: !!p.thumb_url,
+      })),
+      total,
+      source: 'service',
+      matchKinds: { exact: 0, prefix: 0, text: key ? total : 0 },
+      pricesAsOf: null,
+    }
+  }
+}

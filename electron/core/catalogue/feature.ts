@@ -1,0 +1,32 @@
+import type { CoreContext, Feature } from '../context'
+import { Catalogue, type CatalogueOptions, type CatalogueReader } from './catalogue'
+
+export interface CatalogueFeature extends Feature {
+  /** The local catalogue for other core modules (baskets): SKU resolution and price estimates. */
+  reader: CatalogueReader
+  catalogue: Catalogue
+}
+
+/** The catalogue channels over the offline-first local catalogue. */
+export function catalogueFeature(ctx: CoreContext, opts: CatalogueOptions = {}): CatalogueFeature {
+  const catalogue = new Catalogue(ctx, opts)
+  return {
+    catalogue,
+    reader: catalogue.reader,
+    handlers: {
+      'catalogue.search': (input) => catalogue.search(input),
+      'catalogue.product': ({ id }) => catalogue.product(id),
+      'catalogue.lookupSku': ({ sku }) => catalogue.lookupSku(sku),
+      'catalogue.status': () => catalogue.status(),
+      'catalogue.sync': () => catalogue.sync(),
+      'catalogue.cancelSync': () => ({ cancelled: catalogue.cancelSync() }),
+      'catalogue.setRefreshHours': ({ hours }) => catalogue.setRefreshHours(hours),
+      'catalogue.productGroups': () => catalogue.productGroups(),
+      'catalogue.productGroup': ({ id }) => catalogue.productGroup(id),
+      'catalogue.facets': () => catalogue.facets(),
+      'catalogue.image': ({ productId, kind }) => catalogue.image(productId, kind),
+    },
+    start: () => catalogue.start(),
+    stop: () => catalogue.stop(),
+  }
+}

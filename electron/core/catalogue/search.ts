@@ -1,0 +1,170 @@
+import type { CatalogueSearchResult, CatalogueSort, MatchKind, ProductSummary } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueDb } from './catalogue-db'
+import { normalizeSku } from './product-row'
+import { ftsQuery } from './search-text'
+
+export interface SearchQuery {
+  query: string
+  vendor?: readonly number[]
+  type?: readonly number[]
+  sort: CatalogueSort
+  offset: number
+  limit: number
+}
+
+export const SUMMARY_COLUMNS =
+  'p.id, p.sku, p.name, p.vendor, p.type, p.price, p.rrp, p.stock, p.subscription_type, p.subscription_product_type, p.has_thumb'
+
+export interface SummaryRow {
+  id: number
+  sku: string
+  name: string
+  vendor: number | null
+  type: number | null
+  price: number
+  rrp: number | null
+  stock: number | null
+  subscription_type: string | null
+  subscription_product_type: string | null
+  has_thumb: number
+}
+
+export function toSummary(r: SummaryRow, match: MatchKind): ProductSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    product_code: r.sku,
+    vendor: r.vendor,
+    type: r.type,
+    price: r.price,
+    rrp: r.rrp,
+    stock: r.stock,
+    subscription_type: r.subscription_type as ProductSummary['subscription_type'],
+    subscription_product_type: r.subscription_product_type as ProductSummary['subscription_product_type'],
+    match,
+    has_thumb: r.has_thumb === 1,
+  }
+}
+
+const SORT_SQL: Record<CatalogueSort, string> = {
+  relevance: 'p.pos',
+  '-popularity': 'p.pos',
+  '+name': 'p.name_norm, p.pos',
+  '-name': 'p.name_norm DESC, p.pos DESC',
+  '+price': 'p.price, p.pos',
+  '-price': 'p.price DESC, p.pos DESC',
+}
+
+/** The least string greater than every string starting with `prefix` (byte order of UTF-8). */
+function prefixEnd(prefix: string): string {
+  return prefix + '\u{10FFFF}'
+}
+
+type Param = string | number
+
+interface Filter {
+  sql: string
+  params: Param[]
+}
+
+function idFilter(column: string, ids: readonly number[] | undefined): Filter {
+  if (!ids?.length) return { sql: '', params: [] }
+  const real = [...new Set(ids.filter((i) => i > 0))]
+  const parts: string[] = []
+  if (real.length) parts.push(`${column} IN (${real.map(() => '?').join(',')})`)
+  if (ids.includes(-1)) parts.push(`${column} IS NULL`)
+  if (!parts.length) return { sql: ' AND 0', params: [] }
+  return { sql: ` AND (${parts.join(' OR ')})`, params: real }
+}
+
+/** One group of results, counted and paged on its own. */
+interface Tier {
+  kind: Exclude<MatchKind, 'browse'>
+  count(): number
+  rows(limit: number, offset: number): SummaryRow[]
+}
+
+/**
+ * The query box, in tiers: exact SKU (case-insensitive; every vendor's product with that SKU),
+ * then SKU prefix (in SKU order), then full text — products matching in name or SKU before those
+ * matching only in a description, most popular first within each. With a sort chosen, each tier is
+ * ordered by it. Tiers are counted and paged separately, so a page costs the tiers it shows.
+ */
+export function searchLocal(cdb: CatalogueDb, q: SearchQuery, pricesAsOf: string | null): CatalogueSearchResult {
+  const vendor = idFilter('p.vendor', q.vendor)
+  const type = idFilter('p.type', q.type)
+  const filter = { sql: vendor.sql + type.sql, params: [...vendor.params, ...type.params] }
+  const sku = normalizeSku(q.query)
+  const counts = { exact: 0, prefix: 0, text: 0 }
+
+  if (!sku) {
+    const total = filter.sql ? count(cdb, `SELECT count(*) AS n FROM product p WHERE 1${filter.sql}`, filter.params) : cdb.productCount
+    const rows = all(cdb, `SELECT ${SUMMARY_COLUMNS} FROM product p WHERE 1${filter.sql} ORDER BY ${SORT_SQL[q.sort]} LIMIT ? OFFSET ?`, [...filter.params, q.limit, q.offset])
+    return { items: rows.map((r) => toSummary(r, 'browse')), total, source: 'local', matchKinds: counts, pricesAsOf }
+  }
+
+  const skuTier = (kind: 'exact' | 'prefix', where: string, params: Param[], relevance: string): Tier => ({
+    kind,
+    count: () => count(cdb, `SELECT count(*) AS n FROM product p WHERE ${where}${filter.sql}`, [...params, ...filter.params]),
+    rows: (limit, offset) =>
+      all(cdb, `SELECT ${SUMMARY_COLUMNS} FROM product p WHERE ${where}${filter.sql} ORDER BY ${q.sort === 'relevance' ? relevance : SORT_SQL[q.sort]} LIMIT ? OFFSET ?`, [
+        ...params,
+        ...filter.params,
+        limit,
+        offset,
+      ]),
+  })
+  const tiers: Tier[] = [
+    skuTier('exact', 'p.sku_norm = ?', [sku], 'p.pos'),
+    skuTier('prefix', 'p.sku_norm > ? AND p.sku_norm < ?', [sku, prefixEnd(sku)], 'p.sku_norm, p.pos'),
+  ]
+  const text = ftsQuery(q.query)
+  let skuMatches = 0
+  if (text) {
+    // Products already listed as SKU matches are not repeated (only looked for when there are some).
+    const exclude = () => (skuMatches > 0 ? { sql: ' AND product_fts.rowid NOT IN (SELECT pos FROM product WHERE sku_norm >= ? AND sku_norm < ?)', params: [sku, prefixEnd(sku)] } : { sql: '', params: [] })
+    const textTier = (match: string): Tier => ({
+      kind: 'text',
+      count: () => {
+        const ex = exclude()
+        const join = filter.sql ? ' JOIN product p ON p.pos = product_fts.rowid' : ''
+        return count(cdb, `SELECT count(*) AS n FROM product_fts${join} WHERE product_fts MATCH ?${ex.sql}${filter.sql}`, [match, ...ex.params, ...filter.params])
+      },
+      rows: (limit, offset) => {
+        const ex = exclude()
+        // In relevance order the full-text index is read in rowid (= popularity) order and stops at the page's end.
+        const order = q.sort === 'relevance' ? 'product_fts.rowid' : SORT_SQL[q.sort]
+        return all(
+          cdb,
+          `SELECT ${SUMMARY_COLUMNS} FROM product_fts JOIN product p ON p.pos = product_fts.rowid WHERE product_fts MATCH ?${ex.sql}${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+          [match, ...ex.params, ...filter.params, limit, offset],
+        )
+      },
+    })
+    tiers.push(textTier(`{name sku} : (${text})`), textTier(`(${text}) NOT {name sku} : (${text})`))
+  }
+
+  const items: ProductSummary[] = []
+  let skip = q.offset
+  let room = q.limit
+  for (const tier of tiers) {
+    const n = tier.count()
+    counts[tier.kind] += n
+    if (tier.kind !== 'text') skuMatches += n
+    if (room > 0 && skip < n) {
+      const rows = tier.rows(room, skip)
+      for (const r of rows) items.push(toSummary(r, tier.kind))
+      room -= rows.length
+    }
+    skip = Math.max(0, skip - n)
+  }
+  return { items, total: counts.exact + counts.prefix + counts.text, source: 'local', matchKinds: counts, pricesAsOf }
+}
+
+function count(cdb: CatalogueDb, sql: string, params: Param[]): number {
+  return cdb.count(sql, params)
+}
+
+function all(cdb: CatalogueDb, sql: string, params: Param[]): SummaryRow[] {
+  return cdb.stmt(sql).all(...params) as unknown as SummaryRow[]
+}

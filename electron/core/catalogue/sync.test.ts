@@ -1,0 +1,260 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Product } from '../../../shared/api'
+import type { CatalogueSearchResult, CatalogueStatus, ProductSummary, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
+import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
+import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+
+const PRODUCTS = 640
+const PER_PAGE = 100
+const PAGES = Math.ceil(PRODUCTS / PER_PAGE)
+
+let sandbox: Sandbox
+beforeAll(async () => {
+  sandbox = await startSandbox({ testMode: true, products: PRODUCTS, orders: 0, speed: 0, tokenTtlSeconds: 3600 })
+})
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+const rigs: CatalogueRig[] = []
+afterEach(async () => {
+  sandbox.control.clearFaults()
+  await sandbox.control.resume()
+  for (const r of rigs.splice(0)) await r.close()
+})
+
+async function connected(opts: Parameters<typeof catalogueRig>[0] = {}): Promise<CatalogueRig> {
+  const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 3, ...opts })
+  rigs.push(rig)
+  await rig.connect(sandbox)
+  return rig
+}
+
+/** Every product as the service answers it, through the same schema the app uses. */
+async function serviceProducts(rig: CatalogueRig): Promise<Product[]> {
+  const client = rig.ctx.connection.require().client
+  const all: Product[] = []
+  for (let page = 1; ; page++) {
+    const res = await client.list('listProducts', { query: { page, per_page: 1000 } })
+    all.push(...res.items)
+    if (page >= res.pages) return all
+  }
+}
+
+const pagesRequested = () =>
+  sandbox.control
+    .requestLog()
+    .filter((r) => r.method === 'GET' && r.path === '/products' && r.status === 200)
+    .map((r) => Number(new URLSearchParams(r.query).get('page')))
+
+const progressEvents = (rig: CatalogueRig) => rig.events.filter((e) => e.event === 'catalogue.syncProgress').map((e) => e.payload as SyncProgress)
+
+describe('full sync', () => {
+  it('stores every product with every field, keeps products sharing a SKU apart, and reports progress', async () => {
+    const rig = await connected()
+    const before = await rig.call<CatalogueStatus>('catalogue.status')
+    expect(before).toMatchObject({ products: 0, lastSyncAt: null, syncing: false })
+
+    const outcome = await rig.call<SyncOutcome>('catalogue.sync')
+    expect(outcome).toEqual({ outcome: 'completed', products: PRODUCTS, invalid: 0 })
+
+    // Every field of every product round-trips: what the service answers is what the catalogue gives back.
+    const remote = await serviceProducts(rig)
+    expect(remote).toHaveLength(PRODUCTS)
+    for (const p of remote) expect(await rig.call('catalogue.product', { id: p.id })).toEqual(p)
+    // The showcase covers the nested fields: rate plans with charges and costs, partner-flagged related products.
+    const storage = await rig.call<Product>('catalogue.product', { id: SHOWCASE.storage.id })
+    expect(storage.rate_plans[0]!.rate_plan_charges[0]!.rate_plan_charge_costs.length).toBeGreaterThan(0)
+    const firewall = await rig.call<Product>('catalogue.product', { id: SHOWCASE.firewall.id })
+    expect(firewall.provisioning).toEqual([expect.objectContaining({ id: SHOWCASE.partnerProvisioning.id, partner: true })])
+
+    // Two vendors sell AMB-100: both are kept, each with its vendor; the lookup ignores case and blanks.
+    const amb = await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: ` ${SHOWCASE.ambiguousSku.toLowerCase()} ` })
+    expect(amb.map((p) => p.id).sort()).toEqual([...SHOWCASE.ambiguousIds])
+    expect(new Set(amb.map((p) => p.vendor)).size).toBe(2)
+
+    const status = await rig.call<CatalogueStatus>('catalogue.status')
+    expect(status).toMatchObject({ products: PRODUCTS, syncing: false, lastInvalid: 0, lastError: null })
+    expect(status.lastSyncAt).toBe(new Date(rig.clock.now()).toISOString())
+    const search = await rig.call<CatalogueSearchResult>('catalogue.search', { query: SHOWCASE.switch.sku })
+    expect(search.pricesAsOf).toBe(status.lastSyncAt)
+
+    const progress = progressEvents(rig)
+    expect(progress.filter((p) => p.phase === 'fetching').map((p) => p.pagesDone)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1))
+    expect(progress.every((p) => p.pagesTotal === PAGES)).toBe(true)
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', pagesDone: PAGES, products: PRODUCTS, etaSeconds: 0 })
+
+    // Vendors and types are known by id only; "none" (-1) counts the unbranded products.
+    const facets = await rig.call<{ vendors: { id: number; count: number }[]; types: { id: number; count: number }[] }>('catalogue.facets')
+    expect(facets.vendors.reduce((s, f) => s + f.count, 0)).toBe(PRODUCTS)
+    expect(facets.types.reduce((s, f) => s + f.count, 0)).toBe(PRODUCTS)
+    expect(facets.vendors.find((f) => f.id === -1)?.count).toBeGreaterThanOrEqual(1)
+  })
+
+  it('stores the product groups with their products', async () => {
+    const rig = await connected()
+    await rig.call('catalogue.sync')
+    const client = rig.ctx.connection.require().client
+    const remote = await client.list('listProductGroups', { query: { per_page: 1000 } })
+    const groups = await rig.call<{ id: number; name: string; product_count: number }[]>('catalogue.productGroups')
+    expect(groups.map((g) => g.id).sort((a, b) => a - b)).toEqual(remote.items.map((g) => g.id).sort((a, b) => a - b))
+    if (groups.length === 0) return
+    const full = await client.call('getProductGroup', { params: { id: groups[0]!.id } })
+    const local = await rig.call<{ group: unknown; products: ProductSummary[] }>('catalogue.productGroup', { id: groups[0]!.id })
+    expect(local.group).toEqual(full)
+    expect(local.products.map((p) => p.id)).toEqual(full.products.filter((id) => id <= PRODUCTS))
+    expect((await rig.fail('catalogue.productGroup', { id: 999_999 })).code).toBe('not_found')
+  })
+
+  it('keeps the previous catalogue searchable when the connection is lost mid-sync, then resumes where it stopped', async () => {
+    const rig = await connected()
+    await rig.call('catalogue.sync')
+    const oldPrice = (await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.switch.sku }))[0]!.price
+    sandbox.control.raisePrices([SHOWCASE.switch.id], 10)
+
+    // The service starts dropping connections once two pages of the new sync are stored.
+    rig.onEvent((event, payload) => {
+      const p = payload as SyncProgress
+      if (event === 'catalogue.syncProgress' && p.phase === 'fetching' && p.pagesDone === 2) sandbox.control.injectFault({ kind: 'dropBefore', match: { path: '^/products$' } })
+    })
+    sandbox.control.clearRequestLog()
+    const failed = await rig.call<SyncOutcome>('catalogue.sync')
+    expect(failed.outcome).toBe('failed')
+    const storedBefore = new Set(pagesRequested())
+    expect(storedBefore.size).toBeGreaterThanOrEqual(2)
+    expect(storedBefore.size).toBeLessThan(PAGES)
+
+    // Search still answers from the complete previous catalogue, old price and all.
+    const status = await rig.call<CatalogueStatus>('catalogue.status')
+    expect(status).toMatchObject({ products: PRODUCTS, syncing: false })
+    expect(status.lastError).toBeTruthy()
+    const found = await rig.call<CatalogueSearchResult>('catalogue.search', { query: SHOWCASE.switch.sku })
+    expect(found.items[0]).toMatchObject({ id: SHOWCASE.switch.id, match: 'exact', price: oldPrice })
+    expect(found.total).toBeGreaterThan(0)
+
+    // The next sync fetches only the pages it did not store, and completes.
+    sandbox.control.clearFaults()
+    sandbox.control.clearRequestLog()
+    const resumed = await rig.call<SyncOutcome>('catalogue.sync')
+    expect(resumed).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+    const refetched = pagesRequested()
+    expect(refetched.filter((p) => storedBefore.has(p))).toEqual([])
+    expect(new Set([...storedBefore, ...refetched]).size).toBe(PAGES)
+    const after = (await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.switch.sku }))[0]!
+    expect(after.price).toBeCloseTo(oldPrice * 1.1, 2)
+    expect((await rig.call<CatalogueStatus>('catalogue.status')).lastError).toBeNull()
+  })
+
+  it('answers searches from the previous catalogue while a sync runs', async () => {
+    const rig = await connected({ concurrency: 1 })
+    await rig.call('catalogue.sync')
+    sandbox.control.raisePrices([SHOWCASE.router.id], 20)
+    const oldPrice = (await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.router.sku }))[0]!.price
+    sandbox.control.injectFault({ kind: 'latency', ms: 40, match: { path: '^/products$' } })
+    let during: { search: CatalogueSearchResult; status: CatalogueStatus } | null = null
+    rig.onEvent((event, payload) => {
+      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 2 && !during) {
+        void Promise.all([rig.call<CatalogueSearchResult>('catalogue.search', { query: SHOWCASE.router.sku }), rig.call<CatalogueStatus>('catalogue.status')]).then(
+          ([search, status]) => (during = { search, status }),
+        )
+      }
+    })
+    expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('completed')
+    expect(during).not.toBeNull()
+    const seen = during!
+    expect(seen.status).toMatchObject({ syncing: true, products: PRODUCTS, progress: { phase: 'fetching', pagesTotal: PAGES } })
+    expect(seen.search.items[0]).toMatchObject({ id: SHOWCASE.router.id, price: oldPrice })
+    expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.router.sku }))[0]!.price).toBeCloseTo(oldPrice * 1.2, 2)
+  })
+
+  it('keeps the previous catalogue when the service answers 503 on every page', async () => {
+    const rig = await connected()
+    await rig.call('catalogue.sync')
+    sandbox.control.injectFault({ kind: 'status', status: 503, match: { path: '^/products$' } })
+    const failed = await rig.call<SyncOutcome>('catalogue.sync')
+    expect(failed.outcome).toBe('failed')
+    expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.router.sku })).map((p) => p.id)).toEqual([SHOWCASE.router.id])
+    expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS)
+    sandbox.control.clearFaults()
+    expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('completed')
+  })
+
+  it('can be cancelled, and the next sync (even after a restart) resumes from the stored pages', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 1 })
+    rigs.push(rig)
+    const profileId = await rig.connect(sandbox)
+    rig.onEvent((event, payload) => {
+      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 3) void rig.call('catalogue.cancelSync')
+    })
+    sandbox.control.clearRequestLog()
+    const cancelled = await rig.call<SyncOutcome>('catalogue.sync')
+    expect(cancelled.outcome).toBe('cancelled')
+    expect(progressEvents(rig).at(-1)?.phase).toBe('cancelled')
+    const stored = new Set(pagesRequested())
+    expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(0)
+
+    // The app closes and opens again on the same data folder.
+    await rig.close()
+    rigs.splice(rigs.indexOf(rig), 1)
+    const again = catalogueRig({ perPage: PER_PAGE, concurrency: 3, dataDir: rig.dataDir, secrets: rig.secrets })
+    rigs.push(again)
+    await again.call('connection.activate', { id: profileId })
+    sandbox.control.clearRequestLog()
+    expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+    expect(pagesRequested().filter((p) => stored.has(p))).toEqual([])
+    expect((await again.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS)
+  })
+
+  it('refuses to sync while offline and says the stored catalogue stays in use', async () => {
+    const rig = await connected()
+    await rig.call('catalogue.sync')
+    await sandbox.control.pause()
+    await rig.ctx.connection.probe()
+    expect(rig.ctx.connection.online).toBe(false)
+    const err = await rig.fail('catalogue.sync')
+    expect(err.code).toBe('offline')
+    expect(err.message).toMatch(/stored catalogue stays in use/)
+    expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS)
+  })
+})
+
+describe('a service that answers malformed products', () => {
+  // The sandbox only serves well-formed products; this small proxy (a stand-in for a misbehaving
+  // service) corrupts two products of the first page on their way through.
+  let proxy: Server
+  let proxyUrl: string
+  beforeAll(async () => {
+    proxy = createServer(async (req, res) => {
+      const upstream = await fetch(sandbox.url + req.url, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === 'POST' ? req : undefined, duplex: 'half' } as RequestInit)
+      let text = await upstream.text()
+      const url = new URL(req.url!, 'http://x')
+      if (url.pathname === '/api/v1/products' && url.searchParams.get('page') === '1') {
+        const items = JSON.parse(text) as Record<string, unknown>[]
+        items[3]!.price = 'twelve'
+        delete items[7]!.product_code
+        text = JSON.stringify(items)
+      }
+      const headers: Record<string, string> = {}
+      upstream.headers.forEach((v, k) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding'].includes(k)) headers[k] = v
+      })
+      res.writeHead(upstream.status, headers).end(text)
+    })
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/v1`
+  })
+  afterAll(() => new Promise<void>((r) => proxy.close(() => r())))
+
+  it('skips and counts them, and stores the rest', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 3 })
+    rigs.push(rig)
+    const profile = await rig.call<{ id: string }>('connection.save', { name: 'Proxy', baseUrl: proxyUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    await rig.call('connection.activate', { id: profile.id })
+    const outcome = await rig.call<SyncOutcome>('catalogue.sync')
+    expect(outcome).toEqual({ outcome: 'completed', products: PRODUCTS - 2, invalid: 2 })
+    expect((await rig.call<CatalogueStatus>('catalogue.status')).lastInvalid).toBe(2)
+    expect(rig.warnings.some((w) => /2 products on page 1/.test(w))).toBe(true)
+  })
+})
