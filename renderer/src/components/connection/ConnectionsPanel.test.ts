@@ -82,6 +82,16 @@ describe('connection screen', () => {
     expect(await app.api.connection.list()).toEqual({ ok: true, value: [] })
   })
 
+  it('saves a profile and tests it at once', async () => {
+    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await openForm()
+    fill({ name: 'Fresh', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    save()
+    const result = await waitFor(() => profileRow('Fresh')?.querySelector('[data-testid=test-result]'), 'the automatic test')
+    expect(result.textContent).toContain('The service accepted the credentials.')
+    await app.api.connection.remove({ id: profileRow('Fresh')!.getAttribute('data-profile-id')! })
+  })
+
   it('saves a profile, never shows its secret again, and tests it: wrong secret → the service refused it', async () => {
     mounted = await mountApp(app.api, { path: '/settings/connections' })
     await openForm()
