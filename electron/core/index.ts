@@ -57,7 +57,7 @@ export function createCore(deps: CoreDeps): Core {
     catalogue,
     adminFeature(context),
     ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)) }),
-    basketsFeature(context),
+    basketsFeature(context, { catalogue: () => catalogue.reader }),
   ]
 
   const handlers: PartialHandlers = Object.assign({}, ...features.map((f) => f.handlers))

@@ -1,0 +1,234 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Order, Product } from '../../../shared/api'
+import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import type { SecretStore } from '../credentials/secret-store'
+import { createCore, type Core } from '../index'
+import { ManualClock } from '../platform/manual-clock'
+import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
+import { markerOf } from './marker'
+
+/** This suite is about baskets, not secrets: the profile's secret lives in memory. */
+function memorySecretStore(): SecretStore {
+  const m = new Map<string, string>()
+  return { get: async (k) => m.get(k) ?? null, set: async (k, v) => void m.set(k, v), delete: async (k) => m.delete(k) }
+}
+const quiet = { info: () => {}, warn: () => {}, error: () => {} }
+
+let sandbox: Sandbox
+let products: Product[]
+let shipTo: Record<string, unknown>
+beforeAll(async () => {
+  sandbox = await startSandbox({ testMode: true, products: 300, orders: 0, speed: 0, seed: 5 })
+})
+afterAll(async () => {
+  await sandbox.close()
+})
+
+interface World {
+  core: Core
+  clock: ManualClock
+  outbox: OutboxCounts[]
+  call<T = unknown>(channel: string, input?: unknown): Promise<T>
+  /** Lets timers and replies run until the outbox is quiet. */
+  settle(): Promise<void>
+}
+const worlds: World[] = []
+afterEach(async () => {
+  for (const w of worlds.splice(0)) await w.core.stop()
+  sandbox.control.clearFaults()
+})
+
+async function world(): Promise<World> {
+  const clock = new ManualClock(Date.now())
+  const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-outbox-')), secrets: memorySecretStore(), notifier: { show: () => {} }, log: quiet, clock })
+  const outbox: OutboxCounts[] = []
+  core.onEvent((e, p) => {
+    if (e === 'outbox.changed') outbox.push(p as OutboxCounts)
+  })
+  const call = async <T,>(channel: string, input?: unknown): Promise<T> => {
+    const r = await core.dispatch(channel, input)
+    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error)
+    return r.value as T
+  }
+  const w: World = {
+    core,
+    clock,
+    outbox,
+    call,
+    async settle() {
+      for (let i = 0; i < 200; i++) {
+        await new Promise((r) => setTimeout(r, 10))
+        clock.advance(1000)
+        const counts = await call<OutboxCounts>('baskets.outbox')
+        if (counts.queued + counts.sending === 0) return
+      }
+      throw new Error('the outbox did not settle')
+    },
+  }
+  worlds.push(w)
+  await core.start()
+  const profile = await call<{ id: string }>('connection.save', { name: 'Sandbox', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+  await call('connection.activate', { id: profile.id })
+  await call('catalogue.sync')
+  if (!products) {
+    const client = clientFor(sandbox)
+    products = plainProducts((await serviceCatalogue(client)).products)
+    await client.close()
+    const ref = await call<{ countries: { id: number }[]; shippingTypes: { id: number }[] }>('baskets.referenceData')
+    shipTo = { shipping_address: { addr_line_1: '2 Dock Road', city: 'Hull', postal_code: 'HU1 1AA', country_code: ref.countries[0]!.id }, shipping_type: ref.shippingTypes[0]!.id }
+  }
+  return w
+}
+
+const plain = () => products
+
+async function draftWith(w: World, items: Product[], extra: Record<string, unknown> = {}): Promise<DraftView> {
+  const d = await w.call<DraftView>('baskets.create', { doc: { name: 'Site survey', ...shipTo, ...extra } })
+  for (const p of items) await w.call('baskets.addLine', { draftId: d.id, productId: p.id, quantity: 2 })
+  return w.call<DraftView>('baskets.get', { id: d.id })
+}
+
+const ordersOf = (marker: string | null): Order[] =>
+  [...sandbox.control.listOrdersRaw(), ...sandbox.control.listBasketsRaw()].filter((o, i, all) => markerOf(o.name) === marker && all.findIndex((x) => x.id === o.id) === i)
+describe('the outbox against the sandbox', () => {
+  it('submits a queued draft as exactly one order with its lines, and the order has the basket\'s id', async () => {
+    const w = await world()
+    const [a, b] = plain()
+    const d = await draftWith(w, [a!, b!])
+    expect(d.valid).toBe(true)
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done.state).toBe('submitted')
+    const placed = sandbox.control.listOrdersRaw().filter((o) => o.id === done.orderId)
+    expect(placed).toHaveLength(1)
+    expect(done.basketId).toBe(done.orderId)
+    expect(placed[0]!.line_items.map((l) => [l.product, l.quantity])).toEqual([
+      [a!.id, 2],
+      [b!.id, 2],
+    ])
+    expect(markerOf(placed[0]!.name)).not.toBeNull()
+    expect(ordersOf(markerOf(placed[0]!.name))).toHaveLength(1)
+    expect(w.outbox.at(-1)).toEqual({ queued: 0, sending: 0, needsReview: 0, rejected: 0 })
+  })
+
+  it('holds a basket whose prices went up for review (old vs new per line) and submits once accepted', async () => {
+    const w = await world()
+    const [, , a, b] = plain()
+    const d = await draftWith(w, [a!, b!])
+    sandbox.control.raisePrices([a!.id], 10)
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    const held = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(held.state).toBe('needs_review')
+    expect(w.outbox.at(-1)).toMatchObject({ needsReview: 1 })
+    const [first, second] = held.review!
+    expect(first).toMatchObject({ sku: a!.product_code, increased: true, estimate: a!.price })
+    expect(first!.service).toBeCloseTo(a!.price * 1.1, 1)
+    expect(second).toMatchObject({ sku: b!.product_code, increased: false })
+    expect(sandbox.control.listOrdersRaw().filter((o) => o.id === held.basketId)).toHaveLength(0)
+
+    await w.call('baskets.acceptPrices', { id: d.id })
+    await w.settle()
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done.state).toBe('submitted')
+    expect(done.orderId).toBe(held.basketId)
+    const order = sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!
+    expect(order.line_items[0]!.price).toBeCloseTo(first!.service, 2)
+  })
+
+  it('after a review, editing and submitting again updates the same service basket', async () => {
+    const w = await world()
+    const [, , , , a, b] = plain()
+    const d = await draftWith(w, [a!, b!])
+    sandbox.control.raisePrices([a!.id], 25)
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    const held = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(held.state).toBe('needs_review')
+    await w.call('baskets.editAgain', { id: d.id })
+    await w.call('baskets.removeLine', { id: d.id, key: held.doc.line_items[0]!.key })
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done.state).toBe('submitted')
+    expect(done.orderId).toBe(held.basketId)
+    const all = ordersOf(markerOf(sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    expect(all).toHaveLength(1)
+    expect(all[0]!.line_items.map((l) => l.product)).toEqual([b!.id])
+  })
+
+  it('a rejected draft shows the service\'s message on the field it names, does not block the others, and can be fixed and sent again', async () => {
+    const w = await world()
+    const [a, b, c] = plain().slice(6)
+    const bad = await draftWith(w, [a!])
+    await w.call('baskets.importLines', { id: bad.id, rows: [{ sku: 'NO-SUCH-SKU-1', quantity: 1 }] })
+    const good = await draftWith(w, [b!])
+    await w.call('baskets.submit', { id: bad.id })
+    await w.call('baskets.submit', { id: good.id })
+    await w.settle()
+
+    const rejected = await w.call<DraftView>('baskets.get', { id: bad.id })
+    expect(rejected.state).toBe('rejected')
+    expect(rejected.error?.message).toBeTruthy()
+    expect(rejected.fields['line_items.1.product_code']).toMatch(/NO-SUCH-SKU-1/)
+    expect((await w.call<DraftView>('baskets.get', { id: good.id })).state).toBe('submitted')
+    expect(w.outbox.at(-1)).toMatchObject({ rejected: 1, queued: 0 })
+
+    await w.call('baskets.removeLine', { id: bad.id, key: rejected.doc.line_items[1]!.key })
+    await w.call('baskets.addLine', { draftId: bad.id, productId: c!.id, quantity: 1 })
+    await w.call('baskets.submit', { id: bad.id })
+    await w.settle()
+    const fixed = await w.call<DraftView>('baskets.get', { id: bad.id })
+    expect(fixed.state).toBe('submitted')
+    const placed = sandbox.control.listOrdersRaw().filter((o) => o.id === fixed.orderId)
+    expect(placed[0]!.line_items.map((l) => l.product)).toEqual([a!.id, c!.id])
+  })
+
+  it('queues while the service is down and sends when it is reachable again', async () => {
+    const w = await world()
+    const [a] = plain().slice(10)
+    const d = await draftWith(w, [a!])
+    await sandbox.control.pause()
+    try {
+      await w.call('baskets.submit', { id: d.id })
+      for (let i = 0; i < 20; i++) {
+        await new Promise((r) => setTimeout(r, 10))
+        w.clock.advance(500)
+      }
+      const waiting = await w.call<DraftView>('baskets.get', { id: d.id })
+      expect(waiting.state).toBe('queued')
+      expect(w.outbox.at(-1)).toMatchObject({ queued: 1 })
+    } finally {
+      await sandbox.control.resume()
+    }
+    await w.settle()
+    expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('submitted')
+  })
+
+  it('a basket for a descendant organisation is placed for that organisation (after reviewing its prices), once', async () => {
+    const w = await world()
+    const orgs = await w.call<{ id: number; parent?: number | null }[]>('connection.organisations')
+    const child = orgs.find((o) => o.id !== sandbox.demo.organisationId)
+    expect(child).toBeDefined()
+    const [a] = plain().slice(12)
+    const d = await draftWith(w, [a!])
+    await w.call('baskets.setOrganisation', { id: d.id, organisation: child!.id })
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    // The catalogue holds our own organisation's prices; the descendant may pay more, which is reviewed.
+    if ((await w.call<DraftView>('baskets.get', { id: d.id })).state === 'needs_review') {
+      await w.call('baskets.acceptPrices', { id: d.id })
+      await w.settle()
+    }
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done.state).toBe('submitted')
+    const placed = ordersOf(markerOf(sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    expect(placed).toHaveLength(1)
+    expect(placed[0]!.organisation).toBe(child!.id)
+  })
+})

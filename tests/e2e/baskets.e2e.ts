@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Product } from '../../shared/api'
+import type { DraftView } from '../../shared/ipc/channels/baskets'
+import { TestClient } from '../../electron/sandbox/test-client'
+import { launchApp, type AppUnderTest } from './support/app'
+
+/**
+ * On the road with no network: a basket is scanned and pasted together while the service is down,
+ * submitted into the outbox, and placed exactly once when the service comes back.
+ */
+describe('baskets: offline drafting and the outbox', () => {
+  let app: AppUnderTest
+  let products: Product[]
+
+  beforeAll(async () => {
+    app = await launchApp()
+    const client = new TestClient(app.sandbox)
+    const all = (await client.call<Product[]>('GET', '/products', { query: { per_page: 1000 } })).body
+    const skuCount = new Map<string, number>()
+    for (const p of all) skuCount.set(p.product_code.toLowerCase(), (skuCount.get(p.product_code.toLowerCase()) ?? 0) + 1)
+    products = all.filter((p) => !p.subscription_type && !p.rate_plans.length && skuCount.get(p.product_code.toLowerCase()) === 1).slice(0, 7)
+    expect(products).toHaveLength(7)
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  const call = async <T>(channel: string, input?: unknown): Promise<T> => {
+    const r = await app.harness.core.dispatch(channel, input)
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value as T
+  }
+
+  it('drafts offline by scanning and pasting, then the outbox places the order once when the service is back', async () => {
+    const { page, sandbox } = app
+    await page.click('[data-testid=start-demo]')
+    await page.waitForSelector('[data-testid=current-user]')
+    // The catalogue and the reference lists are on this computer before the network goes.
+    await call('catalogue.sync')
+    await page.goto(`${app.url}#/baskets`)
+    await page.waitForSelector('[data-testid=baskets-page]')
+
+    await sandbox.control.pause()
+    await page.click('[data-testid=new-draft]')
+    await page.waitForSelector('[data-testid=draft-editor]')
+    await page.waitForSelector('[data-testid=offline-banner]', { timeout: 20_000 })
+
+    // Two scans: a scanner types the SKU and presses Enter.
+    for (const p of products.slice(0, 2)) {
+      await page.fill('[data-testid=sku-input]', p.product_code)
+      await page.press('[data-testid=sku-input]', 'Enter')
+      await page.waitForSelector(`[data-testid=lines] tr[data-sku="${p.product_code}"]`)
+    }
+    // Five more lines pasted from a spreadsheet, plus one unknown SKU the preview flags.
+    await page.click('[data-testid=open-import]')
+    const pasted = products.slice(2).map((p, i) => `${p.product_code}\t${i + 2}`)
+    await page.fill('[data-testid=import-text]', [...pasted, 'NOT-A-REAL-SKU\t1'].join('\n'))
+    await page.click('[data-testid=import-preview]')
+    await page.waitForSelector('[data-testid=import-preview-table]')
+    expect(await page.locator('[data-testid=import-row-ok]').count()).toBe(5)
+    expect(await page.locator('[data-testid=import-row-unknown]').count()).toBe(1)
+    await page.click('[data-testid=import-add]')
+    await page.waitForFunction("document.querySelectorAll('[data-testid=lines] tbody tr.lines__row').length === 7")
+
+    // Where it goes: a saved address of the organisation and a shipping type, from the offline cache.
+    await page.fill('[data-testid=draft-name]', 'Van stock, north route')
+    await page.selectOption('[data-testid=draft-shipping-type]', { index: 1 })
+    await page.selectOption('[data-testid=saved-address]', { index: 1 })
+    await page.waitForFunction("!document.querySelector('[data-testid=invalid-note]')")
+    await page.click('[data-testid=submit-draft]')
+    await page.waitForSelector('[data-testid=queued-note]')
+    expect(await page.textContent('[data-testid=offline-banner]')).toContain('One submission waiting')
+
+    const draftId = page.url().split('/').pop()!
+    await sandbox.control.resume()
+    await page.waitForSelector('[data-testid=submitted-note]', { timeout: 60_000 })
+    const draft = await call<DraftView>('baskets.get', { id: draftId })
+    expect(draft.state).toBe('submitted')
+
+    const placed = sandbox.control.listOrdersRaw().filter((o) => o.name?.startsWith('Van stock, north route'))
+    expect(placed).toHaveLength(1)
+    expect(placed[0]!.id).toBe(draft.orderId)
+    expect(sandbox.control.listBasketsRaw().filter((b) => b.name?.startsWith('Van stock, north route'))).toHaveLength(0)
+    expect(placed[0]!.line_items.map((l) => [l.product, l.quantity])).toEqual(products.map((p, i) => [p.id, i < 2 ? 1 : i]))
+  })
+
+  it('no page error happened on the way', () => {
+    expect(app.pageErrors.map(String)).toEqual([])
+  })
+})
