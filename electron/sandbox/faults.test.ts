@@ -75,6 +75,19 @@ describe('fault injection', () => {
     await sb.control.resume()
     expect((await api.get('/whoami')).status).toBe(200)
   })
+
+  it('pauses over HTTP for a while, then comes back by itself', async () => {
+    const res = await request(`${sb.baseUrl}/_test/pause`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 0.3 }) })
+    expect(res.statusCode).toBe(202)
+    await res.body.dump()
+    const reachable = () => api.get('/whoami').then(() => true, () => false)
+    const until = async (want: boolean) => {
+      for (const end = Date.now() + 5000; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if ((await reachable()) === want) return true
+      return false
+    }
+    expect(await until(false)).toBe(true)
+    expect(await until(true)).toBe(true)
+  })
 })
 
 describe('test admin endpoints', () => {

@@ -12,6 +12,7 @@ export class SandboxServer {
   private readonly server: Server
   private readonly sockets = new Set<Socket>()
   private listening = false
+  private closed = false
   port = 0
 
   constructor(app: Hono<Env>) {
@@ -48,11 +49,13 @@ export class SandboxServer {
   }
 
   async resume(): Promise<void> {
-    if (this.listening) return
+    // A pause timer may fire after close(): a closed sandbox never listens again.
+    if (this.listening || this.closed) return
     await this.listen(this.port)
   }
 
   async close(): Promise<void> {
+    this.closed = true
     await this.pause()
   }
 }

@@ -76,9 +76,12 @@ export function testAdminRoutes(state: SandboxState, server: () => SandboxServer
   // Over HTTP a pause must end by itself: the port is closed for `seconds`, then opens again.
   t.post('/pause', (c) => {
     const { seconds } = parse(c, z.object({ seconds: z.number().min(0.1).max(600) }))
+    // The answer goes out first; then the port closes for `seconds` (timers never keep the process alive).
     setTimeout(() => {
-      void server().pause().then(() => setTimeout(() => void server().resume().catch((err: Error) => state.internalErrors.push(err)), seconds * 1000))
-    }, 20)
+      void server()
+        .pause()
+        .then(() => setTimeout(() => void server().resume().catch((err: Error) => state.internalErrors.push(err)), seconds * 1000).unref())
+    }, 20).unref()
     return json({ pausedForSeconds: seconds }, 202)
   })
   return t
