@@ -60,13 +60,13 @@ describe('baskets: offline drafting and the outbox', () => {
     expect(await page.locator('[data-testid=import-row-ok]').count()).toBe(5)
     expect(await page.locator('[data-testid=import-row-unknown]').count()).toBe(1)
     await page.click('[data-testid=import-add]')
-    await page.waitForFunction("document.querySelectorAll('[data-testid=lines] tbody tr.lines__row').length === 7")
+    await expect.poll(() => page.locator('[data-testid=lines] tbody tr.lines__row').count(), { timeout: 10_000 }).toBe(7)
 
     // Where it goes: a saved address of the organisation and a shipping type, from the offline cache.
     await page.fill('[data-testid=draft-name]', 'Van stock, north route')
     await page.selectOption('[data-testid=draft-shipping-type]', { index: 1 })
     await page.selectOption('[data-testid=saved-address]', { index: 1 })
-    await page.waitForFunction("!document.querySelector('[data-testid=invalid-note]')")
+    await page.locator('[data-testid=invalid-note]').waitFor({ state: 'detached' })
     await page.click('[data-testid=submit-draft]')
     await page.waitForSelector('[data-testid=queued-note]')
     expect(await page.textContent('[data-testid=offline-banner]')).toContain('One submission waiting')

@@ -210,6 +210,33 @@ describe('the outbox against the sandbox', () => {
     expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('submitted')
   })
 
+  it('"Work offline on this" copies a service basket into a draft; submitting it updates and places that same basket', async () => {
+    const w = await world()
+    const [a, b] = plain().slice(14)
+    const client = clientFor(sandbox)
+    const created = await client.call('createBasket', { body: { name: 'Showroom refit', ...shipTo, line_items: [{ product: a!.id, quantity: 3 }] } })
+    await client.close()
+    const page = await w.call<{ items: { id: number }[] }>('baskets.serverList', { sort_by: '-name' })
+    expect(page.items.some((x) => x.id === created.id)).toBe(true)
+
+    const draft = await w.call<DraftView>('baskets.workOffline', { id: created.id })
+    expect(draft.sourceBasketId).toBe(created.id)
+    expect(draft.doc.name).toBe('Showroom refit')
+    expect(draft.doc.line_items.map((l) => [l.product, l.quantity])).toEqual([[a!.id, 3]])
+    await w.call('baskets.addLine', { draftId: draft.id, productId: b!.id, quantity: 1 })
+    await w.call('baskets.submit', { id: draft.id })
+    await w.settle()
+    const done = await w.call<DraftView>('baskets.get', { id: draft.id })
+    expect(done.state).toBe('submitted')
+    expect(done.orderId).toBe(created.id)
+    const order = sandbox.control.listOrdersRaw().find((o) => o.id === created.id)!
+    expect(order.line_items.map((l) => [l.product, l.quantity])).toEqual([
+      [a!.id, 3],
+      [b!.id, 1],
+    ])
+    expect(sandbox.control.listBasketsRaw().some((x) => x.id === created.id)).toBe(false)
+  })
+
   it('a basket for a descendant organisation is placed for that organisation (after reviewing its prices), once', async () => {
     const w = await world()
     const orgs = await w.call<{ id: number; parent?: number | null }[]>('connection.organisations')
