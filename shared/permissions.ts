@@ -19,11 +19,20 @@ export const ADMIN_PERMISSIONS = {
   editProductGroups: 'product_groups:write',
 } as const
 
-export type AdminAccess = { [K in keyof typeof ADMIN_PERMISSIONS]: boolean } & { any: boolean }
+export type AdminAccess = { [K in keyof typeof ADMIN_PERMISSIONS]: boolean } & {
+  /** The Users section: seeing users. */
+  users: boolean
+  /** The Product groups section: managing them (reading alone is what the catalogue shows). */
+  productGroups: boolean
+  /** Administration at all. */
+  any: boolean
+}
 
 export function adminAccess(user: PermissionHolder): AdminAccess {
   const a = Object.fromEntries(Object.entries(ADMIN_PERMISSIONS).map(([k, p]) => [k, hasPermission(user, p)])) as { [K in keyof typeof ADMIN_PERMISSIONS]: boolean }
-  return { ...a, any: a.viewUsers || a.viewProductGroups }
+  const users = a.viewUsers
+  const productGroups = a.viewProductGroups && a.editProductGroups
+  return { ...a, users, productGroups, any: users || productGroups }
 }
 
 /** Orders: reading them, and acting on them (resubmit, cancel, reorder). */

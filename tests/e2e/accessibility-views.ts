@@ -91,5 +91,47 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     },
   },
   // admin
-  { name: 'administration', path: '/admin', ready: 'h1' },
+  { name: 'administration: users', path: '/admin/users', ready: '[data-testid=user-row]' },
+  {
+    name: 'administration: user detail',
+    path: '/admin/users',
+    ready: '[data-testid=user-row]',
+    prepare: async (page) => {
+      await page.click('[data-testid=user-row] a')
+      await page.waitForSelector('[data-testid=audit-logs], [data-testid=user-detail] h1')
+    },
+  },
+  {
+    name: 'administration: user moved to another organisation (what is lost)',
+    path: '/admin/users',
+    ready: '[data-testid=user-row]',
+    prepare: async (page) => {
+      await page.click('[data-testid=user-row] a')
+      await page.click('[data-testid=edit-user]')
+      await page.waitForSelector('[data-testid=user-form]')
+      await page.click('[data-testid=user-organisation-select]')
+      await page.locator('.n-base-select-option:not(.n-base-select-option--selected)').first().click()
+      await page.waitForSelector('[data-testid=user-edit-impact]')
+    },
+  },
+  {
+    name: 'administration: new user refused',
+    path: '/admin/users/new',
+    ready: '[data-testid=user-form]',
+    prepare: async (page) => {
+      await page.click('[data-testid=save-user]')
+      await page.waitForSelector('[data-field-error]')
+    },
+  },
+  { name: 'administration: product groups', path: '/admin/product-groups', ready: '[data-testid=groups-table]' },
+  {
+    name: 'administration: product group form with catalogue search',
+    path: '/admin/product-groups/new',
+    ready: '[data-testid=group-form]',
+    prepare: async (page) => {
+      await page.fill('#gf-search', 'a')
+      await page.click('[data-testid=search-products]')
+      await page.waitForSelector('[data-testid=product-results], .error-notice')
+    },
+  },
 ]
