@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { FINAL_STATUSES, OPEN_STATUSES, type OrderStatus } from '../../../shared/api'
+import { OPEN_STATUSES, type OrderStatus } from '../../../shared/api'
 import type { OrderChange } from '../../../shared/ipc/channels/orders'
 import type { Clock } from '../platform/services'
 import { transaction } from '../store/database'
@@ -119,10 +119,6 @@ export class StatusStore {
       .prepare('SELECT order_id, purchase_order_number, from_status, to_status, at FROM recent_changes ORDER BY seq DESC LIMIT ?')
       .all(limit) as unknown as { order_id: number; purchase_order_number: string | null; from_status: OrderStatus | null; to_status: OrderStatus; at: number }[]
     return rows.map((r) => ({ orderId: r.order_id, purchaseOrderNumber: r.purchase_order_number, from: r.from_status, to: r.to_status, at: new Date(r.at).toISOString() }))
-  }
-
-  isFinal(status: OrderStatus): boolean {
-    return FINAL_STATUSES.includes(status)
   }
 }
 
