@@ -192,11 +192,12 @@ export class Outbox {
       let basket: Basket | null = null
       if (rec.step === 'create') ({ rec, basket } = await this.create(rec))
       if (rec.step === 'update') ({ rec, basket } = await this.update(rec))
+      let intentRecorded = false
       if (rec.step === 'price') {
-        rec = await this.price(rec, basket)
+        ;({ rec, intentRecorded } = await this.price(rec, basket))
         if (rec.state === 'needs_review') return
       }
-      if (rec.step === 'submit') await this.submit(rec)
+      if (rec.step === 'submit') await this.submit(rec, intentRecorded)
     } catch (err) {
       if (err === SETTLED || this.stopped) return
       this.failed(this.deps.store.get(rec.id) ?? rec, err)
@@ -224,15 +225,18 @@ export class Outbox {
     // again; a basket for a descendant is moved there by the update that follows.
     const basket = await this.write(rec, 'create', (signal) => this.client().call('createBasket', { body: this.body(rec, false), signal }))
     const moved = rec.organisation !== null && basket.organisation !== rec.organisation
-    rec = this.record(rec, { basketId: basket.id, step: moved ? 'update' : 'price', inFlight: null })
-    return moved ? this.update(rec) : { rec, basket }
+    if (moved) return this.update(this.record(rec, { basketId: basket.id, step: 'update', inFlight: null }))
+    // The basket id is recorded together with the price check's outcome (one commit fewer); a crash
+    // in between leaves in_flight = create, and the marker finds the basket again.
+    return { rec: { ...rec, basketId: basket.id, step: 'price' }, basket }
   }
 
   private async update(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
     const id = this.basketId(rec)
     try {
       const basket = await this.write(rec, 'update', (signal) => this.client().call('modifyBasket', { params: { id }, body: this.body(rec), signal }))
-      return { rec: this.record(rec, { step: 'price', inFlight: null }), basket }
+      // Recorded with the price check's outcome; until then a repeated PUT is harmless.
+      return { rec: { ...rec, step: 'price' }, basket }
     } catch (err) {
       if (err instanceof ServiceError && (err.code === 'not_found' || err.code === 'conflict')) {
         await this.settleIfOrdered(rec, id)
@@ -243,23 +247,28 @@ export class Outbox {
     }
   }
 
-  private async price(rec: DraftRecord, known: Basket | null): Promise<DraftRecord> {
+  /**
+   * Compares the service's prices with the estimate. When nothing went up, the outcome and the
+   * intent to submit are recorded in one commit (the submit is sent right after).
+   */
+  private async price(rec: DraftRecord, known: Basket | null): Promise<{ rec: DraftRecord; intentRecorded: boolean }> {
     const id = this.basketId(rec)
     const basket = known ?? (await this.send((signal) => this.client().call('getBasket', { params: { id }, signal })))
     const review = reviewLines(rec.doc, basket.line_items)
     if (review.some((l) => l.increased)) {
-      this.record(rec, { state: 'needs_review', review, serviceTotal: basket.total, step: 'price', inFlight: null })
+      this.record(rec, { basketId: id, state: 'needs_review', review, serviceTotal: basket.total, step: 'price', inFlight: null })
       this.deps.changed(rec.id)
-      return this.deps.store.require(rec.id)
+      return { rec: this.deps.store.require(rec.id), intentRecorded: false }
     }
-    return this.record(rec, { step: 'submit', serviceTotal: basket.total, review: null })
+    return { rec: this.record(rec, { basketId: id, step: 'submit', inFlight: 'submit', serviceTotal: basket.total, review: null }), intentRecorded: true }
   }
 
-  private async submit(rec: DraftRecord): Promise<void> {
+  private async submit(rec: DraftRecord, intentRecorded: boolean): Promise<void> {
     const id = this.basketId(rec)
-    if (rec.inFlight === 'submit') await this.settleIfOrdered(rec, id)
+    // An intent left by an earlier run may have reached the service: look before sending again.
+    if (rec.inFlight === 'submit' && !intentRecorded) await this.settleIfOrdered(rec, id)
     try {
-      const order = await this.write(rec, 'submit', (signal) => this.client().call('submitBasket', { params: { id }, signal }))
+      const order = await this.write(rec, 'submit', (signal) => this.client().call('submitBasket', { params: { id }, signal }), intentRecorded)
       this.record(rec, { state: 'submitted', orderId: order.id, inFlight: null, step: null, error: null, serviceTotal: order.total })
       this.deps.changed(rec.id)
     } catch (err) {
@@ -335,8 +344,8 @@ export class Outbox {
    * never left this computer (connection refused, no route), the intent is withdrawn again, so the
    * next try needs no reconciliation and no grace period.
    */
-  private async write<T>(rec: DraftRecord, step: OutboxStep, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    this.record(rec, { inFlight: step, step })
+  private async write<T>(rec: DraftRecord, step: OutboxStep, fn: (signal: AbortSignal) => Promise<T>, intentRecorded = false): Promise<T> {
+    if (!intentRecorded) this.record(rec, { inFlight: step, step })
     try {
       return await this.send(fn)
     } catch (err) {
