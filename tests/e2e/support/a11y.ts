@@ -5,9 +5,13 @@ import type { Page } from 'playwright-core'
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 const BLOCKING = new Set(['serious', 'critical'])
 
-/** Runs axe on the page as it is now; answers one readable line per serious or critical finding. */
-export async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+/** The rules whose outcome depends on colours: all a second theme needs to be checked against. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
+
+/** Runs axe on the page as it is now (all WCAG A/AA rules, or `rules`); one readable line per serious or critical finding. */
+export async function seriousFindings(page: Page, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page })
+  const results = await (rules ? builder.withRules(rules) : builder.withTags(AXE_TAGS)).analyze()
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`)
