@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils'
+import { createPinia } from 'pinia'
+import { afterEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import type { DraftLine } from '../../../../shared/ipc/channels/baskets'
+import { createAppI18n } from '../../i18n'
+import LineEntry from './LineEntry.vue'
+import LinesTable from './LinesTable.vue'
+
+const lines: DraftLine[] = ['SW-1', 'AP-2', 'CAB-3'].map((sku, i) => ({ key: `k${i}`, product: i + 1, product_code: sku, product_name: sku, quantity: i + 1, estimate: { unit: 10, asOf: null } }))
+const mounted: { unmount(): void }[] = []
+afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
+
+function renderTable(props: Partial<InstanceType<typeof LinesTable>['$props']> = {}) {
+  const w = mount(LinesTable, {
+    props: { lines, products: {}, fields: {}, customerFinance: false, readonly: false, ...props },
+    global: { plugins: [createAppI18n('en'), createPinia()] },
+    attachTo: document.body,
+  })
+  mounted.push(w)
+  return w
+}
+
+const press = async (el: Element, key: string) => {
+  el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
+  await nextTick()
+  await nextTick()
+}
+
+describe('the lines table, for the keyboard', () => {
+  it('moves between lines with the arrow keys, from a row or from its quantity', async () => {
+    const w = renderTable()
+    const rows = () => w.findAll('tr.lines__row').map((r) => r.element as HTMLElement)
+    rows()[0]!.focus()
+    await press(rows()[0]!, 'ArrowDown')
+    expect(document.activeElement).toBe(rows()[1])
+    await press(rows()[1]!, 'Enter')
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('line-qty-1')
+    await press(document.activeElement!, 'ArrowDown')
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('line-qty-2')
+    await press(document.activeElement!, 'Escape')
+    expect(document.activeElement).toBe(rows()[2])
+    await press(rows()[2]!, 'ArrowUp')
+    expect(document.activeElement).toBe(rows()[1])
+  })
+
+  it('removes the focused line with Delete, and leaves the table downwards from the last line', async () => {
+    const w = renderTable()
+    const rows = w.findAll('tr.lines__row').map((r) => r.element as HTMLElement)
+    rows[1]!.focus()
+    await press(rows[1]!, 'Delete')
+    expect(w.emitted('remove')).toEqual([['k1']])
+    rows[2]!.focus()
+    await press(rows[2]!, 'ArrowDown')
+    expect(w.emitted('leave')).toHaveLength(1)
+  })
+
+  it('a read-only table (a basket being sent) removes nothing', async () => {
+    const w = renderTable({ readonly: true })
+    const row = w.find('tr.lines__row').element as HTMLElement
+    row.focus()
+    await press(row, 'Delete')
+    expect(w.emitted('remove')).toBeUndefined()
+    expect(w.find('[data-testid=remove-line-0]').exists()).toBe(false)
+  })
+
+  it('shows a line\'s errors next to it, with the service\'s field paths', () => {
+    const w = renderTable({ fields: { 'line_items.1.quantity': 'At least 5 for the Annual plan', 'line_items.2.product_code': 'Unknown SKU CAB-3' } })
+    expect(w.find('[data-testid=line-1]').text()).toContain('At least 5 for the Annual plan')
+    expect(w.find('[data-testid=line-qty-1]').attributes('aria-invalid')).toBe('true')
+    expect(w.find('[data-testid=line-2]').text()).toContain('Unknown SKU CAB-3')
+  })
+})
+
+describe('the line entry', () => {
+  it('adds with Enter from the SKU (a scanner) or after Tab to the quantity, then returns to an empty SKU', async () => {
+    const w = mount(LineEntry, { global: { plugins: [createAppI18n('en'), createPinia()] }, attachTo: document.body })
+    mounted.push(w)
+    await w.find('[data-testid=sku-input]').setValue('SW-24P-POE')
+    await w.find('form').trigger('submit')
+    expect(w.emitted('add')).toEqual([[{ sku: 'SW-24P-POE', quantity: 1 }]])
+    ;(w.vm as unknown as { reset(): void }).reset()
+    await nextTick()
+    expect((w.find('[data-testid=sku-input]').element as HTMLInputElement).value).toBe('')
+    expect(document.activeElement).toBe(w.find('[data-testid=sku-input]').element)
+    await w.find('[data-testid=sku-input]').setValue('AP-WIFI6-IN')
+    await w.find('[data-testid=qty-input]').setValue('12')
+    await w.find('form').trigger('submit')
+    expect(w.emitted('add')![1]).toEqual([{ sku: 'AP-WIFI6-IN', quantity: 12 }])
+  })
+})
