@@ -172,7 +172,9 @@ describe('outbox chaos: exactly one order per queued draft', () => {
     await exited
     sandbox.control.clearFaults()
 
-    const core = openCore(dir, sandbox, catalogue, { autoSend: false })
+    // A request the killed process sent travels through another process's socket: a roomier grace
+    // covers the scheduling of two processes on a busy machine.
+    const core = openCore(dir, sandbox, catalogue, { autoSend: false, inFlightGraceMs: 1000 })
     core.outbox.start()
     const drafts = await settle(core)
     expect(drafts).toHaveLength(8)

@@ -74,7 +74,7 @@ export interface CoreParts {
 }
 
 /** The baskets part of a core on `profileDir`: a new one on the same folder is a restart. */
-export function openCore(profileDir: string, sandbox: Sandbox, catalogue: PriceCatalogue, opts: { organisation?: number; autoSend?: boolean } = {}): CoreParts {
+export function openCore(profileDir: string, sandbox: Sandbox, catalogue: PriceCatalogue, opts: { organisation?: number; autoSend?: boolean; inFlightGraceMs?: number } = {}): CoreParts {
   const store = new BasketStore(profileDir, () => Date.now())
   const client = clientFor(sandbox)
   const outbox = new Outbox({
@@ -88,9 +88,9 @@ export function openCore(profileDir: string, sandbox: Sandbox, catalogue: PriceC
     concurrency: 3,
     retryBaseMs: 5,
     retryMaxMs: 50,
-    // The sandbox is local and its injected latencies are at most a few ms: no abandoned request
-    // can arrive later than this.
-    inFlightGraceMs: 150,
+    // The sandbox is local and its injected latencies are at most a few ms: no request abandoned by
+    // a crash in this process can arrive later than this (a killed child process's may: see there).
+    inFlightGraceMs: opts.inFlightGraceMs ?? 150,
   })
   const drafts = new Drafts({
     store,
