@@ -76,7 +76,7 @@ describe('users', () => {
     const [org] = await descendants(t)
     const languages: Language[] = ['de', 'en', 'es', 'fr', 'it', 'nl']
     for (const [i, timeout] of USER_TIMEOUTS.entries()) {
-      const body = newUser({
+      const body: Record<string, unknown> = newUser({
         organisation: org,
         admin: i % 2 === 0,
         'two-factor': i % 2 === 1,
@@ -91,7 +91,7 @@ describe('users', () => {
       })
       const created = await t.call<User>('admin.createUser', body)
       const read = await t.call<User>('admin.getUser', { id: created.id })
-      const { name, email_address, organisation, admin, active, verified, password_reset, user_language, timezone, roles, notification } = body as Record<string, unknown>
+      const { name, email_address, organisation, admin, active, verified, password_reset, user_language, timezone, roles, notification } = body
       expect(read).toMatchObject({ name, email_address, organisation, admin, 'two-factor': body['two-factor'], active, verified, password_reset, user_language, timezone, timeout, roles, notification })
     }
   })
