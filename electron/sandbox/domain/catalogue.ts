@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { Product, ProductListQuery } from '../../../shared/api'
 import { orderBy, pageOf, Where } from '../lists'
 import type { SandboxState } from '../state'
-import { spliceProducts } from './product-json'
+import { spliceInto, spliceProducts } from './product-json'
 
 type ProductQuery = z.output<typeof ProductListQuery>
 
@@ -48,8 +48,17 @@ export function listProducts(state: SandboxState, organisation: number, q: Produ
     ids = offset >= total ? [] : state.store.all<{ id: number }>(`SELECT id FROM products ${order} LIMIT ? OFFSET ?`, limit, offset).map((r) => r.id)
   }
   if (!ids.length) return { raw: '[]', total }
-  const docs = new Map(state.store.all<{ id: number; doc: string }>('SELECT id, doc FROM product_docs WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids)).map((r) => [r.id, r.doc]))
-  return { raw: splice(state, organisation, `[${ids.map((id) => docs.get(id)).join(',')}]`), total }
+  const docs = new Map<number, string>()
+  for (const r of state.store.all<{ id: number; doc: string }>('SELECT id, doc FROM product_docs WHERE id IN (SELECT value FROM json_each(?))', JSON.stringify(ids))) docs.set(r.id, r.doc)
+  const factor = state.orgs.priceFactor(organisation)
+  const priceOf = (pid: number) => state.prices.forFactor(pid, factor)
+  const parts = ['[']
+  ids.forEach((id, i) => {
+    if (i) parts.push(',')
+    spliceInto(parts, docs.get(id)!, priceOf, state.baseUrl)
+  })
+  parts.push(']')
+  return { raw: parts.join(''), total }
 }
 
 export function productJson(state: SandboxState, organisation: number, id: number): string | undefined {

@@ -12,27 +12,33 @@ export function priceMarker(productId: number): string {
 }
 
 /**
- * Replaces every marker in (one or many concatenated) stored product documents. An indexOf scan
- * for '@@' is several times faster than a regular expression with a callback on a 1.5 MB page.
+ * Appends a stored document to `parts` with every marker replaced. An indexOf scan for '@@' is
+ * several times faster than a regular expression with a callback, and appending the pieces of a
+ * whole page to one array joined once avoids copying the 1.5 MB page several times.
  */
-export function spliceProducts(docs: string, priceOf: (productId: number) => number, baseUrl: string): string {
-  const parts: string[] = []
+export function spliceInto(parts: string[], doc: string, priceOf: (productId: number) => number, baseUrl: string): void {
   let from = 0
-  for (let at = docs.indexOf('@@', from); at !== -1; at = docs.indexOf('@@', from)) {
-    if (docs.startsWith(BASE_MARKER, at)) {
-      parts.push(docs.slice(from, at), baseUrl)
+  for (let at = doc.indexOf('@@', from); at !== -1; at = doc.indexOf('@@', from)) {
+    if (doc.startsWith(BASE_MARKER, at)) {
+      parts.push(doc.slice(from, at), baseUrl)
       from = at + BASE_MARKER.length
-    } else if (docs.startsWith(PRICE_PREFIX, at) && docs.charCodeAt(at - 1) === QUOTE) {
+    } else if (doc.startsWith(PRICE_PREFIX, at) && doc.charCodeAt(at - 1) === QUOTE) {
       // `"@@p:123"` becomes the bare number 123 (quotes dropped).
-      const end = docs.indexOf('"', at)
-      parts.push(docs.slice(from, at - 1), String(priceOf(Number(docs.slice(at + PRICE_PREFIX.length, end)))))
+      const end = doc.indexOf('"', at)
+      parts.push(doc.slice(from, at - 1), String(priceOf(Number(doc.slice(at + PRICE_PREFIX.length, end)))))
       from = end + 1
     } else {
-      parts.push(docs.slice(from, at + 2))
+      parts.push(doc.slice(from, at + 2))
       from = at + 2
     }
   }
-  parts.push(docs.slice(from))
+  parts.push(doc.slice(from))
+}
+
+/** One document (or several already joined) with its markers replaced. */
+export function spliceProducts(docs: string, priceOf: (productId: number) => number, baseUrl: string): string {
+  const parts: string[] = []
+  spliceInto(parts, docs, priceOf, baseUrl)
   return parts.join('')
 }
 
