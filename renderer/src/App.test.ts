@@ -75,7 +75,7 @@ describe('app frame', () => {
     if (!saved.ok) throw new Error(saved.error.message)
     await app.api.connection.activate({ id: saved.value.id })
     mounted = await mountApp(app.api, { path: '/catalogue', routes: [adminOnly] })
-    await waitFor(() => document.querySelectorAll('nav.main-nav a').length >= 5 && document.querySelector('[data-testid=current-user]'), 'the frame')
+    await waitFor(() => document.querySelector('nav.main-nav a[href$="/settings"]') && document.querySelector('[data-testid=current-user]'), 'the frame')
     expect(hasEntry()).toBe(false)
     mounted.unmount()
 
