@@ -34,9 +34,11 @@ export default tseslint.config(
       'vue/html-self-closing': 'off',
     },
   },
+  { files: ['renderer/src/**/*.test.ts'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['electron/core/**', 'electron/sandbox/**', 'shared/**'], rules: { 'no-restricted-imports': ['error', noElectron] } },
   {
     files: ['renderer/src/**'],
+    ignores: ['renderer/src/**/*.test.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', rendererOnlyBrowser] },
   },

@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
 import type { Sandbox } from '../../electron/sandbox'
-// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
 import { TestClient } from '../../electron/sandbox/test-client'
 import type { CurrentUser } from '../../shared/api'
 import { startInProcessApp, type InProcessApp } from '../../tests/harness/in-process'

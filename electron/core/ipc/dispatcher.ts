@@ -23,7 +23,14 @@ export function createDispatcher(handlers: PartialHandlers, log: DispatchLog) {
     const name = channel as ChannelName
     const handler = handlers[name] as ((input: unknown) => unknown) | undefined
     if (!handler) return { ok: false, error: { code: 'unknown_channel', message: `${name} is not available in this build.` } }
-    const parsed = channels[name].input.safeParse(rawInput)
+    let parsed: ReturnType<(typeof channels)[ChannelName]['input']['safeParse']>
+    try {
+      parsed = channels[name].input.safeParse(rawInput)
+    } catch (err) {
+      // A schema that throws on hostile input is a bug of ours; the caller still gets a typed answer.
+      log.error(`channel ${name}: input schema threw`, err)
+      return { ok: false, error: { code: 'invalid_input', message: `The request to ${name} was not valid.` } }
+    }
     if (!parsed.success) {
       return { ok: false, error: { code: 'invalid_input', message: `The request to ${name} was not valid.`, fields: fieldsOf(parsed.error) } }
     }

@@ -1,3 +1,5 @@
+import type { AlertShown } from '../../../shared/ipc/channels/alerts'
+
 /**
  * What the core needs from the platform it runs on. Electron's main process passes real ones; tests
  * and the browser harness pass their own. The core never imports `electron`.
@@ -21,13 +23,8 @@ export interface Logger {
   error(message: string, detail?: unknown): void
 }
 
-/** A desktop notification the shell shows; `target` is what a click opens. */
-export interface Alert {
-  id: string
-  title: string
-  body: string
-  target?: { kind: 'order'; orderId: number }
-}
+/** A desktop notification the shell shows; `target` is what a click opens. One schema: shared/ipc/channels/alerts.ts. */
+export type Alert = AlertShown
 
 export interface Notifier {
   show(alert: Alert): void

@@ -133,6 +133,10 @@ export class ServiceClient {
   private async fetchToken(): Promise<string> {
     const form = new URLSearchParams({ client_id: this.creds.clientId, client_secret: await this.creds.secret(), grant_type: 'client_credentials' })
     const res = await this.send('createToken', { body: form }, null)
+    if (res.status === 404 || res.status === 405) {
+      // No token endpoint there: almost always a base URL without its version path.
+      throw new ServiceError('bad_response', `There is no token endpoint at ${this.base.href}. Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1.`, res.status, false)
+    }
     if (res.status >= 400) throw this.failure(res, 'createToken')
     const token = this.parse(TokenResponse, this.json(res, 'createToken'), 'createToken')
     const lifeMs = token.expires_in * 1000

@@ -6,6 +6,8 @@ import { channel } from '../contract-kit'
 export const BaseUrl = z
   .url({ protocol: /^https?$/ })
   .refine((u) => {
+    // Refinements run even when the URL check above failed: an unparsable value is left to that check.
+    if (!URL.canParse(u)) return true
     const url = new URL(u)
     return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
   }, 'HTTPS is required for any host other than this computer')

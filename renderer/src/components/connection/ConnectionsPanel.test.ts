@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
 import { createServer } from 'node:http'
-// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-// eslint-disable-next-line no-restricted-imports -- a test runs in Node beside the renderer; the rule guards the bundle
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
 import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
