@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'electron-vite'
+import { rendererDefines } from './renderer/bundle-flags'
 
 const root = import.meta.dirname
 
@@ -34,6 +35,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     plugins: [vue()],
+    define: rendererDefines,
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,

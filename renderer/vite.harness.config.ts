@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vite'
+import { rendererDefines } from './bundle-flags.ts'
 
 /**
  * The renderer built for the browser harness (tests/harness): the same app as in Electron, with
@@ -12,13 +13,7 @@ export default defineConfig({
   root,
   base: './',
   plugins: [vue()],
-  define: {
-    __VUE_PROD_DEVTOOLS__: 'false',
-    __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
-    __VUE_I18N_FULL_INSTALL__: 'false',
-    __VUE_I18N_LEGACY_API__: 'false',
-    __INTLIFY_PROD_DEVTOOLS__: 'false',
-  },
+  define: rendererDefines,
   build: {
     outDir: resolve(root, '../out/harness'),
     emptyOutDir: true,
