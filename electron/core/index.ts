@@ -8,7 +8,7 @@ import { connectionFeature } from './connection/feature'
 import type { CoreContext, Feature } from './context'
 import type { SecretStore } from './credentials/secret-store'
 import { createDispatcher, type Dispatch, type PartialHandlers } from './ipc/dispatcher'
-import { systemClock, type Clock, type DemoLauncher, type Logger, type Notifier } from './platform/services'
+import { systemClock, type Clock, type DemoLauncher, type LoginItem, type Logger, type Notifier } from './platform/services'
 import { openAppStore, Settings } from './store/app-store'
 import { ordersFeature } from './orders/feature'
 import { draftsViaHandlers } from './orders/reorder'
@@ -25,6 +25,8 @@ export interface CoreDeps {
   demo?: DemoLauncher
   /** Opens an https URL in the system browser (the shell's allow-listed shell.openExternal). */
   openExternal?: (url: string) => Promise<boolean>
+  /** Start-at-login, where the platform has it. */
+  loginItem?: LoginItem
   version?: string
   harness?: boolean
 }
@@ -52,11 +54,11 @@ export function createCore(deps: CoreDeps): Core {
   // Other features read the local catalogue through catalogue.reader (SKU resolution, price estimates).
   const catalogue = catalogueFeature(context)
   const features: Feature[] = [
-    systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal }),
+    systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal, loginItem: deps.loginItem }),
     connectionFeature(connection),
     catalogue,
-    adminFeature(context),
     ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)) }),
+    adminFeature(context),
     basketsFeature(context, { catalogue: () => catalogue.reader }),
   ]
 

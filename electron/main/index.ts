@@ -6,10 +6,12 @@ import trayOffline from '../../resources/tray/offline.png?asset&asarUnpack'
 import trayOnline from '../../resources/tray/online.png?asset&asarUnpack'
 import traySending from '../../resources/tray/sending.png?asset&asarUnpack'
 import type { NavigationTarget } from '../../shared/ipc/channels/navigation'
+import type { EventPayload } from '../../shared/ipc/contract'
 import type { Core } from '../core'
 import { createKeychainStore } from '../core/credentials/secret-store'
 import { createFileLogger } from '../core/log/file-logger'
 import { redactingSecretStore } from '../core/log/redacting-secret-store'
+import { KEEP_IN_TRAY } from '../core/system/feature'
 import { AlertTargetStore } from './alert-targets'
 import { APP_USER_MODEL_ID, PRODUCT_NAME, TOAST_ACTIVATOR_CLSID } from './app-identity'
 import { createDemoService } from './demo'
@@ -39,7 +41,6 @@ const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_
 const origins = appOrigins(devServerUrl)
 const launch = parseLaunchArgs(process.argv, process.env)
 
-const SETTING_KEEP_IN_TRAY = 'shell.keepInTray'
 const SETTING_TRAY_HINT_SHOWN = 'shell.trayHintShown'
 const SETTING_ALERTS_PAUSED = 'shell.alertsPaused'
 
@@ -106,7 +107,7 @@ async function start(): Promise<void> {
       pendingNavigation = null
     })
     created.on('close', (event) => {
-      if (quitting || !setting(SETTING_KEEP_IN_TRAY, true)) return
+      if (quitting || !setting(KEEP_IN_TRAY, true)) return
       // Closing the window keeps the app in the tray: orders are still watched, the outbox still sends.
       event.preventDefault()
       created.hide()
@@ -139,6 +140,7 @@ async function start(): Promise<void> {
 
   const notifier = createElectronNotifier({ targets, isPaused: () => trayState.alertsPaused, open: openTarget, icon: appIcon, log })
 
+  const login = loginItem()
   core = createCore({
     dataDir: userData,
     secrets: redactingSecretStore(createKeychainStore(), (s) => log.redact(s)),
@@ -146,6 +148,7 @@ async function start(): Promise<void> {
     log,
     demo: demo.launch,
     openExternal,
+    loginItem: login,
     version: app.getVersion(),
   })
   const liveCore = core
@@ -153,10 +156,9 @@ async function start(): Promise<void> {
   forwardCoreEvents(liveCore, () => (win && !win.isDestroyed() ? win.webContents : null))
 
   // --- tray ------------------------------------------------------------------------------------
-  const login = loginItem()
   let trayState: TrayState = {
     ...initialTrayState,
-    keepInTray: setting(SETTING_KEEP_IN_TRAY, true),
+    keepInTray: setting(KEEP_IN_TRAY, true),
     alertsPaused: setting(SETTING_ALERTS_PAUSED, false),
     openAtLogin: login.get(),
   }
@@ -170,12 +172,11 @@ async function start(): Promise<void> {
         return void syncNow()
       case 'togglePauseAlerts':
         return void setAlertsPaused(!trayState.alertsPaused)
+      // Through the core, so Settings in the window shows the same switches.
       case 'toggleKeepInTray':
-        setSetting(SETTING_KEEP_IN_TRAY, !trayState.keepInTray)
-        return updateTray({ ...trayState, keepInTray: !trayState.keepInTray })
+        return void liveCore.dispatch('system.setDesktopPrefs', { keepInTray: !trayState.keepInTray })
       case 'toggleOpenAtLogin':
-        login.set(!trayState.openAtLogin)
-        return updateTray({ ...trayState, openAtLogin: login.get() })
+        return void liveCore.dispatch('system.setDesktopPrefs', { startAtLogin: !trayState.openAtLogin })
       case 'quit':
         return app.quit()
     }
@@ -184,7 +185,13 @@ async function start(): Promise<void> {
     trayState = next
     tray.update(trayState)
   }
-  liveCore.onEvent((event, payload) => updateTray(reduceTray(trayState, event, payload)))
+  liveCore.onEvent((event, payload) => {
+    if (event === 'system.desktopPrefsChanged') {
+      const prefs = payload as EventPayload<'system.desktopPrefsChanged'>
+      return updateTray({ ...trayState, keepInTray: prefs.keepInTray, openAtLogin: prefs.startAtLogin })
+    }
+    updateTray(reduceTray(trayState, event, payload))
+  })
   updateTray(trayState)
 
   /** "Sync now": whatever sync channels this build has (the order watcher's poll, the catalogue sync). */

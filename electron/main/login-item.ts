@@ -4,11 +4,7 @@ import { join } from 'node:path'
 import { app } from 'electron'
 import { AUTOSTART_FILE, autostartEntry } from './autostart-entry'
 
-export interface LoginItem {
-  /** null where the app cannot register itself (a development run, an unsupported desktop). */
-  get(): boolean | null
-  set(open: boolean): void
-}
+import type { LoginItem } from '../core/platform/services'
 
 const HIDDEN_ARGS = ['--hidden']
 

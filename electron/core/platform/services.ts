@@ -32,3 +32,10 @@ export interface Notifier {
 
 /** Starts the embedded demo service (the sandbox) and answers where it listens and its credentials. */
 export type DemoLauncher = () => Promise<{ baseUrl: string; clientId: string; clientSecret: string }>
+
+/** The OS switch that starts the app when the user logs in (the shell's login item / autostart entry). */
+export interface LoginItem {
+  /** null where the app cannot register itself (a development run, an unsupported desktop). */
+  get(): boolean | null
+  set(open: boolean): void
+}

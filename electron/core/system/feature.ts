@@ -1,16 +1,34 @@
 import { AppError } from '../../../shared/ipc/contract-kit'
+import type { DesktopPrefs } from '../../../shared/ipc/channels/system'
 import type { CoreContext, Feature } from '../context'
+import type { LoginItem } from '../platform/services'
 
 export interface SystemOptions {
   version: string
   harness: boolean
   openExternal?: (url: string) => Promise<boolean>
+  loginItem?: LoginItem
 }
 
+/** Settings key shared with the shell, which reads it when the window closes. */
+export const KEEP_IN_TRAY = 'shell.keepInTray'
+
 /** App-level channels that need no connection. */
-export function systemFeature(_ctx: CoreContext, opts: SystemOptions): Feature {
+export function systemFeature(ctx: CoreContext, opts: SystemOptions): Feature {
+  const prefs = (): DesktopPrefs => ({ keepInTray: ctx.settings.get(KEEP_IN_TRAY, true), startAtLogin: opts.loginItem?.get() ?? null })
   return {
     handlers: {
+      'system.desktopPrefs': () => prefs(),
+      'system.setDesktopPrefs': (change) => {
+        if (change.keepInTray !== undefined) ctx.settings.set(KEEP_IN_TRAY, change.keepInTray)
+        if (change.startAtLogin !== undefined) {
+          if (!opts.loginItem || opts.loginItem.get() === null) throw new AppError('invalid_input', 'Starting at login is not available here.', { startAtLogin: 'Not available on this system' })
+          opts.loginItem.set(change.startAtLogin)
+        }
+        const now = prefs()
+        ctx.emit('system.desktopPrefsChanged', now)
+        return now
+      },
       'system.info': () => ({ version: opts.version, platform: process.platform, harness: opts.harness }),
       'system.openExternal': async ({ url }) => {
         if (!opts.openExternal) throw new AppError('internal', 'Opening links is not available here.')

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
+import type { DesktopPrefs } from '../../../shared/ipc/channels/system'
 import { api, toApiError, type ApiError } from '../services/api'
 
 /** What the app is running in: version, platform, and whether this is the browser harness. */
@@ -8,6 +9,7 @@ export const useSystemStore = defineStore('system', () => {
   const platform = ref('')
   const harness = ref(false)
   const error = shallowRef<ApiError | null>(null)
+  const desktop = ref<DesktopPrefs | null>(null)
 
   async function init(): Promise<void> {
     try {
@@ -15,10 +17,22 @@ export const useSystemStore = defineStore('system', () => {
       version.value = info.version
       platform.value = info.platform
       harness.value = info.harness
+      desktop.value = await api.system.desktopPrefs()
+    } catch (err) {
+      error.value = toApiError(err)
+    }
+    // The tray can change these too.
+    api.on('system.desktopPrefsChanged', (prefs) => (desktop.value = prefs))
+  }
+
+  async function setDesktop(change: { keepInTray?: boolean; startAtLogin?: boolean }): Promise<void> {
+    try {
+      desktop.value = await api.system.setDesktopPrefs(change)
+      error.value = null
     } catch (err) {
       error.value = toApiError(err)
     }
   }
 
-  return { version, platform, harness, error, init }
+  return { version, platform, harness, error, desktop, init, setDesktop }
 })

@@ -1,8 +1,14 @@
 import { z } from 'zod'
 import { channel } from '../contract-kit'
 
+/** How the desktop app behaves around its window; startAtLogin is null where the platform has no such switch. */
+export const DesktopPrefs = z.object({ keepInTray: z.boolean(), startAtLogin: z.boolean().nullable() })
+export type DesktopPrefs = z.infer<typeof DesktopPrefs>
+
 /** App-level channels that need no connection. */
 export const systemChannels = {
+  'system.desktopPrefs': channel(z.undefined(), DesktopPrefs),
+  'system.setDesktopPrefs': channel(z.object({ keepInTray: z.boolean().optional(), startAtLogin: z.boolean().optional() }), DesktopPrefs),
   'system.info': channel(
     z.undefined(),
     z.object({ version: z.string(), platform: z.string(), harness: z.boolean() }),
@@ -13,4 +19,6 @@ export const systemChannels = {
 export const systemEvents = {
   /** Online state comes from probing the service. */
   'system.online': z.object({ online: z.boolean(), checkedAt: z.string() }),
+  /** The shell follows these (window close, login item), from Settings or the tray alike. */
+  'system.desktopPrefsChanged': DesktopPrefs,
 }

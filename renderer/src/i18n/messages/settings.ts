@@ -17,6 +17,12 @@ const en = {
     hint: 'Amounts, dates and times follow your account: currency {currency}, time zone {timezone}.',
     example: 'Example: {money} on {date}',
   },
+  desktop: {
+    label: 'Desktop',
+    keepInTray: 'Keep running in the tray when the window is closed',
+    keepInTrayHint: 'Orders are still watched and queued baskets still sent while the window is closed.',
+    startAtLogin: 'Start Wholesale Desk when I log in',
+  },
   version: 'Version {version}',
 }
 
@@ -39,6 +45,12 @@ export default {
       hint: 'Beträge, Daten und Uhrzeiten folgen Ihrem Konto: Währung {currency}, Zeitzone {timezone}.',
       example: 'Beispiel: {money} am {date}',
     },
+    desktop: {
+      label: 'Desktop',
+      keepInTray: 'Im Infobereich weiterlaufen, wenn das Fenster geschlossen wird',
+      keepInTrayHint: 'Bestellungen werden weiter beobachtet und wartende Warenkörbe weiter gesendet, solange das Fenster geschlossen ist.',
+      startAtLogin: 'Wholesale Desk bei der Anmeldung starten',
+    },
     version: 'Version {version}',
   },
   es: {
@@ -55,6 +67,12 @@ export default {
       label: 'Formatos',
       hint: 'Los importes, fechas y horas siguen su cuenta: moneda {currency}, zona horaria {timezone}.',
       example: 'Ejemplo: {money} el {date}',
+    },
+    desktop: {
+      label: 'Escritorio',
+      keepInTray: 'Seguir en la bandeja del sistema al cerrar la ventana',
+      keepInTrayHint: 'Los pedidos se siguen vigilando y las cestas en cola se siguen enviando con la ventana cerrada.',
+      startAtLogin: 'Iniciar Wholesale Desk al iniciar sesión',
     },
     version: 'Versión {version}',
   },
@@ -73,6 +91,12 @@ export default {
       hint: 'Les montants, dates et heures suivent votre compte : devise {currency}, fuseau horaire {timezone}.',
       example: 'Exemple : {money} le {date}',
     },
+    desktop: {
+      label: 'Bureau',
+      keepInTray: 'Rester dans la zone de notification à la fermeture de la fenêtre',
+      keepInTrayHint: 'Les commandes restent surveillées et les paniers en attente sont toujours envoyés, fenêtre fermée.',
+      startAtLogin: 'Lancer Wholesale Desk à l’ouverture de session',
+    },
     version: 'Version {version}',
   },
   it: {
@@ -90,6 +114,12 @@ export default {
       hint: 'Importi, date e orari seguono il tuo account: valuta {currency}, fuso orario {timezone}.',
       example: 'Esempio: {money} il {date}',
     },
+    desktop: {
+      label: 'Desktop',
+      keepInTray: 'Resta nell’area di notifica quando la finestra è chiusa',
+      keepInTrayHint: 'Gli ordini restano monitorati e i carrelli in coda vengono inviati anche a finestra chiusa.',
+      startAtLogin: 'Avvia Wholesale Desk all’accesso',
+    },
     version: 'Versione {version}',
   },
   nl: {
@@ -106,6 +136,12 @@ export default {
       label: 'Notaties',
       hint: 'Bedragen, datums en tijden volgen uw account: valuta {currency}, tijdzone {timezone}.',
       example: 'Voorbeeld: {money} op {date}',
+    },
+    desktop: {
+      label: 'Bureaublad',
+      keepInTray: 'Blijf in het systeemvak draaien als het venster gesloten is',
+      keepInTrayHint: 'Bestellingen worden nog gevolgd en wachtende winkelmanden nog verzonden terwijl het venster gesloten is.',
+      startAtLogin: 'Wholesale Desk starten bij het aanmelden',
     },
     version: 'Versie {version}',
   },
