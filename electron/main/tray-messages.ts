@@ -1,4 +1,5 @@
 import type { OrderStatus } from '../../shared/api'
+import { ORDER_STATUS_LABELS } from '../../shared/i18n/order-status-labels'
 
 /** The shell's own words (tray, its menu, the close-to-tray hint), in the app's six languages. */
 export interface TrayMessages {
@@ -51,19 +52,7 @@ const en: TrayMessages = {
   quit: 'Quit',
   trayHintTitle: 'Wholesale Desk is still running',
   trayHintBody: 'It keeps watching your orders and sending queued baskets. Use the tray icon to open it again or to quit.',
-  status: {
-    DRAFT: 'Draft',
-    CREATED: 'Created',
-    PROCESSING: 'Processing',
-    ACCEPTED: 'Accepted',
-    PART_SHIPPED: 'Partly shipped',
-    SHIPPED: 'Shipped',
-    COMPLETE: 'Complete',
-    ATTENTION_REQUIRED: 'Attention required',
-    FAILED: 'Failed',
-    CANCELLED: 'Cancelled',
-    PENDING_AUTHORISATION: 'Pending authorisation',
-  },
+  status: ORDER_STATUS_LABELS.en,
 }
 
 const de: TrayMessages = {
@@ -87,19 +76,7 @@ const de: TrayMessages = {
   quit: 'Beenden',
   trayHintTitle: 'Wholesale Desk läuft weiter',
   trayHintBody: 'Es beobachtet weiter Ihre Bestellungen und sendet wartende Warenkörbe. Über das Symbol im Infobereich öffnen oder beenden Sie es.',
-  status: {
-    DRAFT: 'Entwurf',
-    CREATED: 'Angelegt',
-    PROCESSING: 'In Bearbeitung',
-    ACCEPTED: 'Angenommen',
-    PART_SHIPPED: 'Teilweise versandt',
-    SHIPPED: 'Versandt',
-    COMPLETE: 'Abgeschlossen',
-    ATTENTION_REQUIRED: 'Klärung erforderlich',
-    FAILED: 'Fehlgeschlagen',
-    CANCELLED: 'Storniert',
-    PENDING_AUTHORISATION: 'Freigabe ausstehend',
-  },
+  status: ORDER_STATUS_LABELS.de,
 }
 
 const es: TrayMessages = {
@@ -123,19 +100,7 @@ const es: TrayMessages = {
   quit: 'Salir',
   trayHintTitle: 'Wholesale Desk sigue en ejecución',
   trayHintBody: 'Sigue vigilando sus pedidos y enviando las cestas en cola. Use el icono de la bandeja para abrirlo de nuevo o salir.',
-  status: {
-    DRAFT: 'Borrador',
-    CREATED: 'Creado',
-    PROCESSING: 'En proceso',
-    ACCEPTED: 'Aceptado',
-    PART_SHIPPED: 'Enviado parcialmente',
-    SHIPPED: 'Enviado',
-    COMPLETE: 'Completado',
-    ATTENTION_REQUIRED: 'Requiere atención',
-    FAILED: 'Fallido',
-    CANCELLED: 'Cancelado',
-    PENDING_AUTHORISATION: 'Pendiente de autorización',
-  },
+  status: ORDER_STATUS_LABELS.es,
 }
 
 const fr: TrayMessages = {
@@ -159,19 +124,7 @@ const fr: TrayMessages = {
   quit: 'Quitter',
   trayHintTitle: 'Wholesale Desk fonctionne toujours',
   trayHintBody: 'Il continue de suivre vos commandes et d’envoyer les paniers en attente. Utilisez l’icône de la barre d’état pour le rouvrir ou le quitter.',
-  status: {
-    DRAFT: 'Brouillon',
-    CREATED: 'Créée',
-    PROCESSING: 'En traitement',
-    ACCEPTED: 'Acceptée',
-    PART_SHIPPED: 'Expédiée en partie',
-    SHIPPED: 'Expédiée',
-    COMPLETE: 'Terminée',
-    ATTENTION_REQUIRED: 'Action requise',
-    FAILED: 'Échouée',
-    CANCELLED: 'Annulée',
-    PENDING_AUTHORISATION: 'En attente d’autorisation',
-  },
+  status: ORDER_STATUS_LABELS.fr,
 }
 
 const it: TrayMessages = {
@@ -195,19 +148,7 @@ const it: TrayMessages = {
   quit: 'Esci',
   trayHintTitle: 'Wholesale Desk è ancora in esecuzione',
   trayHintBody: 'Continua a seguire i tuoi ordini e a inviare i carrelli in coda. Usa l’icona nell’area di notifica per riaprirlo o per uscire.',
-  status: {
-    DRAFT: 'Bozza',
-    CREATED: 'Creato',
-    PROCESSING: 'In lavorazione',
-    ACCEPTED: 'Accettato',
-    PART_SHIPPED: 'Spedito in parte',
-    SHIPPED: 'Spedito',
-    COMPLETE: 'Completato',
-    ATTENTION_REQUIRED: 'Richiede attenzione',
-    FAILED: 'Non riuscito',
-    CANCELLED: 'Annullato',
-    PENDING_AUTHORISATION: 'In attesa di autorizzazione',
-  },
+  status: ORDER_STATUS_LABELS.it,
 }
 
 const nl: TrayMessages = {
@@ -231,19 +172,7 @@ const nl: TrayMessages = {
   quit: 'Afsluiten',
   trayHintTitle: 'Wholesale Desk draait nog',
   trayHintBody: 'Het blijft uw bestellingen volgen en wachtende winkelmandjes verzenden. Gebruik het pictogram in het systeemvak om het weer te openen of af te sluiten.',
-  status: {
-    DRAFT: 'Concept',
-    CREATED: 'Aangemaakt',
-    PROCESSING: 'In behandeling',
-    ACCEPTED: 'Geaccepteerd',
-    PART_SHIPPED: 'Deels verzonden',
-    SHIPPED: 'Verzonden',
-    COMPLETE: 'Voltooid',
-    ATTENTION_REQUIRED: 'Aandacht vereist',
-    FAILED: 'Mislukt',
-    CANCELLED: 'Geannuleerd',
-    PENDING_AUTHORISATION: 'Wacht op autorisatie',
-  },
+  status: ORDER_STATUS_LABELS.nl,
 }
 
 const TABLE: Record<TrayLanguage, TrayMessages> = { de, en, es, fr, it, nl }

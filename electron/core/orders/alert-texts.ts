@@ -1,4 +1,5 @@
 import type { Language, OrderStatus } from '../../../shared/api'
+import { ORDER_STATUS_LABELS } from '../../../shared/i18n/order-status-labels'
 
 /**
  * The words of desktop alerts, in the six languages of the service (spec 2.5 user_language). The
@@ -16,19 +17,7 @@ export interface AlertTexts {
 
 export const ALERT_TEXTS: Record<Language, AlertTexts> = {
   en: {
-    status: {
-      DRAFT: 'Draft',
-      CREATED: 'Created',
-      PROCESSING: 'Processing',
-      ACCEPTED: 'Accepted',
-      PART_SHIPPED: 'Partly shipped',
-      SHIPPED: 'Shipped',
-      COMPLETE: 'Complete',
-      ATTENTION_REQUIRED: 'Needs attention',
-      FAILED: 'Failed',
-      CANCELLED: 'Cancelled',
-      PENDING_AUTHORISATION: 'Awaiting authorisation',
-    },
+    status: ORDER_STATUS_LABELS.en,
     title: (id, s) => `Order ${id}: ${s}`,
     purchaseOrder: (po) => `Purchase order ${po}`,
     noPurchaseOrder: 'No purchase order number',
@@ -37,19 +26,7 @@ export const ALERT_TEXTS: Record<Language, AlertTexts> = {
     summaryTitle: (n) => `${n} orders changed status`,
   },
   de: {
-    status: {
-      DRAFT: 'Entwurf',
-      CREATED: 'Angelegt',
-      PROCESSING: 'In Bearbeitung',
-      ACCEPTED: 'Angenommen',
-      PART_SHIPPED: 'Teilweise versandt',
-      SHIPPED: 'Versandt',
-      COMPLETE: 'Abgeschlossen',
-      ATTENTION_REQUIRED: 'Handlungsbedarf',
-      FAILED: 'Fehlgeschlagen',
-      CANCELLED: 'Storniert',
-      PENDING_AUTHORISATION: 'Wartet auf Freigabe',
-    },
+    status: ORDER_STATUS_LABELS.de,
     title: (id, s) => `Bestellung ${id}: ${s}`,
     purchaseOrder: (po) => `Bestellnummer ${po}`,
     noPurchaseOrder: 'Ohne Bestellnummer',
@@ -58,19 +35,7 @@ export const ALERT_TEXTS: Record<Language, AlertTexts> = {
     summaryTitle: (n) => `${n} Bestellungen haben einen neuen Status`,
   },
   es: {
-    status: {
-      DRAFT: 'Borrador',
-      CREATED: 'Creado',
-      PROCESSING: 'En proceso',
-      ACCEPTED: 'Aceptado',
-      PART_SHIPPED: 'Enviado parcialmente',
-      SHIPPED: 'Enviado',
-      COMPLETE: 'Completado',
-      ATTENTION_REQUIRED: 'Requiere atención',
-      FAILED: 'Fallido',
-      CANCELLED: 'Cancelado',
-      PENDING_AUTHORISATION: 'Pendiente de autorización',
-    },
+    status: ORDER_STATUS_LABELS.es,
     title: (id, s) => `Pedido ${id}: ${s}`,
     purchaseOrder: (po) => `Orden de compra ${po}`,
     noPurchaseOrder: 'Sin número de orden de compra',
@@ -79,19 +44,7 @@ export const ALERT_TEXTS: Record<Language, AlertTexts> = {
     summaryTitle: (n) => `${n} pedidos cambiaron de estado`,
   },
   fr: {
-    status: {
-      DRAFT: 'Brouillon',
-      CREATED: 'Créée',
-      PROCESSING: 'En traitement',
-      ACCEPTED: 'Acceptée',
-      PART_SHIPPED: 'Partiellement expédiée',
-      SHIPPED: 'Expédiée',
-      COMPLETE: 'Terminée',
-      ATTENTION_REQUIRED: 'Action requise',
-      FAILED: 'Échouée',
-      CANCELLED: 'Annulée',
-      PENDING_AUTHORISATION: "En attente d'autorisation",
-    },
+    status: ORDER_STATUS_LABELS.fr,
     title: (id, s) => `Commande ${id} : ${s}`,
     purchaseOrder: (po) => `Bon de commande ${po}`,
     noPurchaseOrder: 'Sans numéro de bon de commande',
@@ -100,19 +53,7 @@ export const ALERT_TEXTS: Record<Language, AlertTexts> = {
     summaryTitle: (n) => `${n} commandes ont changé de statut`,
   },
   it: {
-    status: {
-      DRAFT: 'Bozza',
-      CREATED: 'Creato',
-      PROCESSING: 'In lavorazione',
-      ACCEPTED: 'Accettato',
-      PART_SHIPPED: 'Spedito in parte',
-      SHIPPED: 'Spedito',
-      COMPLETE: 'Completato',
-      ATTENTION_REQUIRED: 'Richiede attenzione',
-      FAILED: 'Non riuscito',
-      CANCELLED: 'Annullato',
-      PENDING_AUTHORISATION: 'In attesa di autorizzazione',
-    },
+    status: ORDER_STATUS_LABELS.it,
     title: (id, s) => `Ordine ${id}: ${s}`,
     purchaseOrder: (po) => `Ordine d'acquisto ${po}`,
     noPurchaseOrder: "Senza numero d'ordine d'acquisto",
@@ -121,19 +62,7 @@ export const ALERT_TEXTS: Record<Language, AlertTexts> = {
     summaryTitle: (n) => `${n} ordini hanno cambiato stato`,
   },
   nl: {
-    status: {
-      DRAFT: 'Concept',
-      CREATED: 'Aangemaakt',
-      PROCESSING: 'In behandeling',
-      ACCEPTED: 'Geaccepteerd',
-      PART_SHIPPED: 'Deels verzonden',
-      SHIPPED: 'Verzonden',
-      COMPLETE: 'Voltooid',
-      ATTENTION_REQUIRED: 'Actie vereist',
-      FAILED: 'Mislukt',
-      CANCELLED: 'Geannuleerd',
-      PENDING_AUTHORISATION: 'Wacht op autorisatie',
-    },
+    status: ORDER_STATUS_LABELS.nl,
     title: (id, s) => `Bestelling ${id}: ${s}`,
     purchaseOrder: (po) => `Inkooporder ${po}`,
     noPurchaseOrder: 'Zonder inkoopordernummer',
