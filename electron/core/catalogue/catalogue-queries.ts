@@ -1,4 +1,5 @@
-import type { Product, ProductGroup } from '../../../shared/api'
+import { Product, type ProductGroup } from '../../../shared/api'
+import { AppError } from '../../../shared/ipc/contract-kit'
 import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/ipc/channels/catalogue'
 import type { CatalogueDb } from './catalogue-db'
 import { normalizeSku } from './product-row'
@@ -16,9 +17,13 @@ export class CatalogueQueries {
     return rows.map((r) => toSummary(r, 'exact'))
   }
 
+  /** The stored product as the service sent it, read through the shared schema like any answer of the service. */
   getProduct(id: number): Product | null {
     const row = this.cdb.stmt('SELECT data FROM product WHERE id = ?').get(id) as { data: string } | undefined
-    return row ? (JSON.parse(row.data) as Product) : null
+    if (!row) return null
+    const parsed = Product.safeParse(JSON.parse(row.data))
+    if (!parsed.success) throw new AppError('bad_response', 'This product is stored in a shape the app cannot read; refreshing the catalogue will fetch it again.')
+    return parsed.data
   }
 
   summaries(ids: readonly number[]): ProductSummary[] {

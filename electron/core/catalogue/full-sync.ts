@@ -6,6 +6,7 @@ import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
 import type { CatalogueDb, ShadowState } from './catalogue-db'
+import { jsonArrayItems } from './json-array-items'
 import { toProductRow, type ProductRow } from './product-row'
 import { ShadowWriter } from './shadow-writer'
 
@@ -32,6 +33,8 @@ const PAGE_ATTEMPTS = 3
 
 interface FetchedPage {
   items: unknown[]
+  /** Each item's own JSON text, when the page could be split (see jsonArrayItems). */
+  texts: string[] | null
   totalPages: number | null
   totalCount: number | null
 }
@@ -40,8 +43,9 @@ class Cancelled extends Error {}
 
 /**
  * A full sync of the catalogue: pages of `listProducts` (per_page 1000, in the service's popularity
- * order) fetched a few at a time, each stored into the shadow generation in one transaction, then
- * product groups, then the swap. Search keeps reading the live generation throughout.
+ * order) fetched a few at a time, validated here and stored into the shadow generation by the
+ * writer thread (one transaction per page), then product groups, then the swap. Search keeps
+ * reading the live generation throughout.
  */
 export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const { cdb, client, clock } = deps
@@ -49,7 +53,6 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const concurrency = Math.max(1, deps.concurrency ?? DEFAULT_CONCURRENCY)
   const stop = new AbortController()
   const signal = AbortSignal.any([deps.signal, stop.signal])
-  const writer = new ShadowWriter(cdb)
   const startedAt = clock.now()
 
   let shadow: ShadowState
@@ -68,6 +71,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   }
   let productsThisRun = 0
   let pagesThisRun = 0
+  let writer: ShadowWriter | null = null
 
   const progress = (phase: SyncProgress['phase'], message?: string): SyncProgress => {
     const seconds = Math.max(0.001, (clock.now() - startedAt) / 1000)
@@ -97,7 +101,13 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
           throw new ServiceError('bad_response', `The service's answer to page ${page} of the products was not JSON.`, res.status, false)
         }
         if (!Array.isArray(body)) throw new ServiceError('bad_response', `The service's answer to page ${page} of the products was not a list.`, res.status, false)
-        return { items: body, totalPages: headerInt(res.headers['x-total-pages']), totalCount: headerInt(res.headers['x-total-count']) }
+        const texts = jsonArrayItems(res.text)
+        return {
+          items: body,
+          texts: texts?.length === body.length ? texts : null,
+          totalPages: headerInt(res.headers['x-total-pages']),
+          totalCount: headerInt(res.headers['x-total-count']),
+        }
       } catch (err) {
         if (signal.aborted) throw new Cancelled()
         if (!(err instanceof ServiceError && err.transient) || attempt >= PAGE_ATTEMPTS) throw err
@@ -109,17 +119,17 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     }
   }
 
-  const store = (page: number, fetched: FetchedPage) => {
+  const store = async (writer: ShadowWriter, page: number, fetched: FetchedPage) => {
     const rows: ProductRow[] = []
     let bad = 0
     const base = (page - 1) * perPage + 1
     for (let i = 0; i < fetched.items.length; i++) {
-      const row = toProductRow(fetched.items[i], base + i)
+      const row = toProductRow(fetched.items[i], base + i, fetched.texts?.[i])
       if (row) rows.push(row)
       else bad++
     }
     if (bad) deps.log.warn(`catalogue sync: ${bad} products on page ${page} did not have the shape of a product and were skipped`)
-    const added = writer.writePage(page, rows, bad)
+    const [added = 0] = await writer.writePages([{ page, rows, invalid: bad }])
     done.set(page, { products: added, invalid: bad })
     products += added
     invalid += bad
@@ -129,6 +139,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   }
 
   try {
+    const opened = (writer = await ShadowWriter.open(cdb.path))
     // The first missing page also tells how many pages there are (X-Total-Pages).
     const first = firstMissing(done)
     if (shadow.totalCount < 0 || first <= shadow.totalPages) {
@@ -138,12 +149,13 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       if (shadow.totalCount >= 0 && (totalCount !== shadow.totalCount || (totalPages !== null && totalPages !== shadow.totalPages))) {
         // The catalogue changed since the interrupted sync: its pages no longer line up. Start over.
         shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
+        await opened.forget()
         done = new Map()
         products = invalid = 0
       }
       shadow = { ...shadow, totalCount, totalPages: Math.max(first, totalPages ?? (fetched.items.length < perPage ? first : first + 1)) }
       cdb.updateShadow(shadow)
-      store(first, fetched)
+      await store(opened, first, fetched)
 
       // Without X-Total-Pages the pages are walked until a short one ends the list.
       let lastKnown = totalPages !== null || fetched.items.length < perPage
@@ -166,7 +178,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
             lastKnown = true
             shadow = { ...shadow, totalPages: Math.min(shadow.totalPages, page) }
           }
-          store(page, fetched)
+          await store(opened, page, fetched)
         }
       }
       const workers = Array.from({ length: concurrency }, () =>
@@ -185,11 +197,9 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     const groups = await fetchGroups(deps, perPage, concurrency, signal)
     if (signal.aborted) throw new Cancelled()
     progress('finalizing')
-    writer.writeGroups(groups)
-    // Let queued IPC (searches) run between the finishing steps.
-    await sleep(0)
-    const count = writer.finish(shadow.gen)
-    await sleep(0)
+    await opened.writeGroups(groups)
+    const count = await opened.finish(shadow.gen)
+    await opened.close()
     cdb.swapIn(shadow, { products: count, invalid, at: clock.now() })
     products = count
     progress('done')
@@ -204,6 +214,8 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     deps.log.warn('catalogue sync failed; the previous catalogue stays in use', { message })
     progress('failed', message)
     return { outcome: 'failed', products, invalid, message, error: err }
+  } finally {
+    await writer?.close()
   }
 }
 

@@ -18,6 +18,7 @@ export interface ProductRow {
   has_thumb: number
   subscription_type: string | null
   subscription_product_type: string | null
+  /** The product's JSON. */
   data: string
   /** Name, SKU and descriptions as the full-text index takes them. */
   fts_name: string
@@ -36,10 +37,11 @@ export function normalizeName(name: string): string {
 
 /**
  * Validates one product of a list page with the shared schema and maps it to a row; null when it
- * is malformed (the sync skips and counts it rather than failing). The schema's own output is what
- * is stored, so every field round-trips and unknown extra fields are dropped.
+ * is malformed (the sync skips and counts it rather than failing). `text` is the product's own
+ * JSON as the service sent it, stored as it is (reads parse it with the same schema); without it
+ * the validated value is serialised.
  */
-export function toProductRow(raw: unknown, pos: number): ProductRow | null {
+export function toProductRow(raw: unknown, pos: number, text?: string): ProductRow | null {
   const parsed = Product.safeParse(raw)
   if (!parsed.success) return null
   const p = parsed.data
@@ -58,7 +60,7 @@ export function toProductRow(raw: unknown, pos: number): ProductRow | null {
     has_thumb: p.thumb_url ? 1 : 0,
     subscription_type: p.subscription_type ?? null,
     subscription_product_type: p.subscription_product_type ?? null,
-    data: JSON.stringify(p),
+    data: text ?? JSON.stringify(p),
     fts_name: indexText(p.name),
     fts_sku: indexText(p.product_code),
     fts_body: indexText([p.description, p.detailed_description, p.featured_description].filter(Boolean).join('\n')),

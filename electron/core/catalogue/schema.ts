@@ -21,11 +21,11 @@ export const catalogueMigrations: Migration[] = [
 ]
 
 /** Bumped when the generation tables change shape: the cache is then rebuilt by the next sync. */
-export const GENERATION_LAYOUT = 1
+export const GENERATION_LAYOUT = 2
 
 export type TablePrefix = '' | 'next_'
 
-export const GENERATION_TABLES = ['product', 'product_fts', 'product_group', 'group_member', 'vendor', 'product_type'] as const
+export const GENERATION_TABLES = ['product', 'product_fts', 'term', 'product_group', 'group_member', 'vendor', 'product_type'] as const
 
 /** Tables of one generation. Indexes are added by `indexGeneration` after the bulk load (faster). */
 export function createGeneration(db: DatabaseSync, p: TablePrefix): void {
@@ -34,7 +34,8 @@ export function createGeneration(db: DatabaseSync, p: TablePrefix): void {
       -- position in the service's -popularity order at sync time (1 = most popular); also the
       -- full-text rowid, so text matches come out most popular first and a page stops early
       pos INTEGER PRIMARY KEY,
-      id INTEGER NOT NULL UNIQUE,
+      -- unique: ShadowWriter keeps the first copy; the unique index comes with the others, after the load
+      id INTEGER NOT NULL,
       sku TEXT NOT NULL,
       -- lower-cased and trimmed: exact and prefix SKU lookups are case-insensitive
       sku_norm TEXT NOT NULL,
@@ -56,6 +57,9 @@ export function createGeneration(db: DatabaseSync, p: TablePrefix): void {
     CREATE VIRTUAL TABLE IF NOT EXISTS ${p}product_fts USING fts5(
       name, sku, body, content = '', detail = column, tokenize = 'unicode61 remove_diacritics 2'
     );
+    -- The full-text vocabulary with document counts: a typed prefix becomes the few words it
+    -- starts, which the index reads lazily, instead of a prefix query that merges them all up front.
+    CREATE TABLE IF NOT EXISTS ${p}term (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS ${p}product_group (
       id INTEGER PRIMARY KEY,
       name TEXT NOT NULL,
@@ -75,18 +79,19 @@ export function createGeneration(db: DatabaseSync, p: TablePrefix): void {
 }
 
 /**
- * Indexes of a generation. Their names carry the generation number because an index keeps its name
- * when its table is renamed, and the next shadow generation must not collide with the live one.
+ * Indexes of a generation, as SQL. Their names carry the generation number because an index keeps
+ * its name when its table is renamed, and the next shadow generation must not collide with the live one.
  */
-export function indexGeneration(db: DatabaseSync, p: TablePrefix, gen: number): void {
-  db.exec(`
+export function generationIndexes(p: TablePrefix, gen: number): string {
+  return `
+    CREATE UNIQUE INDEX IF NOT EXISTS ix${gen}_id ON ${p}product (id);
     CREATE INDEX IF NOT EXISTS ix${gen}_sku ON ${p}product (sku_norm, pos);
     CREATE INDEX IF NOT EXISTS ix${gen}_name ON ${p}product (name_norm, pos);
     CREATE INDEX IF NOT EXISTS ix${gen}_price ON ${p}product (price, pos);
     CREATE INDEX IF NOT EXISTS ix${gen}_vendor ON ${p}product (vendor, pos);
     CREATE INDEX IF NOT EXISTS ix${gen}_type ON ${p}product (type, pos);
     CREATE INDEX IF NOT EXISTS ix${gen}_member ON ${p}group_member (product_id);
-  `)
+  `
 }
 
 export function dropGeneration(db: DatabaseSync, p: TablePrefix): void {

@@ -4,19 +4,39 @@
  * vocabulary then holds words and numbers instead of one distinct term per model code, so a typed
  * prefix expands to a handful of terms rather than thousands.
  */
-const BOUNDARY = /(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/gu
+const BEFORE_BOUNDARY = /\p{L}(?=\p{N})|\p{N}(?=\p{L})/gu
 
 export function indexText(text: string): string {
-  return text.replace(BOUNDARY, ' ')
+  return text.replace(BEFORE_BOUNDARY, '$& ')
+}
+
+/** Most words a typed prefix is spelled out as; beyond that it stays a prefix query. */
+const MAX_EXPANSION = 32
+
+export interface FtsQueryOptions {
+  /** Whether the last word may be a prefix (off for SKU-shaped queries, whose parts are whole). */
+  prefix?: boolean
+  /** The indexed words starting with a prefix (up to MAX_EXPANSION + 1 of them). */
+  wordsStarting?: (prefix: string) => string[]
 }
 
 /**
- * The query box as FTS5 syntax, every word required. Only the last word is a prefix (it may still
- * be being typed), and only when it is two letters or more: numbers are matched whole. Quoting
- * keeps user text from being syntax.
+ * The query box as FTS5 syntax, every word required. The last word may still be being typed: from
+ * three letters on it matches the words it starts (spelled out when there are few; numbers and
+ * shorter words are matched whole). Quoting keeps user text from being syntax.
  */
-export function ftsQuery(text: string): string | null {
+export function ftsQuery(text: string, opts: FtsQueryOptions = {}): string | null {
   const words = indexText(text.toLowerCase()).split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 24)
   if (!words.length) return null
-  return words.map((w, i) => (i === words.length - 1 && w.length >= 2 && !/\p{N}/u.test(w) ? `"${w}"*` : `"${w}"`)).join(' ')
+  const last = words.length - 1
+  return words
+    .map((w, i) => {
+      if (i < last || opts.prefix === false || w.length < 3 || /\p{N}/u.test(w)) return `"${w}"`
+      const spelled = opts.wordsStarting?.(w)
+      if (spelled && spelled.length > 0 && spelled.length <= MAX_EXPANSION) return `(${spelled.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ')})`
+      return `"${w}"*`
+    })
+    .join(' AND ')
 }
+
+export { MAX_EXPANSION }

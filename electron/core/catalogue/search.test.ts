@@ -25,15 +25,30 @@ const search = (input: CatalogueSearchInput) => rig.call<CatalogueSearchResult>(
 const byId = (id: number) => all.find((p) => p.id === id)!
 
 describe('search ranking', () => {
-  it('puts an exact SKU first, then SKU prefixes, then text matches, never listing a product twice', async () => {
+  it('puts an exact SKU above the products whose names match its words, and answers a scanned SKU with just that product', async () => {
+    // As words, "sw 24p poe" matches the names "… 24-Port PoE+ Gigabit Switch" (and the showcase switch itself).
+    const words = await search({ query: 'sw 24p poe', limit: 200 })
+    expect(words.items.length).toBeGreaterThan(1)
+    expect(words.items.every((p) => p.match === 'text')).toBe(true)
+    const named = words.items.filter((p) => p.id !== SHOWCASE.switch.id).map((p) => p.id)
+    expect(named.length).toBeGreaterThan(0)
+
+    // As a SKU, the product with that SKU comes first; the name matches do not outrank it.
     const res = await search({ query: 'sw-24p-poe', limit: 200 })
     expect(res.source).toBe('local')
     expect(res.items[0]).toMatchObject({ id: SHOWCASE.switch.id, match: 'exact', product_code: SHOWCASE.switch.sku })
-    // The name "… 24-Port PoE+ Gigabit Switch" matches the words of the SKU: text, after the exact match.
-    expect(res.items.slice(1).length).toBeGreaterThan(0)
-    expect(res.items.slice(1).every((p) => p.match === 'text')).toBe(true)
-    expect(new Set(res.items.map((p) => p.id)).size).toBe(res.items.length)
+    expect(res.items.filter((p) => p.match === 'exact')).toHaveLength(1)
     expect(res.matchKinds.exact).toBe(1)
+    expect(new Set(res.items.map((p) => p.id)).size).toBe(res.items.length)
+  })
+
+  it('lists text matches after SKU prefixes without repeating them', async () => {
+    const res = await search({ query: 'sw', limit: 500 })
+    const kinds = res.items.map((p) => p.match)
+    expect(kinds.indexOf('text')).toBeGreaterThan(kinds.lastIndexOf('prefix'))
+    expect(res.items.find((p) => p.match === 'prefix')?.id).toBe(SHOWCASE.switch.id)
+    expect(res.items.filter((p) => p.id === SHOWCASE.switch.id)).toHaveLength(1)
+    expect(res.total).toBe(res.matchKinds.exact + res.matchKinds.prefix + res.matchKinds.text)
   })
 
   it('shows every vendor’s product for a SKU they share', async () => {

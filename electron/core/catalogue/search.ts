@@ -1,7 +1,7 @@
 import type { CatalogueSearchResult, CatalogueSort, MatchKind, ProductSummary } from '../../../shared/ipc/channels/catalogue'
 import type { CatalogueDb } from './catalogue-db'
 import { normalizeSku } from './product-row'
-import { ftsQuery } from './search-text'
+import { ftsQuery, MAX_EXPANSION } from './search-text'
 
 export interface SearchQuery {
   query: string
@@ -82,13 +82,31 @@ interface Tier {
   kind: Exclude<MatchKind, 'browse'>
   count(): number
   rows(limit: number, offset: number): SummaryRow[]
+  /** Told the count when a read from the tier's start came back short (it then holds no more). */
+  onShortRead?(n: number): void
+}
+
+/**
+ * When the full-text tier is left out: for a SKU-shaped query that names an existing SKU (a scan
+ * or a typed SKU: the user wants that product, not every name containing "24" or "p"), and for a
+ * one-word query matching more SKUs than this — it is being used as a SKU, and the text tier would
+ * mostly list the same products again (every "BLU…" SKU is a Bluepeak product named "Bluepeak …")
+ * at the cost of excluding them one by one.
+ */
+export const SKU_MATCHES_WITHOUT_TEXT = 200
+
+/** A query that is one token holding a digit or a SKU separator: "SW-24P", "AMB-100", "rtr_4g". */
+function skuShaped(query: string): boolean {
+  const t = query.trim()
+  return !/\s/.test(t) && /[\p{N}\-_./]/u.test(t)
 }
 
 /**
  * The query box, in tiers: exact SKU (case-insensitive; every vendor's product with that SKU),
  * then SKU prefix (in SKU order), then full text — products matching in name or SKU before those
- * matching only in a description, most popular first within each. With a sort chosen, each tier is
- * ordered by it. Tiers are counted and paged separately, so a page costs the tiers it shows.
+ * matching only in a description, most popular first within each (see SKU_MATCHES_WITHOUT_TEXT
+ * for when the text tier is left out). With a sort chosen, each tier is ordered by it. Tiers are
+ * counted and paged separately, so a page costs only the tiers it shows.
  */
 export function searchLocal(cdb: CatalogueDb, q: SearchQuery, pricesAsOf: string | null): CatalogueSearchResult {
   const vendor = idFilter('p.vendor', q.vendor)
@@ -118,40 +136,58 @@ export function searchLocal(cdb: CatalogueDb, q: SearchQuery, pricesAsOf: string
     skuTier('exact', 'p.sku_norm = ?', [sku], 'p.pos'),
     skuTier('prefix', 'p.sku_norm > ? AND p.sku_norm < ?', [sku, prefixEnd(sku)], 'p.sku_norm, p.pos'),
   ]
-  const text = ftsQuery(q.query)
-  let skuMatches = 0
+  const exactMatches = tiers[0]!.count()
+  const skuMatches = exactMatches + tiers[1]!.count()
+  const oneWord = !/\s/.test(q.query.trim())
+  const shaped = skuShaped(q.query)
+  // A SKU-shaped query matches its words whole: "ARC-LIC23" must not become every word starting with "23".
+  const wordsStarting = (prefix: string) =>
+    (cdb.stmt('SELECT term FROM term WHERE term >= ? AND term < ? ORDER BY term LIMIT ?').all(prefix, prefixEnd(prefix), MAX_EXPANSION + 1) as { term: string }[]).map((r) => r.term)
+  // A scanned or typed SKU that exists is what the user wants; a word matching many SKUs is used as one.
+  const skipText = (shaped && exactMatches > 0) || (oneWord && skuMatches > SKU_MATCHES_WITHOUT_TEXT)
+  const text = skipText ? null : ftsQuery(q.query, { prefix: !shaped, wordsStarting })
   if (text) {
-    // Products already listed as SKU matches are not repeated (only looked for when there are some).
-    const exclude = () => (skuMatches > 0 ? { sql: ' AND product_fts.rowid NOT IN (SELECT pos FROM product WHERE sku_norm >= ? AND sku_norm < ?)', params: [sku, prefixEnd(sku)] } : { sql: '', params: [] })
-    const textTier = (match: string): Tier => ({
-      kind: 'text',
-      count: () => {
-        const ex = exclude()
-        const join = filter.sql ? ' JOIN product p ON p.pos = product_fts.rowid' : ''
-        return count(cdb, `SELECT count(*) AS n FROM product_fts${join} WHERE product_fts MATCH ?${ex.sql}${filter.sql}`, [match, ...ex.params, ...filter.params])
-      },
-      rows: (limit, offset) => {
-        const ex = exclude()
-        // In relevance order the full-text index is read in rowid (= popularity) order and stops at the page's end.
-        const order = q.sort === 'relevance' ? 'product_fts.rowid' : SORT_SQL[q.sort]
-        return all(
-          cdb,
-          `SELECT ${SUMMARY_COLUMNS} FROM product_fts JOIN product p ON p.pos = product_fts.rowid WHERE product_fts MATCH ?${ex.sql}${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
-          [match, ...ex.params, ...filter.params, limit, offset],
-        )
-      },
-    })
-    tiers.push(textTier(`{name sku} : (${text})`), textTier(`(${text}) NOT {name sku} : (${text})`))
+    // Products already listed as SKU matches are not repeated (looked for only when there are some).
+    const ex = skuMatches > 0 ? { sql: ' AND product_fts.rowid NOT IN (SELECT pos FROM product WHERE sku_norm >= ? AND sku_norm < ?)', params: [sku, prefixEnd(sku)] } : { sql: '', params: [] }
+    const join = filter.sql ? ' JOIN product p ON p.pos = product_fts.rowid' : ''
+    const countOf = (match: string) =>
+      count(cdb, `SELECT count(*) AS n FROM product_fts${join} WHERE product_fts MATCH ?${ex.sql}${filter.sql}`, [match, ...ex.params, ...filter.params])
+    // In relevance order the full-text index is read in rowid (= popularity) order and stops at the page's end.
+    const order = q.sort === 'relevance' ? 'product_fts.rowid' : SORT_SQL[q.sort]
+    const rowsOf = (match: string) => (limit: number, offset: number) =>
+      all(
+        cdb,
+        `SELECT ${SUMMARY_COLUMNS} FROM product_fts JOIN product p ON p.pos = product_fts.rowid WHERE product_fts MATCH ?${ex.sql}${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        [match, ...ex.params, ...filter.params, limit, offset],
+      )
+    const inNameOrSku = `{name sku} : (${text})`
+    const total = countOf(text)
+    // Where the name matches end is counted only when the page reaches past them: on a first page
+    // a short read of the name matches already tells.
+    let named: number | null = null
+    const namedCount = () => (named ??= countOf(inNameOrSku))
+    tiers.push(
+      { kind: 'text', count: () => namedCount(), rows: rowsOf(inNameOrSku), onShortRead: (n) => (named = n) },
+      { kind: 'text', count: () => total - namedCount(), rows: rowsOf(`(${text}) NOT ${inNameOrSku}`) },
+    )
+    counts.text = total
   }
 
   const items: ProductSummary[] = []
   let skip = q.offset
   let room = q.limit
   for (const tier of tiers) {
+    if (tier.kind !== 'text') counts[tier.kind] = tier.count()
+    if (room <= 0) break
+    if (skip === 0 && tier.onShortRead) {
+      const rows = tier.rows(room, 0)
+      for (const r of rows) items.push(toSummary(r, tier.kind))
+      if (rows.length < room) tier.onShortRead(rows.length)
+      room -= rows.length
+      continue
+    }
     const n = tier.count()
-    counts[tier.kind] += n
-    if (tier.kind !== 'text') skuMatches += n
-    if (room > 0 && skip < n) {
+    if (skip < n) {
       const rows = tier.rows(room, skip)
       for (const r of rows) items.push(toSummary(r, tier.kind))
       room -= rows.length

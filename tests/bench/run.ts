@@ -1,0 +1,55 @@
+/**
+ * npm run bench [-- area …] — runs every tests/bench/<area>.bench.ts module (or only the areas
+ * named), one after the other. Each module exports `async function bench(print)` and reports its
+ * figures through `print(area, figure, value, unit)`; every figure becomes one line:
+ *
+ *   bench: catalogue.search.sku.p95 = 0.4 ms
+ *
+ * A module that throws is reported and the others still run; the exit code is then 1.
+ */
+import { readdirSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+export type Print = (area: string, figure: string, value: number, unit: string) => void
+
+const dir = import.meta.dirname
+const available = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .map((f) => basename(f, '.bench.ts'))
+  .sort()
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+const unknown = asked.filter((a) => !available.includes(a))
+if (unknown.length) {
+  console.error(`No benchmark for ${unknown.join(', ')}. Areas: ${available.join(', ')}`)
+  process.exit(2)
+}
+
+/** Four significant digits are plenty for timings on a shared machine; integers stay whole. */
+function format(value: number): string {
+  if (!Number.isFinite(value)) return String(value)
+  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(4)))
+}
+
+const print: Print = (area, figure, value, unit) => {
+  // Some modules already prefix their figures with the area; never print it twice.
+  const name = figure.startsWith(`${area}.`) ? figure : `${area}.${figure}`
+  console.log(`bench: ${name} = ${format(value)} ${unit}`)
+}
+
+const failed: string[] = []
+for (const area of asked.length ? asked : available) {
+  const started = performance.now()
+  try {
+    const mod = (await import(pathToFileURL(join(dir, `${area}.bench.ts`)).href)) as { bench?: (print: Print) => Promise<void> }
+    if (typeof mod.bench !== 'function') throw new Error(`${area}.bench.ts does not export async function bench(print)`)
+    await mod.bench(print)
+    console.log(`bench: ${area} finished in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  } catch (err) {
+    failed.push(area)
+    console.error(`bench: ${area} FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+  }
+}
+if (failed.length) console.error(`bench: failed areas: ${failed.join(', ')}`)
+// Benchmarks may leave pools or child processes winding down; the figures are out, so end here.
+process.exit(failed.length ? 1 : 0)
