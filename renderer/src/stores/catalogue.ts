@@ -1,0 +1,283 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowReactive, shallowRef, watch } from 'vue'
+import type { Product } from '../../../shared/api'
+import type { DraftView } from '../../../shared/ipc/channels/baskets'
+import type {
+  CatalogueSearchResult,
+  CatalogueSort,
+  CatalogueStatus,
+  Facet,
+  ImageKind,
+  ProductGroupSummary,
+  ProductSummary,
+  SyncProgress,
+} from '../../../shared/ipc/channels/catalogue'
+import { api, toApiError, type ApiError } from '../services/api'
+
+/** Rows fetched per request: a few screenfuls of the virtual list. */
+export const PAGE_SIZE = 100
+
+const SCAN_ADDS_KEY = 'wd.catalogue.scanAddsToBasket'
+
+export interface CatalogueQuery {
+  query: string
+  vendor: number[]
+  type: number[]
+  sort: CatalogueSort
+}
+
+/** What a scanned SKU found: one product, several (same SKU, other vendors), or none. */
+export type ScanOutcome = { sku: string; matches: ProductSummary[] }
+
+function readScanAdds(): boolean {
+  try {
+    return localStorage.getItem(SCAN_ADDS_KEY) === 'true'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The catalogue as the views show it. Search answers come from the core's local index (or the
+ * service's own search while nothing is local yet); the result list is virtual, so only the pages
+ * of rows scrolled into view are fetched (offset/limit), and the total comes with every answer.
+ * Sync state follows the core's `catalogue.syncProgress` events.
+ */
+export const useCatalogueStore = defineStore('catalogue', () => {
+  const params = ref<CatalogueQuery>({ query: '', vendor: [], type: [], sort: 'relevance' })
+  const total = ref(0)
+  const pages = shallowReactive(new Map<number, ProductSummary[]>())
+  const source = ref<CatalogueSearchResult['source']>('local')
+  const matchKinds = ref<CatalogueSearchResult['matchKinds']>({ exact: 0, prefix: 0, text: 0 })
+  const pricesAsOf = ref<string | null>(null)
+  /** The query the rows shown belong to (the box may already hold a newer one). */
+  const answeredQuery = ref<string | null>(null)
+  const searching = ref(false)
+  const searchError = shallowRef<ApiError | null>(null)
+
+  const status = ref<CatalogueStatus | null>(null)
+  const statusError = shallowRef<ApiError | null>(null)
+  const syncError = shallowRef<ApiError | null>(null)
+  const vendors = ref<Facet[]>([])
+  const types = ref<Facet[]>([])
+  const scanAddsToBasket = ref(readScanAdds())
+  watch(scanAddsToBasket, (v) => {
+    try {
+      localStorage.setItem(SCAN_ADDS_KEY, String(v))
+    } catch {
+      /* storage unavailable: the choice lasts for this session */
+    }
+  })
+
+  const syncing = computed(() => status.value?.syncing ?? false)
+  const progress = computed<SyncProgress | null>(() => status.value?.progress ?? null)
+  const neverSynced = computed(() => status.value !== null && status.value.lastSyncAt === null && status.value.products === 0)
+
+  const inFlight = new Map<number, Promise<void>>()
+  let generation = 0
+  let off: (() => void) | null = null
+
+  /** Follows sync progress; loads status and filters. Safe to call again (e.g. on every visit). */
+  async function init(): Promise<void> {
+    off ??= api.on('catalogue.syncProgress', (p) => onProgress(p))
+    await Promise.all([loadStatus(), loadFacets()])
+  }
+
+  function dispose(): void {
+    off?.()
+    off = null
+  }
+
+  function onProgress(p: SyncProgress): void {
+    const running = p.phase === 'fetching' || p.phase === 'finalizing'
+    if (status.value) status.value = { ...status.value, syncing: running, progress: p }
+    if (!running) {
+      // The local catalogue changed (or the attempt ended): new counts, filters and results.
+      void loadStatus()
+      void loadFacets()
+      if (p.phase === 'done') void search()
+    }
+  }
+
+  async function loadStatus(): Promise<void> {
+    try {
+      status.value = await api.catalogue.status()
+      statusError.value = null
+    } catch (err) {
+      statusError.value = toApiError(err)
+    }
+  }
+
+  async function loadFacets(): Promise<void> {
+    try {
+      const f = await api.catalogue.facets()
+      vendors.value = f.vendors
+      types.value = f.types
+    } catch {
+      /* filters are a help: the search's own error says what is wrong */
+    }
+  }
+
+  /** Runs the search for `next` (or again for the current parameters) from the first row. */
+  async function search(next?: Partial<CatalogueQuery>): Promise<void> {
+    if (next) params.value = { ...params.value, ...next }
+    generation++
+    pages.clear()
+    inFlight.clear()
+    await fetchPage(0)
+  }
+
+  function fetchPage(page: number): Promise<void> {
+    if (pages.has(page)) return Promise.resolve()
+    const pending = inFlight.get(page)
+    if (pending) return pending
+    const gen = generation
+    const p = params.value
+    searching.value = true
+    const run: Promise<void> = (async () => {
+      try {
+        const res = await api.catalogue.search({
+          query: p.query,
+          vendor: p.vendor.length ? p.vendor : undefined,
+          type: p.type.length ? p.type : undefined,
+          sort: p.sort,
+          offset: page * PAGE_SIZE,
+          limit: PAGE_SIZE,
+        })
+        if (gen !== generation) return
+        pages.set(page, res.items)
+        total.value = res.total
+        source.value = res.source
+        matchKinds.value = res.matchKinds
+        pricesAsOf.value = res.pricesAsOf
+        answeredQuery.value = p.query
+        searchError.value = null
+      } catch (err) {
+        if (gen === generation) {
+          searchError.value = toApiError(err)
+          if (page === 0) {
+            total.value = 0
+            answeredQuery.value = p.query
+          }
+        }
+      }
+    })().finally(() => {
+      if (inFlight.get(page) === run) inFlight.delete(page)
+      if (!inFlight.size) searching.value = false
+    })
+    inFlight.set(page, run)
+    return run
+  }
+
+  /** The row at a position of the whole result, or undefined while its page is loading. */
+  function rowAt(index: number): ProductSummary | undefined {
+    return pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE]
+  }
+
+  /** The list shows rows [start, end): fetch the pages they are on; far-away pages are let go. */
+  function ensureRange(start: number, end: number): void {
+    const first = Math.floor(start / PAGE_SIZE)
+    const last = Math.floor(Math.max(start, end - 1) / PAGE_SIZE)
+    for (const p of [...pages.keys()]) if (p < first - 5 || p > last + 5) pages.delete(p)
+    for (let p = first; p <= last; p++) void fetchPage(p)
+  }
+
+  function reset(): void {
+    params.value = { query: '', vendor: [], type: [], sort: 'relevance' }
+    generation++
+    pages.clear()
+    inFlight.clear()
+    total.value = 0
+    answeredQuery.value = null
+    status.value = null
+    vendors.value = []
+    types.value = []
+  }
+
+  /** The palette's search: the first rows of the tiered order, apart from the catalogue view's list. */
+  async function quickSearch(query: string, limit: number): Promise<ProductSummary[]> {
+    return (await api.catalogue.search({ query, limit })).items
+  }
+
+  async function lookupSku(sku: string): Promise<ScanOutcome> {
+    return { sku, matches: await api.catalogue.lookupSku({ sku }) }
+  }
+
+  async function sync(): Promise<void> {
+    syncError.value = null
+    // The first progress event may come before the answer: show "syncing" at once.
+    if (status.value) status.value = { ...status.value, syncing: true }
+    try {
+      // A failed run is not thrown: its message comes back in the status's lastError.
+      await api.catalogue.sync()
+    } catch (err) {
+      syncError.value = toApiError(err)
+    } finally {
+      await loadStatus()
+    }
+  }
+
+  async function cancelSync(): Promise<void> {
+    try {
+      await api.catalogue.cancelSync()
+    } catch (err) {
+      syncError.value = toApiError(err)
+    }
+  }
+
+  async function setRefreshHours(hours: number): Promise<void> {
+    try {
+      status.value = await api.catalogue.setRefreshHours({ hours })
+    } catch (err) {
+      syncError.value = toApiError(err)
+    }
+  }
+
+  const product = (id: number): Promise<Product> => api.catalogue.product({ id })
+  const image = async (productId: number, kind: ImageKind): Promise<string | null> => (await api.catalogue.image({ productId, kind })).dataUrl
+  const productGroups = (): Promise<ProductGroupSummary[]> => api.catalogue.productGroups()
+  const productGroup = (id: number) => api.catalogue.productGroup({ id })
+  /** Datasheets and guides open in the system browser, never in the app's window. */
+  const openDocument = async (url: string): Promise<{ opened: boolean }> => api.system.openExternal({ url })
+  /** Adds to the current draft basket (a new one is started when there is none). */
+  const addToBasket = (productId: number, quantity = 1): Promise<DraftView> => api.baskets.addLine({ productId, quantity })
+
+  return {
+    params,
+    total,
+    source,
+    matchKinds,
+    pricesAsOf,
+    answeredQuery,
+    searching,
+    searchError,
+    status,
+    statusError,
+    syncError,
+    vendors,
+    types,
+    scanAddsToBasket,
+    syncing,
+    progress,
+    neverSynced,
+    init,
+    dispose,
+    loadStatus,
+    loadFacets,
+    search,
+    rowAt,
+    ensureRange,
+    reset,
+    lookupSku,
+    quickSearch,
+    sync,
+    cancelSync,
+    setRefreshHours,
+    product,
+    image,
+    productGroups,
+    productGroup,
+    addToBasket,
+    openDocument,
+  }
+})

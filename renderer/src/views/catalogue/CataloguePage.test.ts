@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
+import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
+import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
+import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
+import { mountApp, waitFor } from '../../testing/mount-app'
+
+/** The catalogue view on the real core (this process) and a real sandbox (a child process). */
+
+/** Not a test of secrets: the demo profile's secret can live in memory. */
+function memorySecretStore(): SecretStore {
+  const secrets = new Map<string, string>()
+  return {
+    get: async (account) => secrets.get(account) ?? null,
+    set: async (account, secret) => void secrets.set(account, secret),
+    delete: async (account) => secrets.delete(account),
+  }
+}
+
+const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
+const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
+const searchBox = () => $<HTMLInputElement>('[data-testid=catalogue-search]')!
+
+/** A keyboard-wedge scanner: every character's keydown and input within a millisecond, then Enter. */
+function scan(code: string): void {
+  const box = searchBox()
+  box.focus()
+  for (const key of code) {
+    box.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
+    box.value += key
+    box.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+  box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+}
+
+/** A person typing: the text arrives as input, with no burst of keys and no Enter. */
+function type(text: string): void {
+  const box = searchBox()
+  box.focus()
+  box.value = text
+  box.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+const rows = () => $$('[data-testid=result-row]').map((r) => ({ sku: r.dataset.sku!, match: r.dataset.match!, text: r.textContent ?? '' }))
+
+describe('catalogue view', () => {
+  let sandbox: SandboxProcess
+  let app: InProcessApp
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess({ products: 400, orders: 5, speed: 0 })
+    app = await startInProcessApp({ sandbox, secrets: memorySecretStore() })
+    const started = await app.api.connection.startDemo()
+    if (!started.ok) throw new Error(started.error.message)
+    const synced = await app.api.catalogue.sync()
+    if (!synced.ok || synced.value.outcome !== 'completed') throw new Error('the catalogue did not sync')
+  })
+  afterEach(() => {
+    mounted?.unmount()
+    mounted = null
+    localStorage.clear()
+  })
+  afterAll(async () => {
+    await app?.close()
+    await sandbox?.close()
+  })
+
+  async function openCatalogue() {
+    mounted = await mountApp(app.api, { path: '/catalogue' })
+    await waitFor(() => $('[data-testid=results][data-query=""]') && rows().length > 0, 'the browse list')
+    return mounted
+  }
+
+  it('opens the product of a scanned SKU', async () => {
+    const m = await openCatalogue()
+    scan(SHOWCASE.accessPoint.sku.toLowerCase())
+    await waitFor(() => m.router.currentRoute.value.path === `/catalogue/products/${SHOWCASE.accessPoint.id}`, 'the product route')
+    const sku = await waitFor(() => $('[data-testid=product-sku]')?.textContent, 'the product page')
+    expect(sku).toBe(SHOWCASE.accessPoint.sku)
+  })
+
+  it('lets the user choose when vendors share the scanned SKU, and says when no product has it', async () => {
+    const m = await openCatalogue()
+    scan(SHOWCASE.ambiguousSku)
+    const choices = await waitFor(() => $$('[data-testid=scan-choice]').length === 2 && $$('[data-testid=scan-choice]'), 'the choices')
+    expect(choices.map((c) => Number(c.dataset.productId)).sort()).toEqual([...SHOWCASE.ambiguousIds])
+    // Each choice names its vendor, and they differ.
+    const vendors = choices.map((c) => c.querySelector('strong')!.textContent)
+    expect(new Set(vendors).size).toBe(2)
+    expect(m.router.currentRoute.value.path).toBe('/catalogue')
+
+    scan('NO-SUCH-CODE-42')
+    const none = await waitFor(() => $('[data-testid=scan-none]')?.textContent, 'the no-match note')
+    expect(none).toContain('NO-SUCH-CODE-42')
+    expect($('[data-testid=scan-choices]')).toBeNull()
+
+    scan(SHOWCASE.ambiguousSku)
+    const second = await waitFor(() => $$('[data-testid=scan-choice]').find((c) => c.dataset.productId === String(SHOWCASE.ambiguousIds[1])), 'the choices')
+    second.click()
+    await waitFor(() => m.router.currentRoute.value.path === `/catalogue/products/${SHOWCASE.ambiguousIds[1]}`, 'the chosen product')
+  })
+
+  it('adds a scanned product to the current basket when "Scan adds to basket" is on, and says so', async () => {
+    const m = await openCatalogue()
+    $('[data-testid=scan-adds]')!.click()
+    await waitFor(() => localStorage.getItem('wd.catalogue.scanAddsToBasket') === 'true', 'the toggle')
+    scan(SHOWCASE.switch.sku)
+    const note = await waitFor(() => $('[data-testid=basket-added]')?.textContent?.trim(), 'the confirmation')
+    expect(note).toContain(SHOWCASE.switch.sku)
+    expect($('[data-testid=basket-added]')!.getAttribute('aria-live')).toBe('polite')
+    scan(SHOWCASE.switch.sku)
+    await waitFor(async () => {
+      const list = await app.api.baskets.list()
+      if (!list.ok || !list.value.currentId) return false
+      const draft = await app.api.baskets.get({ id: list.value.currentId })
+      if (!draft.ok) return false
+      const lines = draft.value.doc.line_items.filter((l) => l.product === SHOWCASE.switch.id)
+      return lines.reduce((n, l) => n + (l.quantity ?? 0), 0) === 2
+    }, 'two switches in the current basket')
+    // Scanning added; it did not navigate away, and the box is ready for the next code.
+    expect(m.router.currentRoute.value.path).toBe('/catalogue')
+    expect(document.activeElement).toBe(searchBox())
+  })
+
+  it('searches as the user types, exact SKU first, then SKUs starting so, then text — each row marked', async () => {
+    await openCatalogue()
+    type('SUB')
+    await waitFor(() => $('[data-testid=results][data-query=SUB]') && rows().length > 0, 'the results for SUB')
+    const found = rows()
+    const kinds = found.map((r) => r.match)
+    const firstText = kinds.indexOf('text')
+    expect(kinds.slice(0, 5)).toEqual(['prefix', 'prefix', 'prefix', 'prefix', 'prefix'])
+    expect(found.slice(0, 5).every((r) => r.sku.startsWith('SUB-'))).toBe(true)
+    expect(firstText).toBe(5)
+    expect(kinds.slice(firstText).every((k) => k === 'text')).toBe(true)
+    expect(found[0]!.text).toContain('SKU starts with')
+    expect(found[firstText]!.text).toContain('Name or text')
+    expect($('[data-testid=results-count]')!.textContent).toMatch(/products match — 5 by SKU start · \d+ by name or text/)
+
+    type(SHOWCASE.switch.sku.toLowerCase())
+    await waitFor(() => $(`[data-testid=results][data-query="${SHOWCASE.switch.sku.toLowerCase()}"]`), 'the results for the SKU')
+    expect(rows()[0]).toMatchObject({ sku: SHOWCASE.switch.sku, match: 'exact' })
+    expect(rows()[0]!.text).toContain('Exact SKU')
+
+    type('zzqx nothing like it')
+    const empty = await waitFor(() => $('[data-testid=no-results]')?.textContent, 'the no-results state')
+    expect(empty).toContain('Nothing matches “zzqx nothing like it”')
+  })
+})
