@@ -119,7 +119,12 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     }
   }
 
-  const store = async (writer: ShadowWriter, page: number, fetched: FetchedPage) => {
+  /**
+   * Validates a page and hands its rows to the writer. Synchronous up to the hand-over (the rows
+   * are copied to the writer thread there), so the page and its parsed products are garbage as
+   * soon as it returns rather than surviving the wait for the write.
+   */
+  const store = (writer: ShadowWriter, page: number, fetched: FetchedPage): Promise<void> => {
     const rows: ProductRow[] = []
     let bad = 0
     const base = (page - 1) * perPage + 1
@@ -129,13 +134,14 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       else bad++
     }
     if (bad) deps.log.warn(`catalogue sync: ${bad} products on page ${page} did not have the shape of a product and were skipped`)
-    const [added = 0] = await writer.writePages([{ page, rows, invalid: bad }])
-    done.set(page, { products: added, invalid: bad })
-    products += added
-    invalid += bad
-    productsThisRun += added
-    pagesThisRun++
-    progress('fetching')
+    return writer.writePages([{ page, rows, invalid: bad }]).then(([added = 0]) => {
+      done.set(page, { products: added, invalid: bad })
+      products += added
+      invalid += bad
+      productsThisRun += added
+      pagesThisRun++
+      progress('fetching')
+    })
   }
 
   try {
@@ -170,16 +176,16 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
           if (!done.has(cursor)) return cursor
         }
       }
-      const worker = async () => {
-        for (let page = next(); page !== null; page = next()) {
-          const fetched = await fetchPage(page)
-          if (signal.aborted) throw new Cancelled()
-          if (totalPages === null && fetched.items.length < perPage) {
-            lastKnown = true
-            shadow = { ...shadow, totalPages: Math.min(shadow.totalPages, page) }
-          }
-          await store(opened, page, fetched)
+      const checkEnd = (page: number, fetched: FetchedPage): FetchedPage => {
+        if (signal.aborted) throw new Cancelled()
+        if (totalPages === null && fetched.items.length < perPage) {
+          lastKnown = true
+          shadow = { ...shadow, totalPages: Math.min(shadow.totalPages, page) }
         }
+        return fetched
+      }
+      const worker = async () => {
+        for (let page = next(); page !== null; page = next()) await store(opened, page, checkEnd(page, await fetchPage(page)))
       }
       const workers = Array.from({ length: concurrency }, () =>
         worker().catch((err) => {

@@ -1,5 +1,9 @@
 import { Product } from '../../../shared/api'
+import { compileCheck, type Check } from './schema-check'
 import { indexText } from './search-text'
+
+/** The shared product schema as a check that builds no copy (see schema-check.ts). */
+const isProduct: Check = compileCheck(Product) ?? ((v) => Product.safeParse(v).success)
 
 /** One product as the catalogue stores it: the columns search filters and sorts on, plus the whole record. */
 export interface ProductRow {
@@ -36,15 +40,15 @@ export function normalizeName(name: string): string {
 }
 
 /**
- * Validates one product of a list page with the shared schema and maps it to a row; null when it
- * is malformed (the sync skips and counts it rather than failing). `text` is the product's own
+ * Validates one product of a list page against the shared schema and maps it to a row; null when
+ * it is malformed (the sync skips and counts it rather than failing). `text` is the product's own
  * JSON as the service sent it, stored as it is (reads parse it with the same schema); without it
  * the validated value is serialised.
  */
 export function toProductRow(raw: unknown, pos: number, text?: string): ProductRow | null {
-  const parsed = Product.safeParse(raw)
-  if (!parsed.success) return null
-  const p = parsed.data
+  if (!isProduct(raw)) return null
+  // Checked against the schema; only fields without defaults are read here.
+  const p = raw as Product
   return {
     id: p.id,
     sku: p.product_code,
