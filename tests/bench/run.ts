@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- area …] — runs every tests/bench/<area>.bench.ts module (or only the areas
- * named), one after the other. Each module exports `async function bench(print)` and reports its
+ * named, each with its `<area>-<part>.bench.ts` modules), one after the other. Each module exports `async function bench(print)` and reports its
  * figures through `print(area, figure, value, unit)`; every figure becomes one line:
  *
  *   bench: catalogue.search.sku.p95 = 0.4 ms
@@ -19,11 +19,14 @@ const available = readdirSync(dir)
   .map((f) => basename(f, '.bench.ts'))
   .sort()
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'))
-const unknown = asked.filter((a) => !available.includes(a))
+/** An area also runs its parts: `catalogue` runs catalogue.bench.ts and catalogue-render.bench.ts. */
+const matches = (area: string, module: string) => module === area || module.startsWith(`${area}-`)
+const unknown = asked.filter((a) => !available.some((m) => matches(a, m)))
 if (unknown.length) {
   console.error(`No benchmark for ${unknown.join(', ')}. Areas: ${available.join(', ')}`)
   process.exit(2)
 }
+const selected = asked.length ? available.filter((m) => asked.some((a) => matches(a, m))) : available
 
 /** Four significant digits are plenty for timings on a shared machine; integers stay whole. */
 function format(value: number): string {
@@ -38,7 +41,7 @@ const print: Print = (area, figure, value, unit) => {
 }
 
 const failed: string[] = []
-for (const area of asked.length ? asked : available) {
+for (const area of selected) {
   const started = performance.now()
   try {
     const mod = (await import(pathToFileURL(join(dir, `${area}.bench.ts`)).href)) as { bench?: (print: Print) => Promise<void> }
