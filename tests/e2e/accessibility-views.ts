@@ -37,7 +37,42 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
   { name: 'settings: display', path: '/settings/display', ready: '[data-testid=format-example]' },
   { name: 'page not found', path: '/no-such-page', ready: 'h1' },
   // catalogue
-  { name: 'catalogue', path: '/catalogue', ready: 'h1' },
+  { name: 'catalogue: search results', path: '/catalogue', ready: '[data-testid=result-row]' },
+  {
+    name: 'catalogue: a scanned SKU that two vendors share',
+    path: '/catalogue',
+    ready: '[data-testid=result-row]',
+    prepare: async (page) => {
+      await page.click('[data-testid=catalogue-search]')
+      await page.keyboard.type('AMB-100', { delay: 5 })
+      await page.keyboard.press('Enter')
+      await page.waitForSelector('[data-testid=scan-choices]')
+    },
+  },
+  { name: 'catalogue: product detail (hardware, related products)', path: '/catalogue/products/5', ready: '[data-testid=product-name]' },
+  { name: 'catalogue: product detail (subscription, rate plans)', path: '/catalogue/products/9', ready: '[data-testid=rate-plans]' },
+  {
+    name: 'catalogue: quick lookup palette open',
+    path: '/catalogue',
+    ready: '[data-testid=result-row]',
+    prepare: async (page) => {
+      await page.keyboard.press('Control+k')
+      await page.waitForSelector('[data-testid=quick-lookup-input]')
+      await page.keyboard.type('switch', { delay: 20 })
+      await page.waitForSelector('[data-testid=quick-lookup-option]')
+      await page.keyboard.press('ArrowDown')
+    },
+  },
+  { name: 'catalogue: product groups', path: '/catalogue/groups', ready: '[data-testid=product-groups]' },
+  {
+    name: 'catalogue: product group',
+    path: '/catalogue/groups',
+    ready: '[data-testid=product-groups]',
+    prepare: async (page) => {
+      await page.click('[data-testid=product-group-row] a')
+      await page.waitForSelector('[data-testid=product-group-page] h1')
+    },
+  },
   // baskets
   { name: 'baskets', path: '/baskets', ready: '[data-testid=baskets-page]' },
   {

@@ -22,6 +22,7 @@ const en = {
     quantity: 'Quantity',
     quantityInvalid: 'Enter a whole number from 1 to {max}.',
     added: 'Added {quantity} × {name} ({sku}) to “{basket}”.',
+    addedToCurrent: 'Added {quantity} × {name} ({sku}) to the current basket.',
     open: 'Open the basket',
   },
   match: {
@@ -72,6 +73,7 @@ const en = {
   state: {
     neverSynced: 'The catalogue has not been downloaded to this computer yet. Download it to search offline and scan without waiting.',
     neverSyncedOffline: 'The service cannot be reached right now: the catalogue will be downloaded as soon as it is back.',
+    downloading: 'It is being downloaded now. You can search meanwhile: the service answers until it is done.',
     offline: 'You are offline: these results come from the catalogue stored on this computer, with prices as of {age} ({time}).',
     offlineNoDate: 'You are offline: these results come from the catalogue stored on this computer.',
     fromService: 'The catalogue on this computer is still empty, so these results come from the service’s own search (by name and SKU). They will come from this computer once the download has finished.',
@@ -107,7 +109,7 @@ const en = {
     imageOf: 'Picture of {name}',
     price: 'Your price',
     rrp: 'Recommended retail price',
-    belowRrp: '({percent} % below)',
+    belowRrp: '({percent} below)',
     shipping: 'Shipping cost',
     weight: 'Weight',
     subscription: 'Subscription',
@@ -205,6 +207,7 @@ export default {
       quantity: 'Menge',
       quantityInvalid: 'Geben Sie eine ganze Zahl von 1 bis {max} ein.',
       added: '{quantity} × {name} ({sku}) zu „{basket}“ hinzugefügt.',
+      addedToCurrent: '{quantity} × {name} ({sku}) zum aktuellen Warenkorb hinzugefügt.',
       open: 'Warenkorb öffnen',
     },
     match: {
@@ -255,6 +258,7 @@ export default {
     state: {
       neverSynced: 'Der Katalog wurde noch nicht auf diesen Computer geladen. Laden Sie ihn, um offline zu suchen und ohne Wartezeit zu scannen.',
       neverSyncedOffline: 'Der Dienst ist gerade nicht erreichbar: Der Katalog wird geladen, sobald er wieder da ist.',
+      downloading: 'Er wird gerade heruntergeladen. Sie können schon suchen: Bis dahin antwortet der Dienst.',
       offline: 'Sie sind offline: Diese Ergebnisse stammen aus dem auf diesem Computer gespeicherten Katalog, Preise aktualisiert {age} ({time}).',
       offlineNoDate: 'Sie sind offline: Diese Ergebnisse stammen aus dem auf diesem Computer gespeicherten Katalog.',
       fromService: 'Der Katalog auf diesem Computer ist noch leer, daher stammen diese Ergebnisse aus der Suche des Dienstes (nach Name und Artikelnummer). Nach dem Herunterladen kommen sie von diesem Computer.',
@@ -290,7 +294,7 @@ export default {
       imageOf: 'Bild von {name}',
       price: 'Ihr Preis',
       rrp: 'Unverbindliche Preisempfehlung',
-      belowRrp: '({percent} % darunter)',
+      belowRrp: '({percent} darunter)',
       shipping: 'Versandkosten',
       weight: 'Gewicht',
       subscription: 'Abonnement',
@@ -385,6 +389,7 @@ export default {
       quantity: 'Cantidad',
       quantityInvalid: 'Introduzca un número entero de 1 a {max}.',
       added: 'Se añadió {quantity} × {name} ({sku}) a «{basket}».',
+      addedToCurrent: 'Se añadió {quantity} × {name} ({sku}) a la cesta actual.',
       open: 'Abrir la cesta',
     },
     match: {
@@ -435,6 +440,7 @@ export default {
     state: {
       neverSynced: 'El catálogo aún no se ha descargado en este equipo. Descárguelo para buscar sin conexión y escanear sin esperas.',
       neverSyncedOffline: 'Ahora no se puede contactar con el servicio: el catálogo se descargará en cuanto vuelva.',
+      downloading: 'Se está descargando ahora. Ya puede buscar: mientras tanto responde el servicio.',
       offline: 'Está sin conexión: estos resultados vienen del catálogo guardado en este equipo, con precios de {age} ({time}).',
       offlineNoDate: 'Está sin conexión: estos resultados vienen del catálogo guardado en este equipo.',
       fromService: 'El catálogo de este equipo aún está vacío, así que estos resultados vienen de la búsqueda del propio servicio (por nombre y referencia). Vendrán de este equipo cuando termine la descarga.',
@@ -470,7 +476,7 @@ export default {
       imageOf: 'Imagen de {name}',
       price: 'Su precio',
       rrp: 'Precio de venta recomendado',
-      belowRrp: '({percent} % por debajo)',
+      belowRrp: '({percent} por debajo)',
       shipping: 'Gastos de envío',
       weight: 'Peso',
       subscription: 'Suscripción',
@@ -565,6 +571,7 @@ export default {
       quantity: 'Quantité',
       quantityInvalid: 'Saisissez un nombre entier de 1 à {max}.',
       added: '{quantity} × {name} ({sku}) ajouté à « {basket} ».',
+      addedToCurrent: '{quantity} × {name} ({sku}) ajouté au panier en cours.',
       open: 'Ouvrir le panier',
     },
     match: {
@@ -615,6 +622,7 @@ export default {
     state: {
       neverSynced: 'Le catalogue n’a pas encore été téléchargé sur cet ordinateur. Téléchargez-le pour chercher hors ligne et scanner sans attendre.',
       neverSyncedOffline: 'Le service est injoignable pour le moment : le catalogue sera téléchargé dès son retour.',
+      downloading: 'Il est en cours de téléchargement. Vous pouvez déjà chercher : le service répond en attendant.',
       offline: 'Vous êtes hors ligne : ces résultats viennent du catalogue enregistré sur cet ordinateur, prix mis à jour {age} ({time}).',
       offlineNoDate: 'Vous êtes hors ligne : ces résultats viennent du catalogue enregistré sur cet ordinateur.',
       fromService: 'Le catalogue de cet ordinateur est encore vide : ces résultats viennent de la recherche du service (par nom et référence). Ils viendront de cet ordinateur une fois le téléchargement terminé.',
@@ -650,7 +658,7 @@ export default {
       imageOf: 'Image de {name}',
       price: 'Votre prix',
       rrp: 'Prix de vente conseillé',
-      belowRrp: '({percent} % en dessous)',
+      belowRrp: '({percent} en dessous)',
       shipping: 'Frais de port',
       weight: 'Poids',
       subscription: 'Abonnement',
@@ -745,6 +753,7 @@ export default {
       quantity: 'Quantità',
       quantityInvalid: 'Inserisci un numero intero da 1 a {max}.',
       added: 'Aggiunto {quantity} × {name} ({sku}) a «{basket}».',
+      addedToCurrent: 'Aggiunto {quantity} × {name} ({sku}) al carrello attuale.',
       open: 'Apri il carrello',
     },
     match: {
@@ -795,6 +804,7 @@ export default {
     state: {
       neverSynced: 'Il catalogo non è ancora stato scaricato su questo computer. Scaricalo per cercare offline e scansionare senza attese.',
       neverSyncedOffline: 'Il servizio ora non è raggiungibile: il catalogo verrà scaricato appena torna disponibile.',
+      downloading: 'Il download è in corso. Puoi già cercare: nel frattempo risponde il servizio.',
       offline: 'Sei offline: questi risultati vengono dal catalogo salvato su questo computer, con prezzi di {age} ({time}).',
       offlineNoDate: 'Sei offline: questi risultati vengono dal catalogo salvato su questo computer.',
       fromService: 'Il catalogo su questo computer è ancora vuoto, quindi questi risultati vengono dalla ricerca del servizio (per nome e codice). Verranno da questo computer al termine del download.',
@@ -830,7 +840,7 @@ export default {
       imageOf: 'Immagine di {name}',
       price: 'Il tuo prezzo',
       rrp: 'Prezzo di vendita consigliato',
-      belowRrp: '({percent} % in meno)',
+      belowRrp: '({percent} in meno)',
       shipping: 'Spese di spedizione',
       weight: 'Peso',
       subscription: 'Abbonamento',
@@ -925,6 +935,7 @@ export default {
       quantity: 'Aantal',
       quantityInvalid: 'Voer een geheel getal van 1 tot {max} in.',
       added: '{quantity} × {name} ({sku}) toegevoegd aan ‘{basket}’.',
+      addedToCurrent: '{quantity} × {name} ({sku}) toegevoegd aan de huidige winkelmand.',
       open: 'Winkelmand openen',
     },
     match: {
@@ -975,6 +986,7 @@ export default {
     state: {
       neverSynced: 'De catalogus is nog niet naar deze computer gedownload. Download hem om offline te zoeken en zonder wachten te scannen.',
       neverSyncedOffline: 'De dienst is nu niet bereikbaar: de catalogus wordt gedownload zodra hij terug is.',
+      downloading: 'Hij wordt nu gedownload. U kunt al zoeken: tot die tijd antwoordt de dienst.',
       offline: 'U bent offline: deze resultaten komen uit de catalogus op deze computer, met prijzen van {age} ({time}).',
       offlineNoDate: 'U bent offline: deze resultaten komen uit de catalogus op deze computer.',
       fromService: 'De catalogus op deze computer is nog leeg, dus deze resultaten komen van de zoekfunctie van de dienst (op naam en artikelnummer). Zodra de download klaar is, komen ze van deze computer.',
@@ -1010,7 +1022,7 @@ export default {
       imageOf: 'Afbeelding van {name}',
       price: 'Uw prijs',
       rrp: 'Adviesprijs',
-      belowRrp: '({percent} % lager)',
+      belowRrp: '({percent} lager)',
       shipping: 'Verzendkosten',
       weight: 'Gewicht',
       subscription: 'Abonnement',

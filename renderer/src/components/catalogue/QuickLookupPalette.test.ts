@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
+import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
+import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
+import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
+import { mountApp, waitFor } from '../../testing/mount-app'
+
+/** The Ctrl+K quick lookup, driven by the keyboard alone, on the real core and a real sandbox. */
+
+/** Not a test of secrets: the demo profile's secret can live in memory. */
+function memorySecretStore(): SecretStore {
+  const secrets = new Map<string, string>()
+  return {
+    get: async (account) => secrets.get(account) ?? null,
+    set: async (account, secret) => void secrets.set(account, secret),
+    delete: async (account) => secrets.delete(account),
+  }
+}
+
+const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
+const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
+const dialog = () => $('[role=dialog][data-testid=quick-lookup]')
+const input = () => $<HTMLInputElement>('[data-testid=quick-lookup-input]')!
+const options = () => $$('[data-testid=quick-lookup-option]')
+
+async function press(key: string, mods: { ctrlKey?: boolean; shiftKey?: boolean } = {}): Promise<void> {
+  const target = document.activeElement ?? document.body
+  target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...mods }))
+  await nextTick()
+  await nextTick()
+}
+
+function type(text: string): void {
+  input().value = text
+  input().dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+describe('quick lookup palette', () => {
+  let sandbox: SandboxProcess
+  let app: InProcessApp
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess({ products: 400, orders: 5, speed: 0 })
+    app = await startInProcessApp({ sandbox, secrets: memorySecretStore() })
+    const started = await app.api.connection.startDemo()
+    if (!started.ok) throw new Error(started.error.message)
+    const synced = await app.api.catalogue.sync()
+    if (!synced.ok || synced.value.outcome !== 'completed') throw new Error('the catalogue did not sync')
+  })
+  afterEach(() => {
+    mounted?.unmount()
+    mounted = null
+  })
+  afterAll(async () => {
+    await app?.close()
+    await sandbox?.close()
+  })
+
+  /** Any page will do: the groups list, with focus on its first link. */
+  async function openSomewhere(): Promise<HTMLElement> {
+    mounted = await mountApp(app.api, { path: '/catalogue/groups' })
+    const link = await waitFor(() => $('[data-testid=product-group-row] a'), 'the groups page')
+    link.focus()
+    return link
+  }
+
+  it('opens with Ctrl+K, moves with the arrows, and Enter opens the chosen product', async () => {
+    await openSomewhere()
+    await press('k', { ctrlKey: true })
+    const d = await waitFor(() => dialog(), 'the dialog')
+    expect(d.getAttribute('aria-modal')).toBe('true')
+    expect(document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent).toBe('Quick lookup')
+    await waitFor(() => document.activeElement === input(), 'focus in the input')
+
+    type('rack mount')
+    await waitFor(() => options().length >= 3, 'several matches')
+    expect($('[role=listbox]')!.getAttribute('aria-label')).toBeTruthy()
+    expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['true', ...options().slice(1).map(() => 'false')])
+    await press('ArrowDown')
+    await press('ArrowDown')
+    await press('ArrowUp')
+    const chosen = options()[1]!
+    expect(chosen.getAttribute('aria-selected')).toBe('true')
+    expect(input().getAttribute('aria-activedescendant')).toBe(chosen.id)
+
+    await press('Enter')
+    await waitFor(() => mounted!.router.currentRoute.value.path === `/catalogue/products/${chosen.dataset.productId}`, 'the chosen product')
+    expect(dialog()).toBeNull()
+  })
+
+  it('closes with Escape and gives focus back where it was', async () => {
+    const link = await openSomewhere()
+    await press('k', { ctrlKey: true })
+    await waitFor(() => document.activeElement === input(), 'focus in the input')
+    type(SHOWCASE.switch.sku)
+    await waitFor(() => options().length > 0, 'a match')
+    await press('Escape')
+    expect(dialog()).toBeNull()
+    expect(document.activeElement).toBe(link)
+    expect(mounted!.router.currentRoute.value.path).toBe('/catalogue/groups')
+  })
+
+  it('adds the chosen product to the current basket with Shift+Enter and stays open for the next', async () => {
+    await openSomewhere()
+    await press('k', { ctrlKey: true })
+    await waitFor(() => document.activeElement === input(), 'focus in the input')
+    type(SHOWCASE.router.sku)
+    await waitFor(() => options()[0]?.dataset.productId === String(SHOWCASE.router.id), 'the exact SKU first')
+    await press('Enter', { shiftKey: true })
+    const note = await waitFor(() => $('[data-testid=quick-lookup-added]')?.textContent?.trim(), 'the confirmation')
+    expect(note).toContain(SHOWCASE.router.sku)
+    expect(dialog()).not.toBeNull()
+    expect(mounted!.router.currentRoute.value.path).toBe('/catalogue/groups')
+
+    const list = await app.api.baskets.list()
+    if (!list.ok || !list.value.currentId) throw new Error('no current basket')
+    const draft = await app.api.baskets.get({ id: list.value.currentId })
+    if (!draft.ok) throw new Error(draft.error.message)
+    expect(draft.value.doc.line_items.map((l) => l.product)).toContain(SHOWCASE.router.id)
+  })
+})

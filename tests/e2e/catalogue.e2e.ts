@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CatalogueSearchResult, CatalogueStatus, ProductSummary } from '../../shared/ipc/channels/catalogue'
+import { launchApp, type AppUnderTest } from './support/app'
+
+/**
+ * At the counter with the network gone: the catalogue synced earlier answers a barcode scanner
+ * (keys a few milliseconds apart, then Enter) and the Ctrl+K quick lookup, from this computer alone.
+ */
+describe('catalogue: scanning and quick lookup offline', () => {
+  let app: AppUnderTest
+  let scanned: ProductSummary
+
+  beforeAll(async () => {
+    app = await launchApp()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  const call = async <T>(channel: string, input?: unknown): Promise<T> => {
+    const r = await app.harness.core.dispatch(channel, input)
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value as T
+  }
+
+  it('syncs, loses the service, then a scanned SKU opens its product and Ctrl+K finds one by name', async () => {
+    const { page, sandbox } = app
+    await page.click('[data-testid=start-demo]')
+    await page.waitForSelector('[data-testid=current-user]')
+
+    // The first connection starts a sync by itself; make sure it has run to the end.
+    await expect.poll(async () => (await call<CatalogueStatus>('catalogue.status')).products, { timeout: 60_000 }).toBeGreaterThan(0)
+    await call('catalogue.sync')
+
+    // A SKU from the sandbox's own data that only one vendor uses (a scan then has one answer).
+    const browse = await call<CatalogueSearchResult>('catalogue.search', { query: '', sort: '-popularity', offset: 40, limit: 60 })
+    for (const p of browse.items) {
+      if ((await call<ProductSummary[]>('catalogue.lookupSku', { sku: p.product_code })).length === 1) {
+        scanned = p
+        break
+      }
+    }
+    expect(scanned).toBeDefined()
+
+    await page.goto(`${app.url}#/catalogue`)
+    await page.waitForSelector('[data-testid=result-row]')
+
+    await sandbox.control.pause()
+    // Ask the service now rather than wait for the next scheduled check: it is gone.
+    await app.harness.core.context.connection.probe()
+    await page.waitForSelector('[data-testid=connection-state][data-online=false]')
+    const offlineNote = await page.waitForSelector('[data-testid=offline-results]')
+    expect(await offlineNote.textContent()).toContain('stored on this computer')
+
+    // The scanner: a burst of keys into the search box, then Enter.
+    await page.click('[data-testid=catalogue-search]')
+    await page.keyboard.type(scanned.product_code, { delay: 5 })
+    await page.keyboard.press('Enter')
+    await page.waitForSelector(`[data-testid=product-page][data-product-id="${scanned.id}"]`)
+    expect(await page.textContent('[data-testid=product-sku]')).toBe(scanned.product_code)
+    expect(page.url()).toContain(`#/catalogue/products/${scanned.id}`)
+
+    // Quick lookup by part of another product's name: the second match is opened.
+    const word = scanned.name.split(' ').find((w) => w.length >= 5) ?? scanned.name.split(' ')[0]!
+    await page.keyboard.press('Control+k')
+    await page.waitForSelector('[role=dialog][data-testid=quick-lookup]')
+    await page.keyboard.type(word.toLowerCase(), { delay: 30 })
+    await expect.poll(() => page.locator('[data-testid=quick-lookup-option]').count(), { timeout: 10_000 }).toBeGreaterThan(1)
+    await page.keyboard.press('ArrowDown')
+    const chosen = page.locator('[data-testid=quick-lookup-option][aria-selected=true]')
+    expect(await chosen.getAttribute('id')).toBe('qlp-opt-1')
+    const chosenId = await chosen.getAttribute('data-product-id')
+    await page.keyboard.press('Enter')
+    await page.waitForSelector(`[data-testid=product-page][data-product-id="${chosenId}"]`)
+    expect(await page.locator('[data-testid=quick-lookup]').count()).toBe(0)
+
+    await sandbox.control.resume()
+  })
+
+  it('no page error happened on the way', () => {
+    expect(app.pageErrors.map(String)).toEqual([])
+  })
+})
