@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
+import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
+import type { Product } from '../../../../shared/api'
+import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
+import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
+import { mountApp, waitFor } from '../../testing/mount-app'
+
+/** The product detail on the real core (this process) and a real sandbox (a child process). */
+
+/** Not a test of secrets: the demo profile's secret can live in memory. */
+function memorySecretStore(): SecretStore {
+  const secrets = new Map<string, string>()
+  return {
+    get: async (account) => secrets.get(account) ?? null,
+    set: async (account, secret) => void secrets.set(account, secret),
+    delete: async (account) => secrets.delete(account),
+  }
+}
+
+const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
+const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
+
+describe('product detail', () => {
+  let sandbox: SandboxProcess
+  let app: InProcessApp
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess({ products: 300, orders: 5, speed: 0 })
+    app = await startInProcessApp({ sandbox, secrets: memorySecretStore() })
+    const started = await app.api.connection.startDemo()
+    if (!started.ok) throw new Error(started.error.message)
+    const synced = await app.api.catalogue.sync()
+    if (!synced.ok || synced.value.outcome !== 'completed') throw new Error('the catalogue did not sync')
+  })
+  afterEach(() => {
+    mounted?.unmount()
+    mounted = null
+  })
+  afterAll(async () => {
+    await app?.close()
+    await sandbox?.close()
+  })
+
+  async function product(id: number): Promise<Product> {
+    const r = await app.api.catalogue.product({ id })
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value
+  }
+
+  it('shows a hardware product: price against RRP, featured lines as bullets, related products with the partner one marked, and adds a quantity to the basket', async () => {
+    const p = await product(SHOWCASE.switch.id)
+    mounted = await mountApp(app.api, { path: `/catalogue/products/${p.id}` })
+    await waitFor(() => $('[data-testid=product-name]'), 'the product')
+    expect($('[data-testid=product-sku]')!.textContent).toBe(p.product_code)
+    expect($('[data-testid=product-price]')!.textContent).toContain(p.price.toFixed(2))
+    const featured = p.featured_description!.split('\n').filter((l) => l.trim())
+    expect($$('[data-testid=product-featured] li').map((li) => li.textContent)).toEqual(featured.map((l) => l.trim()))
+    await waitFor(() => $<HTMLImageElement>('[data-testid=product-image-main]')?.src.startsWith('data:'), 'the picture')
+
+    const provisioning = $$('[data-testid=provisioning] [data-testid=related-product]')
+    expect(provisioning.map((li) => Number(li.dataset.productId))).toEqual(p.provisioning.map((r) => r.id))
+    const partner = provisioning.find((li) => li.querySelector('[data-testid=partner-product]'))
+    expect(Number(partner?.dataset.productId)).toBe(SHOWCASE.partnerProvisioning.id)
+    expect($$('[data-testid=maintenance] [data-testid=related-product]').map((li) => Number(li.dataset.productId))).toEqual(p.maintenance.map((r) => r.id))
+
+    const qty = $<HTMLInputElement>('[data-testid=add-quantity]')!
+    qty.value = '3'
+    qty.dispatchEvent(new Event('input', { bubbles: true }))
+    qty.dispatchEvent(new Event('blur'))
+    $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
+    const note = await waitFor(() => $('[data-testid=basket-added] p')?.textContent, 'the confirmation')
+    expect(note).toContain(`3 × ${p.name}`)
+    const list = await app.api.baskets.list()
+    if (!list.ok || !list.value.currentId) throw new Error('no current basket')
+    const draft = await app.api.baskets.get({ id: list.value.currentId })
+    if (!draft.ok) throw new Error(draft.error.message)
+    expect(draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity).toBe(3)
+  })
+
+  it('shows a subscription: its kind in words, BASE or add-on, and every rate plan with term, billing, renewal and charge costs', async () => {
+    const p = await product(SHOWCASE.storage.id)
+    mounted = await mountApp(app.api, { path: `/catalogue/products/${p.id}` })
+    await waitFor(() => $('[data-testid=rate-plans]'), 'the rate plans')
+    // Its picture too (fetched once, then kept for offline use): the test ends with nothing in flight.
+    await waitFor(() => $<HTMLImageElement>('[data-testid=product-image-main]')?.src.startsWith('data:'), 'the picture')
+    expect($('[data-testid=product-subscription]')!.textContent).toBe('Storage subscription')
+    expect($('[data-testid=product-page]')!.textContent).toContain('Base product')
+    const plans = $$('[data-testid=rate-plan]')
+    expect(plans).toHaveLength(p.rate_plans.length)
+    p.rate_plans.forEach((plan, i) => {
+      const text = plans[i]!.textContent!
+      expect(text).toContain(plan.name)
+      expect(text).toContain(plan.term_length === 1 ? 'one month' : `${plan.term_length} months`)
+      for (const cost of plan.rate_plan_charges[0]!.rate_plan_charge_costs) expect(text).toContain(cost.charge_cost_price.toFixed(2))
+    })
+  })
+
+  it('says so when the product is not in the catalogue', async () => {
+    mounted = await mountApp(app.api, { path: '/catalogue/products/987654' })
+    const error = await waitFor(() => $('[data-error-code]'), 'the error')
+    expect(error.getAttribute('data-error-code')).toBe('not_found')
+    expect($('[data-testid=product-name]')).toBeNull()
+  })
+})
