@@ -10,8 +10,8 @@
  * Messages: { id, op, ...args } → { id, ok: true, value } | { id, ok: false, message }.
  *   open { path, pragmas }            opens the connection
  *   pages { sql, pages: [{ page, invalid, rows: [[...product columns, ftsName, ftsSku, ftsBody]] }] }
- *                                     stores pages in one transaction, each product id once per
- *                                     generation; value: products added per page
+ *                                     stores pages in one transaction (after sql.setup, if any),
+ *                                     each product id once per generation; value: products added per page
  *   forget                            the shadow generation was started over (ids seen are forgotten)
  *   batch { statements: [{ sql, params? }] }   one transaction; exec when no params
  *   get { sql, params }               one row
@@ -55,8 +55,9 @@ const ops = {
     const done = prepare(m.sql.done)
     const fresh = []
     try {
-      return transaction(() =>
-        m.pages.map((p) => {
+      return transaction(() => {
+        if (m.sql.setup) db.exec(m.sql.setup)
+        return m.pages.map((p) => {
           let added = 0
           for (const r of p.rows) {
             if (seen.has(r[1])) continue
@@ -68,8 +69,8 @@ const ops = {
           }
           done.run(p.page, added, p.invalid)
           return added
-        }),
-      )
+        })
+      })
     } catch (err) {
       for (const id of fresh) seen.delete(id)
       throw err

@@ -11,6 +11,8 @@ const SQL = {
     (pos, id, sku, sku_norm, name, name_norm, vendor, type, price, rrp, stock, has_thumb, subscription_type, subscription_product_type, data)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   fts: 'INSERT INTO next_product_fts (rowid, name, sku, body) VALUES (?, ?, ?, ?)',
+  // No incremental merging of full-text segments while loading: finish() merges them all once ('optimize').
+  setup: "INSERT INTO next_product_fts (next_product_fts, rank) VALUES ('automerge', 0); INSERT INTO next_product_fts (next_product_fts, rank) VALUES ('crisismerge', 2000);",
   done: 'INSERT OR REPLACE INTO sync_pages (page, products, invalid) VALUES (?, ?, ?)',
 }
 
