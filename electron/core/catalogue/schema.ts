@@ -21,7 +21,7 @@ export const catalogueMigrations: Migration[] = [
 ]
 
 /** Bumped when the generation tables change shape: the cache is then rebuilt by the next sync. */
-export const GENERATION_LAYOUT = 2
+export const GENERATION_LAYOUT = 3
 
 export type TablePrefix = '' | 'next_'
 
@@ -55,7 +55,7 @@ export function createGeneration(db: DatabaseSync, p: TablePrefix): void {
     -- body = description, detailed and featured description. detail=column keeps column filters
     -- (name and SKU matches rank first) at a fraction of the size of full positions.
     CREATE VIRTUAL TABLE IF NOT EXISTS ${p}product_fts USING fts5(
-      name, sku, body, content = '', detail = column, tokenize = 'unicode61 remove_diacritics 2'
+      name, sku, body, content = '', detail = column, columnsize = 0, tokenize = 'unicode61 remove_diacritics 2'
     );
     -- The full-text vocabulary with document counts: a typed prefix becomes the few words it
     -- starts, which the index reads lazily, instead of a prefix query that merges them all up front.
