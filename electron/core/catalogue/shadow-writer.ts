@@ -12,7 +12,8 @@ const SQL = {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   fts: 'INSERT INTO next_product_fts (rowid, name, sku, body) VALUES (?, ?, ?, ?)',
   // No incremental merging of full-text segments while loading: finish() merges them all once ('optimize').
-  setup: "INSERT INTO next_product_fts (next_product_fts, rank) VALUES ('automerge', 0); INSERT INTO next_product_fts (next_product_fts, rank) VALUES ('crisismerge', 2000);",
+  // Leaves of 8000 bytes instead of 1000 (the file has 16 KiB pages): fewer b-tree rows to write and merge.
+  setup: "INSERT INTO next_product_fts (next_product_fts, rank) VALUES ('automerge', 0); INSERT INTO next_product_fts (next_product_fts, rank) VALUES ('crisismerge', 2000); INSERT INTO next_product_fts (next_product_fts, rank) VALUES ('pgsz', 8000);",
   done: 'INSERT OR REPLACE INTO sync_pages (page, products, invalid) VALUES (?, ?, ?)',
 }
 
