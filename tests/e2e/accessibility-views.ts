@@ -147,6 +147,8 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
       await page.click('[data-testid=user-organisation-select]')
       await page.locator('.n-base-select-option:not(.n-base-select-option--selected)').first().click()
       await page.waitForSelector('[data-testid=user-edit-impact]')
+      // The option list fades out after the click; axe must see the page, not the closing menu.
+      await page.waitForSelector('.n-base-select-menu', { state: 'hidden' })
     },
   },
   {
