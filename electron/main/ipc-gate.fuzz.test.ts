@@ -7,16 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { channels, type ChannelName } from '../../shared/ipc/contract'
 import { IpcError, type IpcResult } from '../../shared/ipc/contract-kit'
 import { createCore, type Core } from '../core'
-import type { SecretStore } from '../core/credentials/secret-store'
 import { createIpcGate, type IpcGate } from './ipc-gate'
 import { APP_ENTRY_URL, APP_ORIGIN } from './security/app-origin'
 import { isSafeExternalUrl, openExternalSafely } from './security/external-links'
+import { memorySecretStore } from '../core/credentials/memory-secret-store'
 
-/** This suite is about the IPC boundary, not secrets: an in-memory stand-in for the keychain. */
-function memorySecretStore(): SecretStore {
-  const m = new Map<string, string>()
-  return { get: async (a) => m.get(a) ?? null, set: async (a, s) => void m.set(a, s), delete: async (a) => m.delete(a) }
-}
 
 const RUNS_PER_CHANNEL = 1000
 const WINDOW_ID = 1

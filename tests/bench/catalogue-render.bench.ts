@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { build } from 'vite'
-import type { SecretStore } from '../../electron/core/credentials/secret-store'
 import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
 import { startHarness, type Harness } from '../harness/server'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
+import { memorySecretStore } from '../../electron/core/credentials/memory-secret-store'
 
 /**
  * The catalogue view in Chromium over a local catalogue of 100,000 products: from the keystroke
@@ -24,15 +24,6 @@ const CHROMIUM_PATH = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 const REPO = resolve(import.meta.dirname, '../..')
 
-/** Not a benchmark of secrets: the demo profile's secret can live in memory. */
-function memorySecretStore(): SecretStore {
-  const secrets = new Map<string, string>()
-  return {
-    get: async (account) => secrets.get(account) ?? null,
-    set: async (account, secret) => void secrets.set(account, secret),
-    delete: async (account) => secrets.delete(account),
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
@@ -83,7 +74,7 @@ export async function bench(print: Print): Promise<void> {
   try {
     const outDir = mkdtempSync(join(tmpdir(), 'wd-render-bench-'))
     undo.push(async () => rmSync(outDir, { recursive: true, force: true }))
-    await build({ configFile: join(REPO, 'renderer/vite.harness.config.ts'), build: { outDir, emptyOutDir: true }, logLevel: 'error' })
+    await build({ configFile: join(REPO, 'tests/harness/vite.config.ts'), build: { outDir, emptyOutDir: true }, logLevel: 'error' })
 
     const sandbox: SandboxProcess = await startSandboxProcess({ products: PRODUCTS, orders: 0, speed: 0, tokenTtlSeconds: 24 * 3600 })
     undo.push(() => sandbox.close())

@@ -5,17 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../../shared/api'
 import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { SecretStore } from '../credentials/secret-store'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markerOf } from './marker'
+import { memorySecretStore } from '../credentials/memory-secret-store'
 
-/** This suite is about baskets, not secrets: the profile's secret lives in memory. */
-function memorySecretStore(): SecretStore {
-  const m = new Map<string, string>()
-  return { get: async (k) => m.get(k) ?? null, set: async (k, v) => void m.set(k, v), delete: async (k) => m.delete(k) }
-}
 const quiet = { info: () => {}, warn: () => {}, error: () => {} }
 
 let sandbox: Sandbox

@@ -13,6 +13,8 @@ import type { Logger } from '../platform/services'
 import { openAppStore, Settings } from '../store/app-store'
 import { catalogueFeature, type CatalogueFeature } from './feature'
 import type { CatalogueOptions } from './catalogue'
+import { memorySecretStore } from '../credentials/memory-secret-store'
+export { memorySecretStore }
 
 /**
  * Test support for the catalogue suites: the real connection and catalogue features on a temporary
@@ -20,15 +22,6 @@ import type { CatalogueOptions } from './catalogue'
  * no automatic refresh) so syncs happen exactly when the test says.
  */
 
-/** These suites are not about secrets: an in-memory SecretStore stands in for the keychain. */
-export function memorySecretStore(): SecretStore {
-  const m = new Map<string, string>()
-  return {
-    get: async (a) => m.get(a) ?? null,
-    set: async (a, s) => void m.set(a, s),
-    delete: async (a) => m.delete(a),
-  }
-}
 
 export interface CatalogueRig {
   ctx: CoreContext

@@ -6,18 +6,11 @@ import type { SecretStore } from '../credentials/secret-store'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import type { Alert, Logger } from '../platform/services'
+import { memorySecretStore } from '../credentials/memory-secret-store'
+export { memorySecretStore }
 
 /** Test support for core suites: a real core on a temporary folder, talking to a sandbox. */
 
-/** These suites are not about secrets: an in-memory SecretStore stands in for the keychain. */
-export function memorySecretStore(): SecretStore {
-  const m = new Map<string, string>()
-  return {
-    get: async (a) => m.get(a) ?? null,
-    set: async (a, s) => void m.set(a, s),
-    delete: async (a) => m.delete(a),
-  }
-}
 
 export interface CoreUnderTest {
   core: Core

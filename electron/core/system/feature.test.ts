@@ -4,12 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createCore } from '../index'
 import type { LoginItem } from '../platform/services'
+import { memorySecretStore } from '../credentials/memory-secret-store'
 
-/** Not about secrets: a plain in-memory secret store. */
-const memorySecretStore = () => {
-  const m = new Map<string, string>()
-  return { get: async (k: string) => m.get(k) ?? null, set: async (k: string, v: string) => void m.set(k, v), delete: async (k: string) => m.delete(k) }
-}
 const quiet = { info() {}, warn() {}, error() {} }
 
 /** Stand-in for the OS login item, which only the Electron shell has. */

@@ -1,23 +1,14 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
-import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { mountApp, waitFor } from '../../testing/mount-app'
+import { memorySecretStore } from '../../../../electron/core/credentials/memory-secret-store'
 
 /** The Ctrl+K quick lookup, driven by the keyboard alone, on the real core and a real sandbox. */
 
-/** Not a test of secrets: the demo profile's secret can live in memory. */
-function memorySecretStore(): SecretStore {
-  const secrets = new Map<string, string>()
-  return {
-    get: async (account) => secrets.get(account) ?? null,
-    set: async (account, secret) => void secrets.set(account, secret),
-    delete: async (account) => secrets.delete(account),
-  }
-}
 
 const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
 const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
