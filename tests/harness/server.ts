@@ -1,7 +1,7 @@
 /**
  * THE BROWSER HARNESS — a test tool, not part of the app. It runs the real desktop core in Node
  * (real SQLite files in a temporary folder, the real OS keychain, a real sandbox for demo mode),
- * serves the renderer built by `vite build --config renderer/vite.harness.config.ts`, and carries
+ * serves the renderer built by `vite build --config tests/harness/vite.config.ts`, and carries
  * the IPC contract over HTTP: `POST /invoke {channel, input}` → core.dispatch (the same validation
  * as Electron's IPC), and the core's events as server-sent events on `GET /events`.
  * Only Electron's preload and IPC are replaced; everything behind them is the app's own code.
@@ -16,7 +16,7 @@ import { startHarnessCore, stderrLogger, type HarnessCoreOptions } from './harne
 
 export { HARNESS_KEYCHAIN_SERVICE, type DemoTarget } from './harness-core'
 
-/** Where `vite build --config renderer/vite.harness.config.ts` puts the renderer. */
+/** Where `vite build --config tests/harness/vite.config.ts` puts the renderer. */
 export const HARNESS_BUILD_DIR = resolve(import.meta.dirname, '../../out/harness')
 const MAX_BODY = 1024 * 1024
 
@@ -54,7 +54,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   try {
     await stat(indexFile)
   } catch {
-    throw new Error(`The harness renderer is not built (${indexFile} is missing). Run: npx vite build --config renderer/vite.harness.config.ts`)
+    throw new Error(`The harness renderer is not built (${indexFile} is missing). Run: npx vite build --config tests/harness/vite.config.ts`)
   }
   const log = opts.log ?? stderrLogger
   const harnessCore = await startHarnessCore({ ...opts, log })

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vite'
-import { rendererDefines } from './bundle-flags.ts'
+import { rendererDefines } from '../../renderer/bundle-flags'
 
 /**
  * The renderer built for the browser harness (tests/harness): the same app as in Electron, with
  * harness.html putting window.api on HTTP + SSE before the app starts. Output: out/harness.
  */
-const root = resolve(import.meta.dirname)
+const root = resolve(import.meta.dirname, '../../renderer')
 
 export default defineConfig({
   root,

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
 import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
+import { startWebPageServer } from '../../../../tests/harness/web-page-server'
 import { mountApp, waitFor } from '../../testing/mount-app'
 
 /** The connection screen on the real core (this process), the real keychain and a real sandbox. */
@@ -139,18 +138,15 @@ describe('connection screen', () => {
 
   it('says the answer was unexpected when the address serves a web page, not the API', async () => {
     // A real web server on this machine that answers every request with a page (like a web interface or a login portal).
-    const web = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'))
-    await new Promise<void>((ok) => web.listen(0, '127.0.0.1', () => ok()))
+    const web = await startWebPageServer()
     try {
-      const port = (web.address() as AddressInfo).port
-      await app.api.connection.save({ name: 'Web page', baseUrl: `http://127.0.0.1:${port}/api/v1`, clientId: UUID, clientSecret: 'x' })
+      await app.api.connection.save({ name: 'Web page', baseUrl: `${web.url}/api/v1`, clientId: UUID, clientSecret: 'x' })
       mounted = await mountApp(app.api, { path: '/settings/connections' })
       const outcome = await testProfile('Web page')
       expect(outcome.getAttribute('data-error-code')).toBe('bad_response')
       expect(outcome.textContent).toContain('The service answered with something unexpected')
     } finally {
-      web.closeAllConnections()
-      await new Promise<void>((ok) => web.close(() => ok()))
+      await web.close()
     }
   })
 
