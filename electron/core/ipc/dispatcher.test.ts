@@ -9,6 +9,8 @@ describe('dispatcher', () => {
     const dispatch = createDispatcher({}, silent)
     expect(await dispatch('nope.nothing', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
     expect(await dispatch(42, {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
+    // An object whose toString is not a function (found by the gate fuzz).
+    expect(await dispatch({ toString: 0 }, {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
   })
 
   it('never lets a malformed payload reach the handler', async () => {

@@ -18,7 +18,9 @@ export interface DispatchLog {
 export function createDispatcher(handlers: PartialHandlers, log: DispatchLog) {
   return async function dispatch(channel: unknown, rawInput: unknown): Promise<IpcResult<unknown>> {
     if (typeof channel !== 'string' || !Object.hasOwn(channels, channel)) {
-      return { ok: false, error: { code: 'unknown_channel', message: `There is no channel named ${String(channel).slice(0, 80)}.` } }
+      // Never stringify a hostile value (its toString may be anything): name only strings.
+      const named = typeof channel === 'string' ? ` named ${channel.slice(0, 80)}` : ' of that kind'
+      return { ok: false, error: { code: 'unknown_channel', message: `There is no channel${named}.` } }
     }
     const name = channel as ChannelName
     const handler = handlers[name] as ((input: unknown) => unknown) | undefined
