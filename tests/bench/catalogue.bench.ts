@@ -6,6 +6,7 @@ import type { CatalogueSearchResult, SyncOutcome } from '../../shared/ipc/channe
 import { catalogueRig, type CatalogueRig } from '../../electron/core/catalogue/catalogue-test-rig'
 import { ftsQuery } from '../../electron/core/catalogue/search-text'
 import { normalizeSku } from '../../electron/core/catalogue/product-row'
+import { generationFiles } from '../../electron/core/catalogue/schema'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
 
@@ -101,8 +102,11 @@ export async function bench(print: Print): Promise<void> {
     print('catalogue', 'process.max_rss', Math.round(process.resourceUsage().maxRSS / 1024), 'MB')
 
     // Queries drawn from the synced catalogue itself.
-    const dbPath = join(rig.ctx.connection.require().profileDir, 'catalogue.db')
-    const raw = new DatabaseSync(dbPath, { readOnly: true })
+    const profileDir = rig.ctx.connection.require().profileDir
+    const raw = new DatabaseSync(join(profileDir, 'catalogue.db'), { readOnly: true })
+    const live = generationFiles(profileDir, JSON.parse((raw.prepare("SELECT value FROM meta WHERE key = 'live_gen'").get() as { value: string }).value) as number)
+    raw.prepare('ATTACH DATABASE ? AS live_rows').run(live.rows)
+    raw.prepare('ATTACH DATABASE ? AS live_text').run(live.text)
     const rnd = random(7)
     const sample = raw.prepare('SELECT sku, name FROM product WHERE pos = ?')
     const pick = () => sample.get(1 + Math.floor(rnd() * PRODUCTS)) as { sku: string; name: string }

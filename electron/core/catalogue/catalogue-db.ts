@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import { openDatabase } from '../store/database'
-import { catalogueMigrations, createGeneration, dropGeneration, GENERATION_LAYOUT, GENERATION_TABLES, generationIndexes } from './schema'
+import { catalogueMigrations, GENERATION_FILE, GENERATION_LAYOUT, generationFiles, LOAD_PRAGMAS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_SCHEMA } from './schema'
 
 /** A sync in progress (or interrupted): what a resumed sync must match to keep the pages it has. */
 export interface ShadowState {
@@ -17,30 +17,26 @@ const STATEMENT_CACHE_MAX = 256
 const COUNT_CACHE_MAX = 64
 
 /**
- * The open catalogue database of one profile: bookkeeping (meta), generation lifecycle and a cache
- * of prepared statements (preparing costs more than running the indexed lookups search makes).
+ * The open catalogue of one profile (see schema.ts for its files): bookkeeping (meta), the live
+ * generation attached for reading, the generation lifecycle, and a cache of prepared statements
+ * (preparing costs more than running the indexed lookups search makes).
  */
 export class CatalogueDb {
   readonly db: DatabaseSync
+  readonly dir: string
   private statements = new Map<string, StatementSync>()
   /** Counts of recent queries: scrolling a long result asks for the same totals page after page. */
   private counts = new Map<string, number>()
 
   constructor(readonly path: string) {
-    if (!existsSync(path)) {
-      // 16 KiB pages: a product row (its JSON included) is ~1.5 KB; bigger pages halve the B-tree
-      // work of a full sync. The size is fixed when the file is created, before WAL.
-      mkdirSync(dirname(path), { recursive: true })
-      const fresh = new DatabaseSync(path)
-      fresh.exec('PRAGMA page_size = 16384; VACUUM;')
-      fresh.close()
-    }
+    this.dir = dirname(path)
+    mkdirSync(this.dir, { recursive: true })
     this.db = openDatabase(path, catalogueMigrations)
-    // A rebuildable cache: NORMAL keeps WAL crash-consistent and spares an fsync per sync page.
+    // A rebuildable cache: NORMAL keeps WAL crash-consistent.
     this.db.exec('PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16000; PRAGMA temp_store = MEMORY;')
     if (this.meta<number>('layout') !== GENERATION_LAYOUT) this.resetLayout()
-    createGeneration(this.db, '')
-    this.db.exec(generationIndexes('', this.liveGen))
+    this.sweep()
+    this.attachLive()
   }
 
   /** A prepared statement, reused across calls. */
@@ -96,15 +92,18 @@ export class CatalogueDb {
     return this.meta<ShadowState>('shadow')
   }
 
-  /** Forgets any interrupted sync and prepares empty shadow tables for a new generation. */
+  /** The files of a generation. */
+  files(gen: number): { rows: string; text: string } {
+    return generationFiles(this.dir, gen)
+  }
+
+  /** Forgets any interrupted sync and names a new generation to write (its files do not exist yet). */
   startShadow(state: Omit<ShadowState, 'gen'>): ShadowState {
-    const shadow = { ...state, gen: Math.max(this.liveGen, this.shadow?.gen ?? 0) + 1 }
-    this.transaction(() => {
-      dropGeneration(this.db, 'next_')
-      createGeneration(this.db, 'next_')
-      this.db.exec('DELETE FROM sync_pages')
-      this.setMeta('shadow', shadow)
-    })
+    const old = this.shadow
+    const shadow = { ...state, gen: Math.max(this.liveGen, old?.gen ?? 0) + 1 }
+    if (old) removeGeneration(this.dir, old.gen)
+    removeGeneration(this.dir, shadow.gen)
+    this.setMeta('shadow', shadow)
     return shadow
   }
 
@@ -112,29 +111,28 @@ export class CatalogueDb {
     this.setMeta('shadow', shadow)
   }
 
-  donePages(): Map<number, { products: number; invalid: number }> {
-    const rows = this.stmt('SELECT page, products, invalid FROM sync_pages').all() as unknown as { page: number; products: number; invalid: number }[]
-    return new Map(rows.map((r) => [r.page, { products: r.products, invalid: r.invalid }]))
-  }
-
   /**
-   * Makes the shadow generation live in one transaction: a crash before COMMIT leaves the previous
-   * catalogue untouched; after it, the new one is complete.
+   * Makes the shadow generation live (its files were committed durably by the sync workers): one
+   * bookkeeping row, committed with synchronous=FULL. A crash before that commit leaves the
+   * previous catalogue live; after it, the new one. The previous files are removed afterwards.
    */
   swapIn(shadow: ShadowState, stats: { products: number; invalid: number; at: number }): void {
-    this.transaction(() => {
-      dropGeneration(this.db, '')
-      for (const t of GENERATION_TABLES) this.db.exec(`ALTER TABLE next_${t} RENAME TO ${t}`)
-      this.db.exec('DELETE FROM sync_pages')
-      this.setMeta('shadow', null)
-      this.setMeta('live_gen', shadow.gen)
-      this.setMeta('product_count', stats.products)
-      this.setMeta('last_invalid', stats.invalid)
-      this.setMeta('last_sync_at', stats.at)
-    })
-    // Statements compiled against the dropped tables recompile on use; start clean all the same.
-    this.statements.clear()
-    this.counts.clear()
+    const previous = this.liveGen
+    this.db.exec('PRAGMA synchronous = FULL')
+    try {
+      this.transaction(() => {
+        this.setMeta('shadow', null)
+        this.setMeta('live_gen', shadow.gen)
+        this.setMeta('product_count', stats.products)
+        this.setMeta('last_invalid', stats.invalid)
+        this.setMeta('last_sync_at', stats.at)
+      })
+    } finally {
+      this.db.exec('PRAGMA synchronous = NORMAL')
+    }
+    this.detachLive()
+    this.attachLive()
+    if (previous !== shadow.gen) removeGeneration(this.dir, previous)
   }
 
   transaction<T>(fn: () => T): T {
@@ -154,13 +152,50 @@ export class CatalogueDb {
     this.db.close()
   }
 
-  /** The generation tables changed shape in a new app version: start over (the next sync refills). */
-  private resetLayout(): void {
-    this.transaction(() => {
-      dropGeneration(this.db, '')
-      dropGeneration(this.db, 'next_')
-      this.db.exec('DELETE FROM sync_pages; DELETE FROM meta;')
-      this.setMeta('layout', GENERATION_LAYOUT)
-    })
+  /** Attaches the live generation's files, creating them empty before the first sync. */
+  private attachLive(): void {
+    const files = this.files(this.liveGen)
+    for (const [file, schema, indexes] of [
+      [files.rows, ROWS_SCHEMA, ROWS_INDEXES],
+      [files.text, TEXT_SCHEMA, ''],
+    ] as const) {
+      if (existsSync(file)) continue
+      const empty = new DatabaseSync(file)
+      empty.exec(`${LOAD_PRAGMAS} ${schema} ${indexes}`)
+      empty.close()
+    }
+    this.db.prepare("ATTACH DATABASE ? AS live_rows").run(files.rows)
+    this.db.prepare("ATTACH DATABASE ? AS live_text").run(files.text)
   }
+
+  private detachLive(): void {
+    // Statements compiled against the detached files would hold them open.
+    this.statements.clear()
+    this.counts.clear()
+    this.db.exec('DETACH DATABASE live_rows; DETACH DATABASE live_text;')
+  }
+
+  /** Removes generation files that are neither live nor being written (left by a crash mid-swap). */
+  private sweep(): void {
+    const keep = new Set([this.liveGen, this.shadow?.gen])
+    for (const name of readdirSync(this.dir)) {
+      const m = GENERATION_FILE.exec(name)
+      if (m && !keep.has(Number(m[1]))) rmSync(join(this.dir, name), { force: true })
+    }
+  }
+
+  /** The generation files changed shape in a new app version: start over (the next sync refills). */
+  private resetLayout(): void {
+    for (const t of ['product', 'product_fts', 'term', 'product_group', 'group_member', 'vendor', 'product_type']) {
+      for (const p of ['', 'next_']) this.db.exec(`DROP TABLE IF EXISTS ${p}${t}`)
+    }
+    this.db.exec('DELETE FROM meta')
+    this.setMeta('layout', GENERATION_LAYOUT)
+  }
+}
+
+/** Deletes a generation's files (and any journal a crash left beside them). */
+export function removeGeneration(dir: string, gen: number): void {
+  const files = generationFiles(dir, gen)
+  for (const f of [files.rows, files.text]) for (const suffix of ['', '-journal']) rmSync(f + suffix, { force: true })
 }

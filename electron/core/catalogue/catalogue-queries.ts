@@ -2,8 +2,11 @@ import { Product, type ProductGroup } from '../../../shared/api'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/ipc/channels/catalogue'
 import type { CatalogueDb } from './catalogue-db'
+import { jsonArrayItem } from './json-array-items'
 import { normalizeSku } from './product-row'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './search'
+
+const decoder = new TextDecoder()
 
 /** Lookups in the live generation: products, SKUs, groups, facets. All local, all synchronous. */
 export class CatalogueQueries {
@@ -17,11 +20,23 @@ export class CatalogueQueries {
     return rows.map((r) => toSummary(r, 'exact'))
   }
 
-  /** The stored product as the service sent it, read through the shared schema like any answer of the service. */
+  /**
+   * The stored product as the service sent it, read through the shared schema like any answer of
+   * the service: its element of the stored page, found by scanning up to it (a few milliseconds).
+   */
   getProduct(id: number): Product | null {
-    const row = this.cdb.stmt('SELECT data FROM product WHERE id = ?').get(id) as { data: string } | undefined
+    const row = this.cdb
+      .stmt("SELECT p.pos, g.json, m.value AS per_page FROM product p JOIN rows_meta m ON m.key = 'per_page' JOIN page g ON g.page = (p.pos - 1) / m.value + 1 WHERE p.id = ?")
+      .get(id) as { pos: number; json: Uint8Array; per_page: number } | undefined
     if (!row) return null
-    const parsed = Product.safeParse(JSON.parse(row.data))
+    const text = jsonArrayItem(decoder.decode(row.json), (row.pos - 1) % row.per_page)
+    let value: unknown
+    try {
+      value = text === null ? null : JSON.parse(text)
+    } catch {
+      value = null
+    }
+    const parsed = Product.safeParse(value)
     if (!parsed.success) throw new AppError('bad_response', 'This product is stored in a shape the app cannot read; refreshing the catalogue will fetch it again.')
     return parsed.data
   }

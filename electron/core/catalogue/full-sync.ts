@@ -6,13 +6,11 @@ import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
 import type { CatalogueDb, ShadowState } from './catalogue-db'
-import { jsonArrayItems } from './json-array-items'
-import { toProductRow, type ProductRow } from './product-row'
-import { ShadowWriter } from './shadow-writer'
+import { MalformedPage, SyncWorkers, type StoredPage } from './sync-workers'
 
 export interface FullSyncDeps {
   cdb: CatalogueDb
-  client: Pick<ServiceClient, 'raw' | 'list' | 'call'>
+  client: Pick<ServiceClient, 'rawBytes' | 'list' | 'call'>
   clock: Clock
   log: Logger
   /** Aborting it cancels the sync; stored pages are kept for the next run to resume from. */
@@ -32,9 +30,9 @@ const MAX_RESUME_AGE_MS = 6 * 3600_000
 const PAGE_ATTEMPTS = 3
 
 interface FetchedPage {
-  items: unknown[]
-  /** Each item's own JSON text, when the page could be split (see jsonArrayItems). */
-  texts: string[] | null
+  /** The response body, unread: the rows worker parses it. */
+  body: ArrayBuffer
+  status: number
   totalPages: number | null
   totalCount: number | null
 }
@@ -43,9 +41,9 @@ class Cancelled extends Error {}
 
 /**
  * A full sync of the catalogue: pages of `listProducts` (per_page 1000, in the service's popularity
- * order) fetched a few at a time, validated here and stored into the shadow generation by the
- * writer thread (one transaction per page), then product groups, then the swap. Search keeps
- * reading the live generation throughout.
+ * order) fetched a few at a time and handed unread to the sync workers, which parse, check and
+ * store them into the next generation's files (see sync-workers.ts); then product groups, indexes
+ * and the swap. The main thread only fetches; search keeps reading the live generation throughout.
  */
 export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const { cdb, client, clock } = deps
@@ -62,16 +60,12 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   } else {
     shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
   }
-  let done = cdb.donePages()
+  let done = new Map<number, StoredPage>()
   let products = 0
   let invalid = 0
-  for (const p of done.values()) {
-    products += p.products
-    invalid += p.invalid
-  }
   let productsThisRun = 0
   let pagesThisRun = 0
-  let writer: ShadowWriter | null = null
+  let writer: SyncWorkers | null = null
 
   const progress = (phase: SyncProgress['phase'], message?: string): SyncProgress => {
     const seconds = Math.max(0.001, (clock.now() - startedAt) / 1000)
@@ -93,21 +87,8 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const fetchPage = async (page: number): Promise<FetchedPage> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await client.raw('listProducts', { query: { page, per_page: perPage, sort_by: '-popularity' }, signal })
-        let body: unknown
-        try {
-          body = JSON.parse(res.text)
-        } catch {
-          throw new ServiceError('bad_response', `The service's answer to page ${page} of the products was not JSON.`, res.status, false)
-        }
-        if (!Array.isArray(body)) throw new ServiceError('bad_response', `The service's answer to page ${page} of the products was not a list.`, res.status, false)
-        const texts = jsonArrayItems(res.text)
-        return {
-          items: body,
-          texts: texts?.length === body.length ? texts : null,
-          totalPages: headerInt(res.headers['x-total-pages']),
-          totalCount: headerInt(res.headers['x-total-count']),
-        }
+        const res = await client.rawBytes('listProducts', { query: { page, per_page: perPage, sort_by: '-popularity' }, signal })
+        return { body: res.bytes, status: res.status, totalPages: headerInt(res.headers['x-total-pages']), totalCount: headerInt(res.headers['x-total-count']) }
       } catch (err) {
         if (signal.aborted) throw new Cancelled()
         if (!(err instanceof ServiceError && err.transient) || attempt >= PAGE_ATTEMPTS) throw err
@@ -119,33 +100,45 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     }
   }
 
-  /**
-   * Validates a page and hands its rows to the writer. Synchronous up to the hand-over (the rows
-   * are copied to the writer thread there), so the page and its parsed products are garbage as
-   * soon as it returns rather than surviving the wait for the write.
-   */
-  const store = (writer: ShadowWriter, page: number, fetched: FetchedPage): Promise<void> => {
-    const rows: ProductRow[] = []
-    let bad = 0
-    const base = (page - 1) * perPage + 1
-    for (let i = 0; i < fetched.items.length; i++) {
-      const row = toProductRow(fetched.items[i], base + i, fetched.texts?.[i])
-      if (row) rows.push(row)
-      else bad++
+  /** Hands a page to the workers; resolves once its products are committed. */
+  const store = async (writer: SyncWorkers, page: number, fetched: FetchedPage): Promise<StoredPage> => {
+    let stored: StoredPage
+    try {
+      stored = await writer.storePage(page, (page - 1) * perPage + 1, fetched.body)
+    } catch (err) {
+      if (err instanceof MalformedPage) throw new ServiceError('bad_response', err.message, fetched.status, false)
+      throw err
     }
-    if (bad) deps.log.warn(`catalogue sync: ${bad} products on page ${page} did not have the shape of a product and were skipped`)
-    return writer.writePages([{ page, rows, invalid: bad }]).then(([added = 0]) => {
-      done.set(page, { products: added, invalid: bad })
-      products += added
-      invalid += bad
-      productsThisRun += added
-      pagesThisRun++
-      progress('fetching')
-    })
+    if (stored.invalid) deps.log.warn(`catalogue sync: ${stored.invalid} products on page ${page} did not have the shape of a product and were skipped`)
+    done.set(page, stored)
+    products += stored.added
+    invalid += stored.invalid
+    productsThisRun += stored.added
+    pagesThisRun++
+    progress('fetching')
+    return stored
+  }
+
+  /** Opens the next generation's files; a damaged interrupted generation is started over. */
+  const openWorkers = async (): Promise<SyncWorkers> => {
+    try {
+      return await SyncWorkers.open(cdb.files(shadow.gen))
+    } catch (err) {
+      if (shadow.totalCount < 0) throw err
+      deps.log.warn('catalogue sync: the interrupted sync could not be resumed; starting over', { message: err instanceof Error ? err.message : String(err) })
+      shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
+      return SyncWorkers.open(cdb.files(shadow.gen))
+    }
   }
 
   try {
-    const opened = (writer = await ShadowWriter.open(cdb.path))
+    let opened = (writer = await openWorkers())
+    done = new Map(opened.storedPages)
+    for (const p of done.values()) {
+      products += p.added
+      invalid += p.invalid
+    }
+    await opened.catchUpText(perPage)
     // The first missing page also tells how many pages there are (X-Total-Pages).
     const first = firstMissing(done)
     if (shadow.totalCount < 0 || first <= shadow.totalPages) {
@@ -154,17 +147,20 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       const totalPages = fetched.totalPages ?? null
       if (shadow.totalCount >= 0 && (totalCount !== shadow.totalCount || (totalPages !== null && totalPages !== shadow.totalPages))) {
         // The catalogue changed since the interrupted sync: its pages no longer line up. Start over.
+        await opened.close()
         shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
-        await opened.forget()
+        opened = writer = await SyncWorkers.open(cdb.files(shadow.gen))
         done = new Map()
         products = invalid = 0
       }
-      shadow = { ...shadow, totalCount, totalPages: Math.max(first, totalPages ?? (fetched.items.length < perPage ? first : first + 1)) }
+      shadow = { ...shadow, totalCount, totalPages: Math.max(first, totalPages ?? first + 1) }
       cdb.updateShadow(shadow)
-      await store(opened, first, fetched)
+      const firstStored = await store(opened, first, fetched)
+      const short = (s: StoredPage) => s.items < perPage
+      if (totalPages === null && short(firstStored)) shadow = { ...shadow, totalPages: first }
 
       // Without X-Total-Pages the pages are walked until a short one ends the list.
-      let lastKnown = totalPages !== null || fetched.items.length < perPage
+      let lastKnown = totalPages !== null || short(firstStored)
       let cursor = 0
       const next = (): number | null => {
         for (;;) {
@@ -176,16 +172,18 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
           if (!done.has(cursor)) return cursor
         }
       }
-      const checkEnd = (page: number, fetched: FetchedPage): FetchedPage => {
-        if (signal.aborted) throw new Cancelled()
-        if (totalPages === null && fetched.items.length < perPage) {
+      const checkEnd = (page: number, stored: StoredPage): void => {
+        if (totalPages === null && short(stored)) {
           lastKnown = true
           shadow = { ...shadow, totalPages: Math.min(shadow.totalPages, page) }
         }
-        return fetched
       }
       const worker = async () => {
-        for (let page = next(); page !== null; page = next()) await store(opened, page, checkEnd(page, await fetchPage(page)))
+        for (let page = next(); page !== null; page = next()) {
+          const fetched = await fetchPage(page)
+          if (signal.aborted) throw new Cancelled()
+          checkEnd(page, await store(opened, page, fetched))
+        }
       }
       const workers = Array.from({ length: concurrency }, () =>
         worker().catch((err) => {
@@ -204,7 +202,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     if (signal.aborted) throw new Cancelled()
     progress('finalizing')
     await opened.writeGroups(groups)
-    const count = await opened.finish(shadow.gen)
+    const count = await opened.finish(perPage)
     await opened.close()
     cdb.swapIn(shadow, { products: count, invalid, at: clock.now() })
     products = count

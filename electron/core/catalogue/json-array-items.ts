@@ -1,39 +1,39 @@
 const QUOTE = 34
 const BACKSLASH = 92
+const COMMA = 44
 const OPEN_BRACE = 123
 const OPEN_BRACKET = 91
 const CLOSE_BRACE = 125
 const CLOSE_BRACKET = 93
 
 /**
- * The source text of each element of a JSON array of objects, without parsing it (the page is
- * parsed once, for validation; storing each product's own text spares re-serialising 100,000 of
- * them). Null when the text is not an array whose elements are all objects or arrays: the caller
- * then serialises the parsed values instead. Expects text that JSON.parse accepted.
+ * The source text of element `index` of a JSON array, without parsing the array: a product is
+ * read from its stored page by scanning up to it and parsing only it. Null when the array has no
+ * such element. Expects text that JSON.parse accepts.
  */
-export function jsonArrayItems(text: string): string[] | null {
-  const items: string[] = []
+export function jsonArrayItem(text: string, index: number): string | null {
   let depth = 0
+  let element = 0
   let start = -1
-  let scalars = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
+    if (c <= 32) continue
+    if (depth === 1 && start < 0 && c !== COMMA && c !== CLOSE_BRACKET) start = i
     if (c === QUOTE) {
-      if (depth === 1) scalars = true
       i = closingQuote(text, i)
       if (i < 0) return null
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (depth === 1) start = i
       depth++
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--
-      if (depth === 1) items.push(text.slice(start, i + 1))
-    } else if (depth === 1 && c > 32 && c !== 44) {
-      // A number, true, false or null directly in the array.
-      scalars = true
+      if (depth === 0) return element === index && start >= 0 ? text.slice(start, i).trim() : null
+    } else if (c === COMMA && depth === 1) {
+      if (element === index) return text.slice(start, i).trim()
+      element++
+      start = -1
     }
   }
-  return scalars ? null : items
+  return null
 }
 
 /** Index of the quote closing the string that opens at `open` (skipping escaped quotes). */

@@ -1,34 +1,10 @@
-import { Product } from '../../../shared/api'
-import { compileCheck, type Check } from './schema-check'
-import { indexText } from './search-text'
+import type { Product } from '../../../shared/api'
 
-/** The shared product schema as a check that builds no copy (see schema-check.ts). */
-const isProduct: Check = compileCheck(Product) ?? ((v) => Product.safeParse(v).success)
-
-/** One product as the catalogue stores it: the columns search filters and sorts on, plus the whole record. */
-export interface ProductRow {
-  id: number
-  sku: string
-  sku_norm: string
-  name: string
-  name_norm: string
-  vendor: number | null
-  type: number | null
-  price: number
-  rrp: number | null
-  stock: number | null
-  /** Position in the service's popularity order, from 1. */
-  pos: number
-  has_thumb: number
-  subscription_type: string | null
-  subscription_product_type: string | null
-  /** The product's JSON. */
-  data: string
-  /** Name, SKU and descriptions as the full-text index takes them. */
-  fts_name: string
-  fts_sku: string
-  fts_body: string
-}
+/**
+ * How a product becomes a row of the local catalogue. The functions here are self-contained (they
+ * use no module-level names but each other's): the sync's rows worker runs these very functions
+ * from their source text (see sync-worker-source.ts), and search normalises queries with them.
+ */
 
 /** SKUs are compared case-insensitively and without surrounding blanks (scanners often add them). */
 export function normalizeSku(sku: string): string {
@@ -39,34 +15,35 @@ export function normalizeName(name: string): string {
   return name.trim().toLowerCase()
 }
 
-/**
- * Validates one product of a list page against the shared schema and maps it to a row; null when
- * it is malformed (the sync skips and counts it rather than failing). `text` is the product's own
- * JSON as the service sent it, stored as it is (reads parse it with the same schema); without it
- * the validated value is serialised.
- */
-export function toProductRow(raw: unknown, pos: number, text?: string): ProductRow | null {
-  if (!isProduct(raw)) return null
-  // Checked against the schema; only fields without defaults are read here.
-  const p = raw as Product
-  return {
-    id: p.id,
-    sku: p.product_code,
-    sku_norm: normalizeSku(p.product_code),
-    name: p.name,
-    name_norm: normalizeName(p.name),
-    vendor: p.vendor ?? null,
-    type: p.type ?? null,
-    price: p.price,
-    rrp: p.rrp ?? null,
-    stock: p.stock ?? null,
+/** The product table's columns, in the order productColumns gives them. */
+export const PRODUCT_COLUMNS = [
+  'pos', 'id', 'sku', 'sku_norm', 'name', 'name_norm', 'vendor', 'type', 'price', 'rrp', 'stock', 'has_thumb', 'subscription_type', 'subscription_product_type',
+] as const
+
+/** The columns search filters and sorts on, for a product the schema check accepted. */
+export function productColumns(p: Product, pos: number): (string | number | null)[] {
+  return [
     pos,
-    has_thumb: p.thumb_url ? 1 : 0,
-    subscription_type: p.subscription_type ?? null,
-    subscription_product_type: p.subscription_product_type ?? null,
-    data: text ?? JSON.stringify(p),
-    fts_name: indexText(p.name),
-    fts_sku: indexText(p.product_code),
-    fts_body: indexText([p.description, p.detailed_description, p.featured_description].filter(Boolean).join('\n')),
-  }
+    p.id,
+    p.product_code,
+    normalizeSku(p.product_code),
+    p.name,
+    normalizeName(p.name),
+    p.vendor ?? null,
+    p.type ?? null,
+    p.price,
+    p.rrp ?? null,
+    p.stock ?? null,
+    p.thumb_url ? 1 : 0,
+    p.subscription_type ?? null,
+    p.subscription_product_type ?? null,
+  ]
+}
+
+/** What the full-text index's body column holds: the three descriptions. */
+export function productBody(p: Product): string {
+  let body = p.description ?? ''
+  if (p.detailed_description) body += '\n' + p.detailed_description
+  if (p.featured_description) body += '\n' + p.featured_description
+  return body
 }

@@ -1,99 +1,136 @@
-import type { DatabaseSync } from 'node:sqlite'
 import type { Migration } from '../store/database'
 
 /**
- * The catalogue database (`<profileDir>/catalogue.db`) is a rebuildable cache of the service's
- * catalogue. Its data lives in one "generation" of tables: the live set answers searches while a
- * sync fills the shadow set (`next_*`); the swap drops the live set and renames the shadow set in
- * one transaction, so a crash or a lost connection mid-sync never touches what search reads.
+ * The catalogue of a profile is a rebuildable cache of the service's catalogue, in three files:
+ * - `catalogue.db`: bookkeeping only (which generation is live, the sync in progress, statistics);
+ * - `catalogue-g<N>-rows.db`: generation N's products, the product pages as the service sent them,
+ *   product groups and facet counts;
+ * - `catalogue-g<N>-text.db`: generation N's full-text index and its vocabulary.
+ * Search reads the live generation's two files, attached to the bookkeeping connection. A sync
+ * writes the next generation's two files from two threads at once (see sync-worker-source.ts) and
+ * makes them live with one committed row of bookkeeping, so a crash or a lost connection mid-sync
+ * never touches what search reads.
  */
-
-/** Only bookkeeping is migrated; generation tables are created by `createGeneration`. */
 export const catalogueMigrations: Migration[] = [
   {
     version: 1,
     up: `
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      -- Pages of the shadow generation already stored: what a resumed sync skips.
       CREATE TABLE sync_pages (page INTEGER PRIMARY KEY, products INTEGER NOT NULL, invalid INTEGER NOT NULL);
     `,
   },
+  {
+    // Generations moved to files of their own (layout 4); stored pages are recorded there.
+    version: 2,
+    up: 'DROP TABLE sync_pages;',
+  },
 ]
 
-/** Bumped when the generation tables change shape: the cache is then rebuilt by the next sync. */
-export const GENERATION_LAYOUT = 3
+/** Bumped when the generation files change shape: the cache is then rebuilt by the next sync. */
+export const GENERATION_LAYOUT = 4
 
-export type TablePrefix = '' | 'next_'
-
-export const GENERATION_TABLES = ['product', 'product_fts', 'term', 'product_group', 'group_member', 'vendor', 'product_type'] as const
-
-/** Tables of one generation. Indexes are added by `indexGeneration` after the bulk load (faster). */
-export function createGeneration(db: DatabaseSync, p: TablePrefix): void {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS ${p}product (
-      -- position in the service's -popularity order at sync time (1 = most popular); also the
-      -- full-text rowid, so text matches come out most popular first and a page stops early
-      pos INTEGER PRIMARY KEY,
-      -- unique: ShadowWriter keeps the first copy; the unique index comes with the others, after the load
-      id INTEGER NOT NULL,
-      sku TEXT NOT NULL,
-      -- lower-cased and trimmed: exact and prefix SKU lookups are case-insensitive
-      sku_norm TEXT NOT NULL,
-      name TEXT NOT NULL,
-      name_norm TEXT NOT NULL,
-      vendor INTEGER,
-      type INTEGER,
-      price REAL NOT NULL,
-      rrp REAL,
-      stock INTEGER,
-      has_thumb INTEGER NOT NULL,
-      subscription_type TEXT,
-      subscription_product_type TEXT,
-      -- the whole validated product (every field of spec 2.7) as JSON
-      data TEXT NOT NULL
-    );
-    -- body = description, detailed and featured description. detail=column keeps column filters
-    -- (name and SKU matches rank first) at a fraction of the size of full positions.
-    CREATE VIRTUAL TABLE IF NOT EXISTS ${p}product_fts USING fts5(
-      name, sku, body, content = '', detail = column, columnsize = 0, tokenize = 'unicode61 remove_diacritics 2'
-    );
-    -- The full-text vocabulary with document counts: a typed prefix becomes the few words it
-    -- starts, which the index reads lazily, instead of a prefix query that merges them all up front.
-    CREATE TABLE IF NOT EXISTS ${p}term (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS ${p}product_group (
-      id INTEGER PRIMARY KEY,
-      name TEXT NOT NULL,
-      name_norm TEXT NOT NULL,
-      data TEXT NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS ${p}group_member (
-      group_id INTEGER NOT NULL,
-      position INTEGER NOT NULL,
-      product_id INTEGER NOT NULL,
-      PRIMARY KEY (group_id, position)
-    ) WITHOUT ROWID;
-    -- Vendor and type records are "not shown" by the spec: only the ids the products carry, with counts.
-    CREATE TABLE IF NOT EXISTS ${p}vendor (id INTEGER PRIMARY KEY, products INTEGER NOT NULL);
-    CREATE TABLE IF NOT EXISTS ${p}product_type (id INTEGER PRIMARY KEY, products INTEGER NOT NULL);
-  `)
+/** The files of one generation, beside catalogue.db. */
+export function generationFiles(dir: string, gen: number): { rows: string; text: string } {
+  return { rows: `${dir}/catalogue-g${gen}-rows.db`, text: `${dir}/catalogue-g${gen}-text.db` }
 }
+
+/** Matches every generation file name (for sweeping files no generation owns any more). */
+export const GENERATION_FILE = /^catalogue-g(\d+)-(rows|text)\.db(-journal)?$/
 
 /**
- * Indexes of a generation, as SQL. Their names carry the generation number because an index keeps
- * its name when its table is renamed, and the next shadow generation must not collide with the live one.
+ * Set before the first table: 16 KiB pages halve the B-tree work of a bulk load. The shadow files
+ * are written without fsync while loading: a rollback journal keeps them whole if the app is
+ * killed; the final transaction is synchronous=FULL, so a generation is on disk before it goes live.
  */
-export function generationIndexes(p: TablePrefix, gen: number): string {
-  return `
-    CREATE UNIQUE INDEX IF NOT EXISTS ix${gen}_id ON ${p}product (id);
-    CREATE INDEX IF NOT EXISTS ix${gen}_sku ON ${p}product (sku_norm, pos);
-    CREATE INDEX IF NOT EXISTS ix${gen}_name ON ${p}product (name_norm, pos);
-    CREATE INDEX IF NOT EXISTS ix${gen}_price ON ${p}product (price, pos);
-    CREATE INDEX IF NOT EXISTS ix${gen}_vendor ON ${p}product (vendor, pos);
-    CREATE INDEX IF NOT EXISTS ix${gen}_type ON ${p}product (type, pos);
-    CREATE INDEX IF NOT EXISTS ix${gen}_member ON ${p}group_member (product_id);
-  `
-}
+export const LOAD_PRAGMAS = 'PRAGMA page_size = 16384; PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY;'
 
-export function dropGeneration(db: DatabaseSync, p: TablePrefix): void {
-  for (const t of GENERATION_TABLES) db.exec(`DROP TABLE IF EXISTS ${p}${t}`)
-}
+export const ROWS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS product (
+    -- position in the service's -popularity order at sync time (1 = most popular); also the
+    -- full-text rowid, so text matches come out most popular first and a page stops early.
+    -- The record itself is element (pos - 1) % per_page of page (pos - 1) / per_page + 1.
+    pos INTEGER PRIMARY KEY,
+    -- unique: the rows worker keeps the first copy; the unique index comes with the others, after the load
+    id INTEGER NOT NULL,
+    sku TEXT NOT NULL,
+    -- lower-cased and trimmed: exact and prefix SKU lookups are case-insensitive
+    sku_norm TEXT NOT NULL,
+    name TEXT NOT NULL,
+    name_norm TEXT NOT NULL,
+    vendor INTEGER,
+    type INTEGER,
+    price REAL NOT NULL,
+    rrp REAL,
+    stock INTEGER,
+    has_thumb INTEGER NOT NULL,
+    subscription_type TEXT,
+    subscription_product_type TEXT
+  );
+  -- Each page of listProducts exactly as the service sent it (UTF-8 JSON): every field of spec 2.7
+  -- round-trips, and storing 100 pages costs a fraction of splitting them into 100,000 records.
+  CREATE TABLE IF NOT EXISTS page (page INTEGER PRIMARY KEY, json BLOB NOT NULL);
+  CREATE TABLE IF NOT EXISTS product_group (id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, data TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS group_member (
+    group_id INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    product_id INTEGER NOT NULL,
+    PRIMARY KEY (group_id, position)
+  ) WITHOUT ROWID;
+  -- Vendor and type records are "not shown" by the spec: only the ids the products carry, with counts.
+  CREATE TABLE IF NOT EXISTS vendor (id INTEGER PRIMARY KEY, products INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS product_type (id INTEGER PRIMARY KEY, products INTEGER NOT NULL);
+  -- Pages stored, in the same transaction as their products: what a resumed sync skips.
+  CREATE TABLE IF NOT EXISTS rows_page (page INTEGER PRIMARY KEY, products INTEGER NOT NULL, invalid INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS rows_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+`
+
+/** Indexes of the rows file, built after the bulk load (several times faster than during it). */
+export const ROWS_INDEXES = `
+  CREATE UNIQUE INDEX IF NOT EXISTS product_id ON product (id);
+  CREATE INDEX IF NOT EXISTS product_sku ON product (sku_norm, pos);
+  CREATE INDEX IF NOT EXISTS product_name ON product (name_norm, pos);
+  CREATE INDEX IF NOT EXISTS product_price ON product (price, pos);
+  CREATE INDEX IF NOT EXISTS product_vendor ON product (vendor, pos);
+  CREATE INDEX IF NOT EXISTS product_type_pos ON product (type, pos);
+  CREATE INDEX IF NOT EXISTS group_member_product ON group_member (product_id);
+`
+
+/** Facet counts, once every product is stored. */
+export const ROWS_FACETS = `
+  DELETE FROM vendor; DELETE FROM product_type;
+  INSERT INTO vendor (id, products) SELECT coalesce(vendor, -1), count(*) FROM product GROUP BY vendor;
+  INSERT INTO product_type (id, products) SELECT coalesce(type, -1), count(*) FROM product GROUP BY type;
+`
+
+export const TEXT_SCHEMA = `
+  -- body = description, detailed and featured description. detail=column keeps column filters
+  -- (name and SKU matches rank first) at a fraction of the size of full positions.
+  CREATE VIRTUAL TABLE IF NOT EXISTS product_fts USING fts5(
+    name, sku, body, content = '', detail = column, columnsize = 0, tokenize = 'unicode61 remove_diacritics 2'
+  );
+  -- The full-text vocabulary with document counts: a typed prefix becomes the few words it
+  -- starts, which the index reads lazily, instead of a prefix query that merges them all up front.
+  CREATE TABLE IF NOT EXISTS term (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+  -- Pages indexed; a page stored in the rows file but not here is indexed again from its stored JSON.
+  CREATE TABLE IF NOT EXISTS text_page (page INTEGER PRIMARY KEY);
+`
+
+/**
+ * While loading, segments are not merged incrementally (finish() merges them once), the pending
+ * terms of several pages are flushed as one segment, and leaves are 8000 bytes (pages are 16 KiB).
+ */
+export const TEXT_LOAD_SETTINGS = `
+  INSERT INTO product_fts (product_fts, rank) VALUES ('automerge', 0);
+  INSERT INTO product_fts (product_fts, rank) VALUES ('crisismerge', 2000);
+  INSERT INTO product_fts (product_fts, rank) VALUES ('pgsz', 8000);
+  INSERT INTO product_fts (product_fts, rank) VALUES ('hashsize', 33554432);
+`
+
+/** One b-tree instead of a segment per flush (fewer lookups per query), then the vocabulary. */
+export const TEXT_FINISH = `
+  INSERT INTO product_fts (product_fts) VALUES ('optimize');
+  DELETE FROM term;
+  CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab USING fts5vocab(main, product_fts, row);
+  INSERT INTO term (term, docs) SELECT term, doc FROM temp.vocab;
+  DROP TABLE temp.vocab;
+`

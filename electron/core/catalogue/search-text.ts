@@ -3,11 +3,18 @@
  * words ("SW8776" → "sw 8776", "Cat6A" → "cat 6 a"), in the documents and in the query alike: the
  * vocabulary then holds words and numbers instead of one distinct term per model code, so a typed
  * prefix expands to a handful of terms rather than thousands.
+ *
+ * Self-contained (no module-level names): the sync worker runs this very function from its source
+ * text. Digit runs are the rare part of a text, so they are found first and only their neighbours
+ * looked at — several times faster over 100,000 descriptions than testing every letter.
  */
-const BEFORE_BOUNDARY = /\p{L}(?=\p{N})|\p{N}(?=\p{L})/gu
-
 export function indexText(text: string): string {
-  return text.replace(BEFORE_BOUNDARY, '$& ')
+  return text.replace(/\p{N}+/gu, (run: string, at: number) => {
+    const end = at + run.length
+    const before = at > 0 && /\p{L}$/u.test(text.slice(Math.max(0, at - 2), at))
+    const after = end < text.length && /^\p{L}/u.test(text.slice(end, end + 2))
+    return (before ? ' ' : '') + run + (after ? ' ' : '')
+  })
 }
 
 /** Most words a typed prefix is spelled out as; beyond that it stays a prefix query. */

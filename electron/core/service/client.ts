@@ -27,6 +27,13 @@ export interface RawResponse {
   text: string
 }
 
+/** A successful answer's body as bytes, for a caller that hands it to another thread unread. */
+export interface BytesResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  bytes: ArrayBuffer
+}
+
 export interface ServiceClientOptions {
   clock: Clock
   log: Logger
@@ -34,6 +41,8 @@ export interface ServiceClientOptions {
   connections?: number
   timeoutMs?: number
 }
+
+type SentResponse = RawResponse & { bytes?: ArrayBuffer }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 
@@ -97,6 +106,12 @@ export class ServiceClient {
     return this.authorised(op, options)
   }
 
+  /** Like raw, with the body of a successful answer as bytes (errors are read and mapped as usual). */
+  async rawBytes(op: OperationId, options: CallOptions = {}): Promise<BytesResponse> {
+    const res = await this.authorised(op, options, true)
+    return { status: res.status, headers: res.headers, bytes: res.bytes ?? new ArrayBuffer(0) }
+  }
+
   /** Gets a token now (used by "Test connection"); throws ServiceError('unauthorized') on bad credentials. */
   async authenticate(): Promise<void> {
     this.token = null
@@ -112,14 +127,14 @@ export class ServiceClient {
     await this.agent.close()
   }
 
-  private async authorised(op: OperationId, options: CallOptions): Promise<RawResponse> {
+  private async authorised(op: OperationId, options: CallOptions, binary = false): Promise<SentResponse> {
     const used = await this.bearer()
-    let res = await this.send(op, options, used)
+    let res = await this.send(op, options, used, binary)
     if (res.status === 401) {
       // The token may have been revoked or expired early: renew once, retry once (spec 5.8).
       // Concurrent calls that failed with the same token share one renewal.
       if (this.token?.value === used) this.token = null
-      res = await this.send(op, options, await this.bearer())
+      res = await this.send(op, options, await this.bearer(), binary)
     }
     if (res.status >= 400) throw this.failure(res, op)
     return res
@@ -144,7 +159,7 @@ export class ServiceClient {
     return token.access_token
   }
 
-  private async send(op: OperationId, options: CallOptions, bearer: string | null): Promise<RawResponse> {
+  private async send(op: OperationId, options: CallOptions, bearer: string | null, binary = false): Promise<SentResponse> {
     const r = routes[op]
     const url = this.url(r.path, options)
     const headers: Record<string, string> = { accept: 'application/json' }
@@ -159,6 +174,7 @@ export class ServiceClient {
     if (bearer) headers.authorization = `Bearer ${bearer}`
     try {
       const res = await request(url, { method: r.method, headers, body, dispatcher: this.agent, signal: options.signal })
+      if (binary && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, text: '', bytes: await res.body.arrayBuffer() }
       const text = await res.body.text()
       return { status: res.statusCode, headers: res.headers, text }
     } catch (err) {

@@ -1,0 +1,242 @@
+import { Product } from '../../../shared/api'
+import { normalizeName, normalizeSku, productBody, productColumns } from './product-row'
+import { checkSource } from './schema-check'
+import { indexText } from './search-text'
+
+/**
+ * The two threads of a full sync, each with its own SQLite connection to its own file of the next
+ * generation, so the sync's work runs beside the main thread (which only fetches pages and keeps
+ * answering searches from the live generation) and beside each other:
+ *
+ * - rows worker: takes each page's response bytes (transferred, not copied), parses and checks
+ *   them, stores the page and its products in the rows file, one transaction per page, and sends
+ *   each product's searchable text to the text worker; at the end it builds the indexes.
+ * - text worker: adds that text to the full-text index in the text file, committing every few
+ *   pages; at the end it merges the index and writes its vocabulary.
+ *
+ * They are plain JavaScript run with `new Worker(source, { eval: true })`: the same code then works
+ * in the Electron main process and the tests, with no bundle entry and no loader in the worker.
+ * What must agree with the rest of the core is not written twice: the product check is generated
+ * from the shared zod schema, and the row, body and index-text functions are product-row.ts's and
+ * search-text.ts's own, included as their source text. All SQL comes from sync-workers.ts.
+ *
+ * Requests: { id, op, ...args } → { id, ok: true, value } | { id, ok: false, message, code? };
+ * the text worker also reports { event: 'indexed', page } and { event: 'failed', message }.
+ */
+const PRELUDE = String.raw`
+'use strict'
+const { parentPort } = require('node:worker_threads')
+const { DatabaseSync } = require('node:sqlite')
+let db = null
+const statements = new Map()
+const prepare = (sql) => {
+  let s = statements.get(sql)
+  if (!s) statements.set(sql, (s = db.prepare(sql)))
+  return s
+}
+const rollback = () => {
+  try {
+    db.exec('ROLLBACK')
+  } catch {}
+}
+const transaction = (fn) => {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const result = fn()
+    db.exec('COMMIT')
+    return result
+  } catch (err) {
+    rollback()
+    throw err
+  }
+}
+const open = (m) => {
+  db = new DatabaseSync(m.path)
+  db.exec(m.pragmas)
+  db.exec(m.schema)
+}
+const close = () => {
+  statements.clear()
+  if (db) db.close()
+  db = null
+}
+/** The last transaction of a generation waits for the disk: it is whole before it goes live. */
+const durably = (fn) => {
+  db.exec('PRAGMA synchronous = FULL')
+  return transaction(fn)
+}
+class Failure extends Error {
+  constructor(code, message) {
+    super(message)
+    this.code = code
+  }
+}
+const serve = (ops) =>
+  parentPort.on('message', (m) => {
+    try {
+      const value = ops[m.op](m)
+      parentPort.postMessage({ id: m.id, ok: true, value: value === undefined ? null : value })
+    } catch (err) {
+      parentPort.postMessage({ id: m.id, ok: false, message: String((err && err.message) || err), code: err && err.code })
+    }
+  })
+`
+
+export const ROWS_WORKER_SOURCE = `${PRELUDE}
+${normalizeSku}
+${normalizeName}
+${productColumns}
+${productBody}
+${indexText}
+const isProduct = ${checkSource(Product) ?? 'null'}
+const decoder = new TextDecoder()
+/** Product ids stored in this generation: a product repeated on a later page is kept once. */
+let seen = null
+let textPort = null
+
+/** The page as the service sent it; a list, or a Failure naming what it was instead. */
+function parsePage(bytes, page) {
+  let items
+  try {
+    items = JSON.parse(decoder.decode(bytes))
+  } catch {
+    throw new Failure('not_json', 'The service\\'s answer to page ' + page + ' of the products was not JSON.')
+  }
+  if (!Array.isArray(items)) throw new Failure('not_list', 'The service\\'s answer to page ' + page + ' of the products was not a list.')
+  return items
+}
+
+/** Name, SKU and descriptions of each product, as one string for a cheap hand-over. */
+function sendText(page, positions, texts) {
+  textPort.postMessage({ page, positions: Int32Array.from(positions), text: texts.join('\\u0000') })
+}
+
+serve({
+  open(m) {
+    open(m)
+    textPort = m.textPort
+    return prepare(m.sql.pages).all()
+  },
+  page(m) {
+    if (!seen) seen = new Set(prepare(m.sql.ids).all().map((r) => r.id))
+    const bytes = new Uint8Array(m.bytes)
+    const items = parsePage(bytes, m.page)
+    const insert = prepare(m.sql.product)
+    const positions = []
+    const texts = []
+    const fresh = []
+    let invalid = 0
+    try {
+      transaction(() => {
+        for (let i = 0; i < items.length; i++) {
+          const p = items[i]
+          if (!isProduct(p)) {
+            invalid++
+            continue
+          }
+          if (seen.has(p.id)) continue
+          seen.add(p.id)
+          fresh.push(p.id)
+          const pos = m.base + i
+          insert.run(...productColumns(p, pos))
+          positions.push(pos)
+          texts.push(indexText(p.name), indexText(p.product_code), indexText(productBody(p)))
+        }
+        prepare(m.sql.page).run(m.page, bytes)
+        prepare(m.sql.done).run(m.page, positions.length, invalid)
+      })
+    } catch (err) {
+      for (const id of fresh) seen.delete(id)
+      throw err
+    }
+    sendText(m.page, positions, texts)
+    return { added: positions.length, invalid, items: items.length }
+  },
+  /** Pages stored here but not in the text file (an interrupted sync): their text again, from the stored JSON. */
+  reindex(m) {
+    for (const page of m.pages) {
+      const row = prepare(m.sql.storedPage).get(page)
+      if (!row) continue
+      const items = parsePage(row.json, page)
+      const base = (page - 1) * m.perPage + 1
+      const positions = []
+      const texts = []
+      for (const { pos } of prepare(m.sql.positions).all(base, base + items.length - 1)) {
+        const p = items[pos - base]
+        positions.push(pos)
+        texts.push(indexText(p.name), indexText(p.product_code), indexText(productBody(p)))
+      }
+      sendText(page, positions, texts)
+    }
+  },
+  batch(m) {
+    transaction(() => {
+      for (const s of m.statements) {
+        if (s.params) prepare(s.sql).run(...s.params)
+        else db.exec(s.sql)
+      }
+    })
+  },
+  finish(m) {
+    durably(() => db.exec(m.sql))
+    return prepare(m.count).get().n
+  },
+  close() {
+    if (textPort) textPort.close()
+    close()
+  },
+})
+`
+
+export const TEXT_WORKER_SOURCE = `${PRELUDE}
+let pending = 0
+let commitEvery = 1
+let port = null
+let sql = null
+
+const commit = () => {
+  if (pending === 0) return
+  db.exec('COMMIT')
+  pending = 0
+}
+
+function index(m) {
+  const insert = prepare(sql.insert)
+  if (pending === 0) db.exec('BEGIN IMMEDIATE')
+  const texts = m.text.split('\\u0000')
+  for (let i = 0; i < m.positions.length; i++) insert.run(m.positions[i], texts[3 * i], texts[3 * i + 1], texts[3 * i + 2])
+  prepare(sql.done).run(m.page)
+  // Several pages per transaction: each commit flushes the pending terms as one more segment to merge.
+  if (++pending >= commitEvery) commit()
+}
+
+serve({
+  open(m) {
+    open(m)
+    db.exec(m.settings)
+    commitEvery = m.commitEvery
+    sql = m.sql
+    port = m.rowsPort
+    port.on('message', (page) => {
+      try {
+        index(page)
+        parentPort.postMessage({ event: 'indexed', page: page.page })
+      } catch (err) {
+        if (pending > 0) rollback()
+        pending = 0
+        parentPort.postMessage({ event: 'failed', message: String((err && err.message) || err) })
+      }
+    })
+    return prepare(sql.pages).all().map((r) => r.page)
+  },
+  finish(m) {
+    commit()
+    durably(() => db.exec(m.sql))
+  },
+  close() {
+    commit()
+    if (port) port.close()
+    close()
+  },
+})
+`

@@ -1,0 +1,200 @@
+import { MessageChannel, Worker, type TransferListItem } from 'node:worker_threads'
+import type { ProductGroup } from '../../../shared/api'
+import { normalizeName, PRODUCT_COLUMNS } from './product-row'
+import { LOAD_PRAGMAS, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA } from './schema'
+import { ROWS_WORKER_SOURCE, TEXT_WORKER_SOURCE } from './sync-worker-source'
+
+const ROWS_SQL = {
+  ids: 'SELECT id FROM product',
+  pages: 'SELECT page, products, invalid FROM rows_page',
+  product: `INSERT INTO product (${PRODUCT_COLUMNS.join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})`,
+  page: 'INSERT OR REPLACE INTO page (page, json) VALUES (?, ?)',
+  done: 'INSERT OR REPLACE INTO rows_page (page, products, invalid) VALUES (?, ?, ?)',
+  storedPage: 'SELECT json FROM page WHERE page = ?',
+  positions: 'SELECT pos FROM product WHERE pos BETWEEN ? AND ? ORDER BY pos',
+}
+
+const TEXT_SQL = {
+  insert: 'INSERT INTO product_fts (rowid, name, sku, body) VALUES (?, ?, ?, ?)',
+  done: 'INSERT OR REPLACE INTO text_page (page) VALUES (?)',
+  pages: 'SELECT page FROM text_page',
+}
+
+/** Pages of text per full-text transaction (each commit adds a segment that finish() merges). */
+const TEXT_PAGES_PER_COMMIT = 10
+
+/**
+ * Heap limits of the two threads: each holds about one page at a time, and a bounded heap is
+ * collected as it goes instead of growing while the sync runs (the target is the whole process
+ * staying under 300 MB with 100,000 products).
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 }
+
+export interface StoredPage {
+  added: number
+  invalid: number
+  /** Elements of the page's list (a short page ends the list when there is no X-Total-Pages). */
+  items: number
+}
+
+/** A page the service answered with something other than a JSON list. */
+export class MalformedPage extends Error {}
+
+type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?: string }
+type Event = { event: 'indexed'; page: number } | { event: 'failed'; message: string }
+
+/** One worker thread answering requests by id (see sync-worker-source.ts). */
+class WorkerLink {
+  private next = 0
+  private pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>()
+  failed: Error | null = null
+
+  constructor(
+    readonly worker: Worker,
+    onEvent: (e: Event) => void,
+  ) {
+    worker.on('message', (m: Reply | Event) => {
+      if ('event' in m) return onEvent(m)
+      const p = this.pending.get(m.id)
+      if (!p) return
+      this.pending.delete(m.id)
+      if (m.ok) p.ok(m.value)
+      else if (m.code === 'not_json' || m.code === 'not_list') p.fail(new MalformedPage(m.message))
+      else p.fail(new Error(`The catalogue could not be stored: ${m.message}`))
+    })
+    worker.on('error', (err) => this.fail(err))
+    worker.on('exit', () => this.fail(new Error('The catalogue writer stopped.')))
+  }
+
+  fail(err: Error): void {
+    this.failed ??= err
+    for (const p of this.pending.values()) p.fail(err)
+    this.pending.clear()
+  }
+
+  send<T>(op: string, args: Record<string, unknown> = {}, transfer: TransferListItem[] = []): Promise<T> {
+    if (this.failed) return Promise.reject(this.failed)
+    const id = ++this.next
+    return new Promise<T>((ok, fail) => {
+      this.pending.set(id, { ok: ok as (v: unknown) => void, fail })
+      this.worker.postMessage({ id, op, ...args }, transfer)
+    })
+  }
+}
+
+/**
+ * The next generation being written: the rows worker and the text worker, joined by a message
+ * channel of their own. A page is stored once the rows worker has committed it; its text follows
+ * in the text worker, and finish() waits for all of it.
+ */
+export class SyncWorkers {
+  private sent = new Set<number>()
+  private indexed = new Set<number>()
+  private textFailure: Error | null = null
+  private waiters: (() => void)[] = []
+  private closed = false
+
+  private constructor(
+    private readonly rows: WorkerLink,
+    private readonly text: WorkerLink,
+    /** Pages the rows file holds, with their counts. */
+    readonly storedPages: Map<number, StoredPage>,
+    /** Pages the text file holds. */
+    readonly textPages: Set<number>,
+  ) {}
+
+  static async open(files: { rows: string; text: string }): Promise<SyncWorkers> {
+    const channel = new MessageChannel()
+    let self: SyncWorkers | null = null
+    const rows = new WorkerLink(new Worker(ROWS_WORKER_SOURCE, { eval: true, resourceLimits: RESOURCE_LIMITS }), () => {})
+    const text = new WorkerLink(new Worker(TEXT_WORKER_SOURCE, { eval: true, resourceLimits: RESOURCE_LIMITS }), (e) => self?.onTextEvent(e))
+    try {
+      const [stored, indexed] = await Promise.all([
+        rows.send<{ page: number; products: number; invalid: number }[]>('open', { path: files.rows, pragmas: LOAD_PRAGMAS, schema: ROWS_SCHEMA, sql: ROWS_SQL, textPort: channel.port1 }, [channel.port1]),
+        text.send<number[]>('open', { path: files.text, pragmas: LOAD_PRAGMAS, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2 }, [channel.port2]),
+      ])
+      self = new SyncWorkers(rows, text, new Map(stored.map((p) => [p.page, { added: p.products, invalid: p.invalid, items: p.products + p.invalid }])), new Set(indexed))
+      return self
+    } catch (err) {
+      await Promise.all([rows.worker.terminate(), text.worker.terminate()])
+      throw err
+    }
+  }
+
+  /**
+   * Stores one page of listProducts (its response body, handed over without a copy): resolves
+   * once its products are committed. Rejects with MalformedPage if it is not a JSON list.
+   */
+  async storePage(page: number, base: number, body: ArrayBuffer): Promise<StoredPage> {
+    this.throwIfTextFailed()
+    const stored = await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL }, [body])
+    this.sent.add(page)
+    this.storedPages.set(page, stored)
+    return stored
+  }
+
+  /** Indexes the text of stored pages the text file lacks (after an interrupted sync). */
+  async catchUpText(perPage: number): Promise<void> {
+    const pages = [...this.storedPages.keys()].filter((p) => !this.textPages.has(p))
+    if (!pages.length) return
+    await this.rows.send('reindex', { pages, perPage, sql: ROWS_SQL })
+    for (const p of pages) this.sent.add(p)
+  }
+
+  async writeGroups(groups: readonly ProductGroup[]): Promise<void> {
+    const statements: { sql: string; params?: (string | number)[] }[] = [{ sql: 'DELETE FROM product_group; DELETE FROM group_member;' }]
+    for (const g of groups) {
+      statements.push({ sql: 'INSERT OR REPLACE INTO product_group (id, name, name_norm, data) VALUES (?, ?, ?, ?)', params: [g.id, g.name, normalizeName(g.name), JSON.stringify(g)] })
+      g.products.forEach((pid, i) => statements.push({ sql: 'INSERT OR IGNORE INTO group_member (group_id, position, product_id) VALUES (?, ?, ?)', params: [g.id, i, pid] }))
+    }
+    await this.rows.send('batch', { statements })
+  }
+
+  /**
+   * Indexes and facet counts in the rows file while the text file merges its index and writes its
+   * vocabulary; both end with a durable commit. Resolves with the number of products.
+   */
+  async finish(perPage: number): Promise<number> {
+    await this.allIndexed()
+    const [count] = await Promise.all([
+      this.rows.send<number>('finish', { sql: `${ROWS_INDEXES}\n${ROWS_FACETS}\nINSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ${Math.trunc(perPage)});`, count: 'SELECT count(*) AS n FROM product' }),
+      this.text.send('finish', { sql: TEXT_FINISH }),
+    ])
+    return count
+  }
+
+  /** Commits what each thread has, closes both files and ends the threads; safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    await Promise.all(
+      [this.rows, this.text].map(async (link) => {
+        if (!link.failed) await link.send('close').catch(() => undefined)
+        await link.worker.terminate()
+      }),
+    )
+  }
+
+  private allIndexed(): Promise<void> {
+    return new Promise((ok, fail) => {
+      const check = () => {
+        if (this.textFailure) return fail(this.textFailure)
+        if (this.text.failed) return fail(this.text.failed)
+        for (const p of this.sent) if (!this.indexed.has(p)) return this.waiters.push(check)
+        ok()
+      }
+      check()
+    })
+  }
+
+  private onTextEvent(e: Event): void {
+    if (e.event === 'indexed') this.indexed.add(e.page)
+    else this.textFailure ??= new Error(`The catalogue's text index could not be stored: ${e.message}`)
+    const waiting = this.waiters.splice(0)
+    for (const w of waiting) w()
+  }
+
+  private throwIfTextFailed(): void {
+    if (this.textFailure) throw this.textFailure
+  }
+}
