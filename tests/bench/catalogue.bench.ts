@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { CatalogueSearchResult, SyncOutcome } from '../../shared/ipc/channels/catalogue'
@@ -17,6 +17,10 @@ import type { Print } from './run'
  *   the floor — merely downloading every page at the same concurrency and JSON.parse-ing it —
  *   measured twice after the sync (the faster run counts); their ratio (target ≤ 1.5); the peak
  *   RSS of this process during the sync (target ≤ 300 MB), sampled every 5 ms.
+ * - CPU: the core-seconds of this process (all its threads) and of the sandbox's, during the sync
+ *   and during the faster floor run. On 2 cores the floor alone keeps both nearly busy, so the
+ *   sync's own work (cpu.extra: storing and indexing 100,000 products) adds about half of it to
+ *   the wall time at best: ratio_bound is that least possible ratio.
  * - search: p50/p95 of QUERIES searches each of exact SKUs, SKU prefixes and free text through
  *   catalogue.search (targets: exact p95 ≤ 1 ms, text p95 ≤ 5 ms), and the ratio to the same
  *   lookup as one raw SQLite query on the same file.
@@ -34,6 +38,53 @@ function percentile(sorted: number[], p: number): number {
 function random(seed: number): () => number {
   let s = seed
   return () => ((s = (s * 16807) % 2147483647) / 2147483647)
+}
+
+/** CPU time of a process in ms (Linux /proc; null elsewhere), and of this one with all its threads. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return null
+  }
+}
+const ownCpuMs = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
+/** CPU time of the calling thread alone, where Node tells it (22.18+, 24.x). */
+const threadCpuMs = (): number | null => {
+  const read = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage
+  if (!read) return null
+  const u = read()
+  return (u.user + u.system) / 1000
+}
+
+interface Timed {
+  ms: number
+  cpu: { client: number; mainThread: number | null; sandbox: number | null }
+}
+
+async function measured(sandboxPid: number, run: () => Promise<unknown>): Promise<Timed> {
+  const sandbox0 = processCpuMs(sandboxPid)
+  const own0 = ownCpuMs()
+  const main0 = threadCpuMs()
+  const started = performance.now()
+  await run()
+  const ms = performance.now() - started
+  const sandbox1 = processCpuMs(sandboxPid)
+  const main1 = threadCpuMs()
+  return {
+    ms,
+    cpu: {
+      client: ownCpuMs() - own0,
+      mainThread: main0 === null || main1 === null ? null : main1 - main0,
+      sandbox: sandbox0 === null || sandbox1 === null ? null : sandbox1 - sandbox0,
+    },
+  }
 }
 
 /** Download every page, JSON.parse it, keep nothing: the least a sync can cost. */
@@ -68,7 +119,7 @@ async function timeEach<T>(inputs: T[], run: (input: T) => unknown): Promise<num
 }
 
 export async function bench(print: Print): Promise<void> {
-  let t = performance.now()
+  const t = performance.now()
   const sandbox: SandboxProcess = await startSandboxProcess({ products: PRODUCTS, orders: 0, speed: 0, tokenTtlSeconds: 24 * 3600 })
   print('catalogue', 'sandbox.seed', (performance.now() - t) / 1000, 's')
   const dataDir = mkdtempSync(join(tmpdir(), 'wd-cat-bench-'))
@@ -87,16 +138,31 @@ export async function bench(print: Print): Promise<void> {
     print('catalogue', 'process.rss_before_sync', Math.round(process.memoryUsage.rss() / 1024 / 1024), 'MB')
     let peakRss = process.memoryUsage.rss()
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 5)
-    t = performance.now()
-    const outcome = await rig.call<SyncOutcome>('catalogue.sync')
-    const syncMs = performance.now() - t
+    let outcome: SyncOutcome | null = null
+    const sync = await measured(sandbox.pid, async () => (outcome = await rig.call<SyncOutcome>('catalogue.sync')))
+    const syncMs = sync.ms
     clearInterval(sampler)
     peakRss = Math.max(peakRss, process.memoryUsage.rss())
-    if (outcome.outcome !== 'completed' || outcome.products !== PRODUCTS) throw new Error(`sync ended ${JSON.stringify(outcome)}`)
-    const floorMs = Math.min(await floor(rig), await floor(rig))
+    if (outcome!.outcome !== 'completed' || outcome!.products !== PRODUCTS) throw new Error(`sync ended ${JSON.stringify(outcome)}`)
+    const floors = [await measured(sandbox.pid, () => floor(rig)), await measured(sandbox.pid, () => floor(rig))]
+    const fastest = floors[0]!.ms <= floors[1]!.ms ? floors[0]! : floors[1]!
+    const floorMs = fastest.ms
     print('catalogue', 'sync.wall', syncMs / 1000, 's')
     print('catalogue', 'sync.floor', floorMs / 1000, 's')
     print('catalogue', 'sync.ratio_to_floor', syncMs / floorMs, 'x')
+    print('catalogue', 'sync.cpu.client', sync.cpu.client / 1000, 's')
+    print('catalogue', 'sync.floor.cpu.client', fastest.cpu.client / 1000, 's')
+    print('catalogue', 'sync.cpu.extra', (sync.cpu.client - fastest.cpu.client) / 1000, 's')
+    if (sync.cpu.mainThread !== null) print('catalogue', 'sync.cpu.main_thread', sync.cpu.mainThread / 1000, 's')
+    if (sync.cpu.sandbox !== null && fastest.cpu.sandbox !== null) {
+      print('catalogue', 'sync.cpu.sandbox', sync.cpu.sandbox / 1000, 's')
+      print('catalogue', 'sync.floor.cpu.sandbox', fastest.cpu.sandbox / 1000, 's')
+      print('catalogue', 'sync.floor.cores_busy', (fastest.cpu.client + fastest.cpu.sandbox) / floorMs, 'cores')
+      print('catalogue', 'sync.cores_busy', (sync.cpu.client + sync.cpu.sandbox) / syncMs, 'cores')
+      // With every core busy throughout, the sync could take no less than its CPU time spread over them.
+      const cores = availableParallelism()
+      print('catalogue', 'sync.ratio_bound', Math.max(1, (sync.cpu.client + sync.cpu.sandbox) / cores / floorMs), 'x')
+    }
     print('catalogue', 'sync.products_per_second', Math.round(PRODUCTS / (syncMs / 1000)), 'products/s')
     print('catalogue', 'sync.peak_rss', Math.round(peakRss / 1024 / 1024), 'MB')
     print('catalogue', 'process.max_rss', Math.round(process.resourceUsage().maxRSS / 1024), 'MB')
@@ -148,6 +214,13 @@ export async function bench(print: Print): Promise<void> {
     await report('text', text, (q) => rawText.all(ftsQuery(q) ?? '""'))
     const lookups = await timeEach(exact, (sku) => rig.feature.reader.findBySku(sku))
     print('catalogue', 'reader.findBySku.p95', percentile(lookups, 95), 'ms')
+    // A product's every field, read back from its stored page.
+    const ids = Array.from({ length: QUERIES }, () => (raw.prepare('SELECT id FROM product WHERE pos = ?').get(1 + Math.floor(rnd() * PRODUCTS)) as { id: number }).id)
+    const details = await timeEach(ids, (id) => {
+      if (!rig.feature.reader.getProduct(id)) throw new Error(`product ${id} could not be read back`)
+    })
+    print('catalogue', 'reader.getProduct.p50', percentile(details, 50), 'ms')
+    print('catalogue', 'reader.getProduct.p95', percentile(details, 95), 'ms')
     raw.close()
   } finally {
     await rig.close()

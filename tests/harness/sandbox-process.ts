@@ -10,6 +10,8 @@ import type { Sandbox, SandboxControl, SandboxOptions } from '../../electron/san
 type Async<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never }
 
 export interface SandboxProcess extends Pick<Sandbox, 'url' | 'baseUrl' | 'demo' | 'clients'> {
+  /** The child's process id (benchmarks read its CPU time). */
+  pid: number
   control: Async<SandboxControl>
   close(): Promise<void>
 }
@@ -52,6 +54,7 @@ export async function startSandboxProcess(options: SandboxOptions = {}): Promise
   let closed: Promise<void> | null = null
   return {
     ...ready,
+    pid: child.pid!,
     control,
     close: () =>
       (closed ??= (async () => {

@@ -123,7 +123,7 @@ export const TEXT_LOAD_SETTINGS = `
   INSERT INTO product_fts (product_fts, rank) VALUES ('automerge', 0);
   INSERT INTO product_fts (product_fts, rank) VALUES ('crisismerge', 2000);
   INSERT INTO product_fts (product_fts, rank) VALUES ('pgsz', 8000);
-  INSERT INTO product_fts (product_fts, rank) VALUES ('hashsize', 33554432);
+  INSERT INTO product_fts (product_fts, rank) VALUES ('hashsize', 8388608);
 `
 
 /** One b-tree instead of a segment per flush (fewer lookups per query), then the vocabulary. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ROWS_WORKER_SOURCE } from './sync-worker-source'
+import { TEXT_WORKER_SOURCE } from './sync-worker-source'
 import { indexText } from './search-text'
 
 /** The rule as first written: a space after every letter followed by a digit, and after every digit followed by a letter. */
@@ -23,6 +23,6 @@ describe('indexText', () => {
   })
 
   it('is the very function the sync worker runs', () => {
-    expect(ROWS_WORKER_SOURCE).toContain(String(indexText))
+    expect(TEXT_WORKER_SOURCE).toContain(String(indexText))
   })
 })

@@ -10,9 +10,10 @@ import { indexText } from './search-text'
  *
  * - rows worker: takes each page's response bytes (transferred, not copied), parses and checks
  *   them, stores the page and its products in the rows file, one transaction per page, and sends
- *   each product's searchable text to the text worker; at the end it builds the indexes.
- * - text worker: adds that text to the full-text index in the text file, committing every few
- *   pages; at the end it merges the index and writes its vocabulary.
+ *   each product's name, SKU and descriptions to the text worker; at the end it builds the indexes.
+ * - text worker: splits that text into index words (indexText) and adds it to the full-text index
+ *   in the text file, committing every few pages; at the end it merges the index and writes its
+ *   vocabulary. The two threads then carry about the same load.
  *
  * They are plain JavaScript run with `new Worker(source, { eval: true })`: the same code then works
  * in the Electron main process and the tests, with no bundle entry and no loader in the worker.
@@ -27,6 +28,8 @@ const PRELUDE = String.raw`
 'use strict'
 const { parentPort } = require('node:worker_threads')
 const { DatabaseSync } = require('node:sqlite')
+// The included functions are compiled TypeScript; a compiler keeping function names calls this.
+const __name = (fn) => fn
 let db = null
 const statements = new Map()
 const prepare = (sql) => {
@@ -87,7 +90,6 @@ ${normalizeSku}
 ${normalizeName}
 ${productColumns}
 ${productBody}
-${indexText}
 const isProduct = ${checkSource(Product) ?? 'null'}
 const decoder = new TextDecoder()
 /** Product ids stored in this generation: a product repeated on a later page is kept once. */
@@ -140,7 +142,7 @@ serve({
           const pos = m.base + i
           insert.run(...productColumns(p, pos))
           positions.push(pos)
-          texts.push(indexText(p.name), indexText(p.product_code), indexText(productBody(p)))
+          texts.push(p.name, p.product_code, productBody(p))
         }
         prepare(m.sql.page).run(m.page, bytes)
         prepare(m.sql.done).run(m.page, positions.length, invalid)
@@ -164,7 +166,7 @@ serve({
       for (const { pos } of prepare(m.sql.positions).all(base, base + items.length - 1)) {
         const p = items[pos - base]
         positions.push(pos)
-        texts.push(indexText(p.name), indexText(p.product_code), indexText(productBody(p)))
+        texts.push(p.name, p.product_code, productBody(p))
       }
       sendText(page, positions, texts)
     }
@@ -189,6 +191,7 @@ serve({
 `
 
 export const TEXT_WORKER_SOURCE = `${PRELUDE}
+${indexText}
 let pending = 0
 let commitEvery = 1
 let port = null
@@ -204,7 +207,7 @@ function index(m) {
   const insert = prepare(sql.insert)
   if (pending === 0) db.exec('BEGIN IMMEDIATE')
   const texts = m.text.split('\\u0000')
-  for (let i = 0; i < m.positions.length; i++) insert.run(m.positions[i], texts[3 * i], texts[3 * i + 1], texts[3 * i + 2])
+  for (let i = 0; i < m.positions.length; i++) insert.run(m.positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
   prepare(sql.done).run(m.page)
   // Several pages per transaction: each commit flushes the pending terms as one more segment to merge.
   if (++pending >= commitEvery) commit()

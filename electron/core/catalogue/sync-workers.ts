@@ -26,9 +26,11 @@ const TEXT_PAGES_PER_COMMIT = 10
 /**
  * Heap limits of the two threads: each holds about one page at a time, and a bounded heap is
  * collected as it goes instead of growing while the sync runs (the target is the whole process
- * staying under 300 MB with 100,000 products).
+ * staying under 300 MB with 100,000 products). The rows worker holds a parsed page (a 1000-product
+ * page of the sandbox is 1.6 MB of JSON); the text worker only strings.
  */
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 }
+const ROWS_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 }
+const TEXT_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 16 }
 
 export interface StoredPage {
   added: number
@@ -106,8 +108,8 @@ export class SyncWorkers {
   static async open(files: { rows: string; text: string }): Promise<SyncWorkers> {
     const channel = new MessageChannel()
     let self: SyncWorkers | null = null
-    const rows = new WorkerLink(new Worker(ROWS_WORKER_SOURCE, { eval: true, resourceLimits: RESOURCE_LIMITS }), () => {})
-    const text = new WorkerLink(new Worker(TEXT_WORKER_SOURCE, { eval: true, resourceLimits: RESOURCE_LIMITS }), (e) => self?.onTextEvent(e))
+    const rows = new WorkerLink(new Worker(ROWS_WORKER_SOURCE, { eval: true, resourceLimits: ROWS_LIMITS }), () => {})
+    const text = new WorkerLink(new Worker(TEXT_WORKER_SOURCE, { eval: true, resourceLimits: TEXT_LIMITS }), (e) => self?.onTextEvent(e))
     try {
       const [stored, indexed] = await Promise.all([
         rows.send<{ page: number; products: number; invalid: number }[]>('open', { path: files.rows, pragmas: LOAD_PRAGMAS, schema: ROWS_SCHEMA, sql: ROWS_SQL, textPort: channel.port1 }, [channel.port1]),
