@@ -191,6 +191,8 @@ export class CatalogueDb {
     }
     this.db.exec('DELETE FROM meta')
     this.setMeta('layout', GENERATION_LAYOUT)
+    // An earlier layout kept the products in this file: give the space back.
+    this.db.exec('VACUUM')
   }
 }
 

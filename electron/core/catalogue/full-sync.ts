@@ -119,12 +119,20 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     return stored
   }
 
-  /** Opens the next generation's files; a damaged interrupted generation is started over. */
+  /**
+   * Opens the next generation's files, with the text of every stored page indexed; an interrupted
+   * generation that cannot be read (a power cut while it was written without fsync) is started over.
+   */
   const openWorkers = async (): Promise<SyncWorkers> => {
+    const resuming = shadow.totalCount >= 0
+    let opened: SyncWorkers | null = null
     try {
-      return await SyncWorkers.open(cdb.files(shadow.gen))
+      opened = await SyncWorkers.open(cdb.files(shadow.gen))
+      await opened.catchUpText(perPage)
+      return opened
     } catch (err) {
-      if (shadow.totalCount < 0) throw err
+      await opened?.close()
+      if (!resuming) throw err
       deps.log.warn('catalogue sync: the interrupted sync could not be resumed; starting over', { message: err instanceof Error ? err.message : String(err) })
       shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
       return SyncWorkers.open(cdb.files(shadow.gen))
@@ -138,7 +146,6 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       products += p.added
       invalid += p.invalid
     }
-    await opened.catchUpText(perPage)
     // The first missing page also tells how many pages there are (X-Total-Pages).
     const first = firstMissing(done)
     if (shadow.totalCount < 0 || first <= shadow.totalPages) {

@@ -197,6 +197,7 @@ export class SyncWorkers {
   }
 
   private throwIfTextFailed(): void {
-    if (this.textFailure) throw this.textFailure
+    const failure = this.textFailure ?? this.text.failed
+    if (failure) throw failure
   }
 }

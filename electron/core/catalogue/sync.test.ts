@@ -1,4 +1,6 @@
+import { readdirSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Product } from '../../../shared/api'
@@ -207,6 +209,32 @@ describe('full sync', () => {
     expect((await again.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS)
   })
 
+  it('starts over when the interrupted sync’s files cannot be read, and completes', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 1 })
+    rigs.push(rig)
+    const profileId = await rig.connect(sandbox)
+    rig.onEvent((event, payload) => {
+      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 3) void rig.call('catalogue.cancelSync')
+    })
+    expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('cancelled')
+    const profileDir = rig.ctx.connection.require().profileDir
+    await rig.close()
+    rigs.splice(rigs.indexOf(rig), 1)
+    // As after a power cut while the next generation was written without fsync.
+    const shadowFiles = readdirSync(profileDir).filter((f) => /^catalogue-g[1-9]\d*-(rows|text)\.db$/.test(f))
+    expect(shadowFiles).toHaveLength(2)
+    for (const f of shadowFiles) writeFileSync(join(profileDir, f), Buffer.alloc(64 * 1024, 0x5a))
+
+    const again = catalogueRig({ perPage: PER_PAGE, concurrency: 3, dataDir: rig.dataDir, secrets: rig.secrets })
+    rigs.push(again)
+    await again.call('connection.activate', { id: profileId })
+    sandbox.control.clearRequestLog()
+    expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+    expect(pagesRequested()).toContain(1)
+    expect(again.warnings.some((w) => /could not be resumed; starting over/.test(w))).toBe(true)
+    expect((await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku })).length).toBeGreaterThan(0)
+  })
+
   it('refuses to sync while offline and says the stored catalogue stays in use', async () => {
     const rig = await connected()
     await rig.call('catalogue.sync')
@@ -225,6 +253,8 @@ describe('a service that answers malformed products', () => {
   // service) corrupts two products of the first page on their way through.
   let proxy: Server
   let proxyUrl: string
+  /** A page the proxy cuts short (its answer is then not JSON), or none. */
+  let truncatePage: string | null = null
   beforeAll(async () => {
     proxy = createServer(async (req, res) => {
       const upstream = await fetch(sandbox.url + req.url, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === 'POST' ? req : undefined, duplex: 'half' } as RequestInit)
@@ -236,6 +266,7 @@ describe('a service that answers malformed products', () => {
         delete items[7]!.product_code
         text = JSON.stringify(items)
       }
+      if (url.pathname === '/api/v1/products' && url.searchParams.get('page') === truncatePage) text = text.slice(0, -25)
       const headers: Record<string, string> = {}
       upstream.headers.forEach((v, k) => {
         if (!['content-length', 'content-encoding', 'transfer-encoding'].includes(k)) headers[k] = v
@@ -256,5 +287,17 @@ describe('a service that answers malformed products', () => {
     expect(outcome).toEqual({ outcome: 'completed', products: PRODUCTS - 2, invalid: 2 })
     expect((await rig.call<CatalogueStatus>('catalogue.status')).lastInvalid).toBe(2)
     expect(rig.warnings.some((w) => /2 products on page 1/.test(w))).toBe(true)
+
+    // A page cut short fails the next sync with a clear message; the catalogue stored before stays.
+    truncatePage = '3'
+    try {
+      const failed = await rig.call<SyncOutcome>('catalogue.sync')
+      expect(failed.outcome).toBe('failed')
+      expect(failed.message).toMatch(/page 3 of the products was not JSON/)
+    } finally {
+      truncatePage = null
+    }
+    expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS - 2)
+    expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku })).length).toBeGreaterThan(0)
   })
 })
