@@ -85,11 +85,13 @@ const serve = (ops) =>
   })
 `
 
+// Declared under their own names (productColumns calls the normalisers by theirs, which a bundler
+// may have renamed consistently), and bound to fixed names for the code below.
 export const ROWS_WORKER_SOURCE = `${PRELUDE}
 ${normalizeSku}
 ${normalizeName}
-${productColumns}
-${productBody}
+const productColumns = (${productColumns})
+const productBody = (${productBody})
 const isProduct = ${checkSource(Product) ?? 'null'}
 const decoder = new TextDecoder()
 /** Product ids stored in this generation: a product repeated on a later page is kept once. */
@@ -191,7 +193,7 @@ serve({
 `
 
 export const TEXT_WORKER_SOURCE = `${PRELUDE}
-${indexText}
+const indexText = (${indexText})
 let pending = 0
 let commitEvery = 1
 let port = null
