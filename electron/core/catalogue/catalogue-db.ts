@@ -27,6 +27,7 @@ export class CatalogueDb {
   private statements = new Map<string, StatementSync>()
   /** Counts of recent queries: scrolling a long result asks for the same totals page after page. */
   private counts = new Map<string, number>()
+  private attached = -1
 
   constructor(readonly path: string) {
     this.dir = dirname(path)
@@ -70,6 +71,11 @@ export class CatalogueDb {
   setMeta(key: string, value: unknown): void {
     if (value === null || value === undefined) this.stmt('DELETE FROM meta WHERE key = ?').run(key)
     else this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value))
+  }
+
+  /** The generation search reads (what caches of its contents are keyed by). */
+  get generation(): number {
+    return this.attached
   }
 
   get liveGen(): number {
@@ -164,8 +170,9 @@ export class CatalogueDb {
       empty.exec(`${LOAD_PRAGMAS} ${schema} ${indexes}`)
       empty.close()
     }
-    this.db.prepare("ATTACH DATABASE ? AS live_rows").run(files.rows)
-    this.db.prepare("ATTACH DATABASE ? AS live_text").run(files.text)
+    this.db.prepare('ATTACH DATABASE ? AS live_rows').run(files.rows)
+    this.db.prepare('ATTACH DATABASE ? AS live_text').run(files.text)
+    this.attached = this.liveGen
   }
 
   private detachLive(): void {

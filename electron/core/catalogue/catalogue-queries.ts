@@ -2,14 +2,19 @@ import { Product, type ProductGroup } from '../../../shared/api'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/ipc/channels/catalogue'
 import type { CatalogueDb } from './catalogue-db'
-import { jsonArrayItem } from './json-array-items'
+import { jsonArrayBounds } from './json-array-items'
 import { normalizeSku } from './product-row'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './search'
 
 const decoder = new TextDecoder()
+/** Products whose stored text is kept after a read (about 1.6 KB each). */
+const PRODUCT_TEXTS_KEPT = 2000
 
 /** Lookups in the live generation: products, SKUs, groups, facets. All local, all synchronous. */
 export class CatalogueQueries {
+  private texts: { gen: number; byId: Map<number, string> } = { gen: -1, byId: new Map() }
+  private lastPage: { gen: number; page: number; text: string; bounds: number[] } | null = null
+
   constructor(private readonly cdb: CatalogueDb) {}
 
   /** Every product with this SKU (case-insensitive), most popular first: SKUs repeat across vendors. */
@@ -22,23 +27,56 @@ export class CatalogueQueries {
 
   /**
    * The stored product as the service sent it, read through the shared schema like any answer of
-   * the service: its element of the stored page, found by scanning up to it (a few milliseconds).
+   * the service: its element of the stored page. A page's element bounds are found once and the
+   * page kept while its products are read; recent products' texts are kept too (a basket prices
+   * the same lines again and again).
    */
   getProduct(id: number): Product | null {
-    const row = this.cdb
-      .stmt("SELECT p.pos, g.json, m.value AS per_page FROM product p JOIN rows_meta m ON m.key = 'per_page' JOIN page g ON g.page = (p.pos - 1) / m.value + 1 WHERE p.id = ?")
-      .get(id) as { pos: number; json: Uint8Array; per_page: number } | undefined
-    if (!row) return null
-    const text = jsonArrayItem(decoder.decode(row.json), (row.pos - 1) % row.per_page)
-    let value: unknown
+    const text = this.productText(id)
+    if (text === null) return null
+    let value: unknown = null
     try {
-      value = text === null ? null : JSON.parse(text)
+      value = JSON.parse(text)
     } catch {
-      value = null
+      /* reported below as a shape the app cannot read */
     }
     const parsed = Product.safeParse(value)
     if (!parsed.success) throw new AppError('bad_response', 'This product is stored in a shape the app cannot read; refreshing the catalogue will fetch it again.')
     return parsed.data
+  }
+
+  private productText(id: number): string | null {
+    const gen = this.cdb.generation
+    if (this.texts.gen !== gen) this.texts = { gen, byId: new Map() }
+    const cached = this.texts.byId.get(id)
+    if (cached !== undefined) {
+      // Most recently used last: the first entry is the one to forget.
+      this.texts.byId.delete(id)
+      this.texts.byId.set(id, cached)
+      return cached
+    }
+    const row = this.cdb.stmt("SELECT p.pos, m.value AS per_page FROM product p JOIN rows_meta m ON m.key = 'per_page' WHERE p.id = ?").get(id) as
+      | { pos: number; per_page: number }
+      | undefined
+    if (!row) return null
+    const page = this.page(gen, Math.floor((row.pos - 1) / row.per_page) + 1)
+    const i = (row.pos - 1) % row.per_page
+    if (!page || 2 * i + 1 >= page.bounds.length) return null
+    const text = page.text.slice(page.bounds[2 * i], page.bounds[2 * i + 1])
+    if (this.texts.byId.size >= PRODUCT_TEXTS_KEPT) this.texts.byId.delete(this.texts.byId.keys().next().value!)
+    this.texts.byId.set(id, text)
+    return text
+  }
+
+  private page(gen: number, page: number): { text: string; bounds: number[] } | null {
+    if (this.lastPage?.gen === gen && this.lastPage.page === page) return this.lastPage
+    const row = this.cdb.stmt('SELECT json FROM page WHERE page = ?').get(page) as { json: Uint8Array } | undefined
+    if (!row) return null
+    const text = decoder.decode(row.json)
+    const bounds = jsonArrayBounds(text)
+    if (!bounds) return null
+    this.lastPage = { gen, page, text, bounds }
+    return this.lastPage
   }
 
   summaries(ids: readonly number[]): ProductSummary[] {

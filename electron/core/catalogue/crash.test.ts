@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Product } from '../../../shared/api'
 import type { CatalogueStatus, ProductSummary, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
 import { catalogueRig } from './catalogue-test-rig'
@@ -51,6 +52,8 @@ describe('a crash in the middle of a sync', () => {
       expect(status.products).toBe(PRODUCTS)
       const still = (await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku }))[0]!
       expect(still.price).toBe(before.price)
+      // Read (and kept in memory) before the next sync swaps the catalogue…
+      expect((await again.call<Product>('catalogue.product', { id: still.id })).price).toBe(before.price)
 
       sandbox.control.clearRequestLog()
       expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
@@ -62,6 +65,8 @@ describe('a crash in the middle of a sync', () => {
       expect(pages).not.toContain(1)
       const after = (await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku }))[0]!
       expect(after.price).toBeCloseTo(before.price * 1.5, 2)
+      // …and read again from the new one afterwards.
+      expect((await again.call<Product>('catalogue.product', { id: still.id })).price).toBe(after.price)
     } finally {
       await again.close()
     }

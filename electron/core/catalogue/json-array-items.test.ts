@@ -1,30 +1,29 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonArrayItem } from './json-array-items'
+import { jsonArrayBounds } from './json-array-items'
 
-describe('jsonArrayItem', () => {
-  it('gives the text of any element of an array, whatever its strings hold and however it is spaced', () => {
+const elements = (text: string) => {
+  const b = jsonArrayBounds(text)
+  return b && Array.from({ length: b.length / 2 }, (_, i) => text.slice(b[2 * i], b[2 * i + 1]))
+}
+
+describe('jsonArrayBounds', () => {
+  it('finds every element of an array, whatever its strings hold and however it is spaced', () => {
     const value = fc.jsonValue({ maxDepth: 3 })
     fc.assert(
       fc.property(fc.array(value, { maxLength: 8 }), fc.boolean(), (items, pretty) => {
         const text = pretty ? JSON.stringify(items, null, 2) : JSON.stringify(items)
-        const parsed = JSON.parse(text) as unknown[]
-        parsed.forEach((item, i) => expect(JSON.parse(jsonArrayItem(text, i)!)).toEqual(item))
-        expect(jsonArrayItem(text, parsed.length)).toBeNull()
+        expect(elements(text)!.map((e) => JSON.parse(e) as unknown)).toEqual(JSON.parse(text))
       }),
       { numRuns: 300 },
     )
   })
 
-  it('counts every element, objects or not, and finds none in an empty array', () => {
-    const text = '[{"a": "\\" ] }"}, 2 , null,"x,]", {"b": [1, {"c": "}"}]}]'
-    expect(jsonArrayItem(text, 0)).toBe('{"a": "\\" ] }"}')
-    expect(jsonArrayItem(text, 1)).toBe('2')
-    expect(jsonArrayItem(text, 2)).toBe('null')
-    expect(jsonArrayItem(text, 3)).toBe('"x,]"')
-    expect(jsonArrayItem(text, 4)).toBe('{"b": [1, {"c": "}"}]}')
-    expect(jsonArrayItem('[{"a": "\\\\"}, {"b": "]"}]', 1)).toBe('{"b": "]"}')
-    expect(jsonArrayItem('[]', 0)).toBeNull()
-    expect(jsonArrayItem(' [ ] ', 0)).toBeNull()
+  it('counts every element, objects or not, and finds none in an empty array or in a non-array', () => {
+    expect(elements('[{"a": "\\" ] }"}, 2 , null,"x,]", {"b": [1, {"c": "}"}]}]')).toEqual(['{"a": "\\" ] }"}', '2', 'null', '"x,]"', '{"b": [1, {"c": "}"}]}'])
+    expect(elements('[{"a": "\\\\"}, {"b": "]"}]')).toEqual(['{"a": "\\\\"}', '{"b": "]"}'])
+    expect(elements('[]')).toEqual([])
+    expect(elements(' [ ] ')).toEqual([])
+    expect(elements('{"a": [1]}')).toBeNull()
   })
 })

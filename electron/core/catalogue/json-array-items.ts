@@ -7,17 +7,24 @@ const CLOSE_BRACE = 125
 const CLOSE_BRACKET = 93
 
 /**
- * The source text of element `index` of a JSON array, without parsing the array: a product is
- * read from its stored page by scanning up to it and parsing only it. Null when the array has no
- * such element. Expects text that JSON.parse accepts.
+ * Where each element of a JSON array is in its text, without parsing the array: [start, end) of
+ * element i at [2i] and [2i + 1]. A product is read from its stored page by slicing and parsing only
+ * it; the bounds of a page are found once and kept while its products are being read. Null when
+ * the text is not an array. Expects text that JSON.parse accepts.
  */
-export function jsonArrayItem(text: string, index: number): string | null {
+export function jsonArrayBounds(text: string): number[] | null {
+  const bounds: number[] = []
   let depth = 0
-  let element = 0
   let start = -1
+  let last = -1
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (c <= 32) continue
+    if (depth === 0) {
+      if (c !== OPEN_BRACKET) return null
+      depth = 1
+      continue
+    }
     if (depth === 1 && start < 0 && c !== COMMA && c !== CLOSE_BRACKET) start = i
     if (c === QUOTE) {
       i = closingQuote(text, i)
@@ -26,12 +33,16 @@ export function jsonArrayItem(text: string, index: number): string | null {
       depth++
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--
-      if (depth === 0) return element === index && start >= 0 ? text.slice(start, i).trim() : null
+      if (depth === 0) {
+        if (start >= 0) bounds.push(start, last + 1)
+        return bounds
+      }
     } else if (c === COMMA && depth === 1) {
-      if (element === index) return text.slice(start, i).trim()
-      element++
+      bounds.push(start, last + 1)
       start = -1
+      continue
     }
+    last = i
   }
   return null
 }
