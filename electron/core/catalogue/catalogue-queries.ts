@@ -12,8 +12,8 @@ const PRODUCT_TEXTS_KEPT = 2000
 
 /** Lookups in the live generation: products, SKUs, groups, facets. All local, all synchronous. */
 export class CatalogueQueries {
-  private texts: { gen: number; byId: Map<number, string> } = { gen: -1, byId: new Map() }
-  private lastPage: { gen: number; page: number; text: string; bounds: number[] } | null = null
+  /** Of the live generation: recent products' texts, and the element bounds of pages read. */
+  private kept: { gen: number; texts: Map<number, string>; bounds: Map<number, Int32Array> } = { gen: -1, texts: new Map(), bounds: new Map() }
 
   constructor(private readonly cdb: CatalogueDb) {}
 
@@ -27,9 +27,10 @@ export class CatalogueQueries {
 
   /**
    * The stored product as the service sent it, read through the shared schema like any answer of
-   * the service: its element of the stored page. A page's element bounds are found once and the
-   * page kept while its products are read; recent products' texts are kept too (a basket prices
-   * the same lines again and again).
+   * the service: its element of the stored page. The byte bounds of a page's elements are found
+   * the first time one of its products is read (one pass over the page); after that a product is
+   * one slice of the stored page. Recent products' texts are kept too (a basket prices the same
+   * lines again and again).
    */
   getProduct(id: number): Product | null {
     const text = this.productText(id)
@@ -47,36 +48,58 @@ export class CatalogueQueries {
 
   private productText(id: number): string | null {
     const gen = this.cdb.generation
-    if (this.texts.gen !== gen) this.texts = { gen, byId: new Map() }
-    const cached = this.texts.byId.get(id)
+    if (this.kept.gen !== gen) this.kept = { gen, texts: new Map(), bounds: new Map() }
+    const cached = this.kept.texts.get(id)
     if (cached !== undefined) {
       // Most recently used last: the first entry is the one to forget.
-      this.texts.byId.delete(id)
-      this.texts.byId.set(id, cached)
+      this.kept.texts.delete(id)
+      this.kept.texts.set(id, cached)
       return cached
     }
     const row = this.cdb.stmt("SELECT p.pos, m.value AS per_page FROM product p JOIN rows_meta m ON m.key = 'per_page' WHERE p.id = ?").get(id) as
       | { pos: number; per_page: number }
       | undefined
     if (!row) return null
-    const page = this.page(gen, Math.floor((row.pos - 1) / row.per_page) + 1)
+    const page = Math.floor((row.pos - 1) / row.per_page) + 1
     const i = (row.pos - 1) % row.per_page
-    if (!page || 2 * i + 1 >= page.bounds.length) return null
-    const text = page.text.slice(page.bounds[2 * i], page.bounds[2 * i + 1])
-    if (this.texts.byId.size >= PRODUCT_TEXTS_KEPT) this.texts.byId.delete(this.texts.byId.keys().next().value!)
-    this.texts.byId.set(id, text)
+    let text: string | null
+    const bounds = this.kept.bounds.get(page)
+    if (bounds) {
+      if (2 * i + 1 >= bounds.length) return null
+      const part = this.cdb.stmt('SELECT substr(json, ?, ?) AS part FROM page WHERE page = ?').get(bounds[2 * i]! + 1, bounds[2 * i + 1]! - bounds[2 * i]!, page) as
+        | { part: Uint8Array }
+        | undefined
+      text = part ? decoder.decode(part.part) : null
+    } else {
+      text = this.readPage(page, i)
+    }
+    if (text === null) return null
+    if (this.kept.texts.size >= PRODUCT_TEXTS_KEPT) this.kept.texts.delete(this.kept.texts.keys().next().value!)
+    this.kept.texts.set(id, text)
     return text
   }
 
-  private page(gen: number, page: number): { text: string; bounds: number[] } | null {
-    if (this.lastPage?.gen === gen && this.lastPage.page === page) return this.lastPage
+  /** Reads a whole page once: keeps its elements' byte bounds and answers element i. */
+  private readPage(page: number, i: number): string | null {
     const row = this.cdb.stmt('SELECT json FROM page WHERE page = ?').get(page) as { json: Uint8Array } | undefined
     if (!row) return null
     const text = decoder.decode(row.json)
-    const bounds = jsonArrayBounds(text)
-    if (!bounds) return null
-    this.lastPage = { gen, page, text, bounds }
-    return this.lastPage
+    const chars = jsonArrayBounds(text)
+    if (!chars) return null
+    // Character positions to UTF-8 byte positions (the same when the page is all ASCII).
+    let bytes = chars
+    if (text.length !== row.json.length) {
+      bytes = []
+      let charAt = 0
+      let byteAt = 0
+      for (const c of chars) {
+        byteAt += Buffer.byteLength(text.slice(charAt, c), 'utf8')
+        charAt = c
+        bytes.push(byteAt)
+      }
+    }
+    this.kept.bounds.set(page, Int32Array.from(bytes))
+    return 2 * i + 1 < chars.length ? text.slice(chars[2 * i], chars[2 * i + 1]) : null
   }
 
   summaries(ids: readonly number[]): ProductSummary[] {

@@ -255,6 +255,7 @@ describe('a service that answers malformed products', () => {
   let proxyUrl: string
   /** A page the proxy cuts short (its answer is then not JSON), or none. */
   let truncatePage: string | null = null
+  let servedPage1: Record<string, unknown>[] = []
   beforeAll(async () => {
     proxy = createServer(async (req, res) => {
       const upstream = await fetch(sandbox.url + req.url, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === 'POST' ? req : undefined, duplex: 'half' } as RequestInit)
@@ -264,7 +265,11 @@ describe('a service that answers malformed products', () => {
         const items = JSON.parse(text) as Record<string, unknown>[]
         items[3]!.price = 'twelve'
         delete items[7]!.product_code
+        // Characters of one, two, three and four UTF-8 bytes before most of the page's products.
+        items[5]!.name = 'Überwachungskamera – 4K “Pro” 🎥'
+        items[5]!.description = 'Für Büro & Lager: ½ Preis'
         text = JSON.stringify(items)
+        servedPage1 = items
       }
       if (url.pathname === '/api/v1/products' && url.searchParams.get('page') === truncatePage) text = text.slice(0, -25)
       const headers: Record<string, string> = {}
@@ -287,6 +292,10 @@ describe('a service that answers malformed products', () => {
     expect(outcome).toEqual({ outcome: 'completed', products: PRODUCTS - 2, invalid: 2 })
     expect((await rig.call<CatalogueStatus>('catalogue.status')).lastInvalid).toBe(2)
     expect(rig.warnings.some((w) => /2 products on page 1/.test(w))).toBe(true)
+    // Every field of the page's other products reads back as served, around the non-ASCII ones.
+    for (const i of [0, 5, 6, 50, PER_PAGE - 1, 2, 5]) {
+      expect(await rig.call('catalogue.product', { id: servedPage1[i]!.id })).toEqual(Product.parse(servedPage1[i]))
+    }
 
     // A page cut short fails the next sync with a clear message; the catalogue stored before stays.
     truncatePage = '3'
