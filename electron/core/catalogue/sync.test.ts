@@ -51,6 +51,17 @@ const pagesRequested = () =>
     .filter((r) => r.method === 'GET' && r.path === '/products' && r.status === 200)
     .map((r) => Number(new URLSearchParams(r.query).get('page')))
 
+/** A connected rig (one page at a time) whose next sync is cancelled once three pages are stored. */
+async function cancellingAfterThreePages(): Promise<{ rig: CatalogueRig; profileId: string }> {
+  const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 1 })
+  rigs.push(rig)
+  const profileId = await rig.connect(sandbox)
+  rig.onEvent((event, payload) => {
+    if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 3) void rig.call('catalogue.cancelSync')
+  })
+  return { rig, profileId }
+}
+
 const progressEvents = (rig: CatalogueRig) => rig.events.filter((e) => e.event === 'catalogue.syncProgress').map((e) => e.payload as SyncProgress)
 
 describe('full sync', () => {
@@ -184,12 +195,7 @@ describe('full sync', () => {
   })
 
   it('can be cancelled, and the next sync (even after a restart) resumes from the stored pages', async () => {
-    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 1 })
-    rigs.push(rig)
-    const profileId = await rig.connect(sandbox)
-    rig.onEvent((event, payload) => {
-      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 3) void rig.call('catalogue.cancelSync')
-    })
+    const { rig, profileId } = await cancellingAfterThreePages()
     sandbox.control.clearRequestLog()
     const cancelled = await rig.call<SyncOutcome>('catalogue.sync')
     expect(cancelled.outcome).toBe('cancelled')
@@ -210,12 +216,7 @@ describe('full sync', () => {
   })
 
   it('starts over when the interrupted sync’s files cannot be read, and completes', async () => {
-    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 1 })
-    rigs.push(rig)
-    const profileId = await rig.connect(sandbox)
-    rig.onEvent((event, payload) => {
-      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 3) void rig.call('catalogue.cancelSync')
-    })
+    const { rig, profileId } = await cancellingAfterThreePages()
     expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('cancelled')
     const profileDir = rig.ctx.connection.require().profileDir
     await rig.close()
