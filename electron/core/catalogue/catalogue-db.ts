@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname } from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import { openDatabase } from '../store/database'
 import { catalogueMigrations, GENERATION_FILE, GENERATION_LAYOUT, generationFiles, LOAD_PRAGMAS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_SCHEMA } from './schema'
@@ -187,7 +187,7 @@ export class CatalogueDb {
     const keep = new Set([this.liveGen, this.shadow?.gen])
     for (const name of readdirSync(this.dir)) {
       const m = GENERATION_FILE.exec(name)
-      if (m && !keep.has(Number(m[1]))) rmSync(join(this.dir, name), { force: true })
+      if (m && !keep.has(Number(m[1]))) removeGeneration(this.dir, Number(m[1]))
     }
   }
 
@@ -203,8 +203,20 @@ export class CatalogueDb {
   }
 }
 
-/** Deletes a generation's files (and any journal a crash left beside them). */
+/**
+ * Deletes a generation's files (and any journal a crash left beside them). A file another process
+ * still holds open (Windows refuses to delete it) is left for the sweep at the next start: each
+ * generation has files of its own, so nothing reads a left-over one.
+ */
 export function removeGeneration(dir: string, gen: number): void {
   const files = generationFiles(dir, gen)
-  for (const f of [files.rows, files.text]) for (const suffix of ['', '-journal']) rmSync(f + suffix, { force: true })
+  for (const f of [files.rows, files.text]) {
+    for (const suffix of ['', '-journal']) {
+      try {
+        rmSync(f + suffix, { force: true })
+      } catch {
+        /* swept at the next start */
+      }
+    }
+  }
 }

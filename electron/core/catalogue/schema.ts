@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Migration } from '../store/database'
 
 /**
@@ -31,7 +32,7 @@ export const GENERATION_LAYOUT = 4
 
 /** The files of one generation, beside catalogue.db. */
 export function generationFiles(dir: string, gen: number): { rows: string; text: string } {
-  return { rows: `${dir}/catalogue-g${gen}-rows.db`, text: `${dir}/catalogue-g${gen}-text.db` }
+  return { rows: join(dir, `catalogue-g${gen}-rows.db`), text: join(dir, `catalogue-g${gen}-text.db`) }
 }
 
 /** Matches every generation file name (for sweeping files no generation owns any more). */
