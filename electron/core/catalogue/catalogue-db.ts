@@ -158,17 +158,25 @@ export class CatalogueDb {
     this.db.close()
   }
 
-  /** Attaches the live generation's files, creating them empty before the first sync. */
+  /**
+   * Attaches the live generation's files, creating them empty before the first sync. If they have
+   * gone (deleted by hand, say), the catalogue is empty again and says so: never synced, no products.
+   */
   private attachLive(): void {
     const files = this.files(this.liveGen)
+    let missing = false
     for (const [file, schema, indexes] of [
       [files.rows, ROWS_SCHEMA, ROWS_INDEXES],
       [files.text, TEXT_SCHEMA, ''],
     ] as const) {
       if (existsSync(file)) continue
+      missing = true
       const empty = new DatabaseSync(file)
       empty.exec(`${LOAD_PRAGMAS} ${schema} ${indexes}`)
       empty.close()
+    }
+    if (missing && this.lastSyncAt !== null) {
+      for (const key of ['product_count', 'last_invalid', 'last_sync_at']) this.setMeta(key, null)
     }
     this.db.prepare('ATTACH DATABASE ? AS live_rows').run(files.rows)
     this.db.prepare('ATTACH DATABASE ? AS live_text').run(files.text)

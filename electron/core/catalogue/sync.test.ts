@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
@@ -234,6 +234,22 @@ describe('full sync', () => {
     expect(pagesRequested()).toContain(1)
     expect(again.warnings.some((w) => /could not be resumed; starting over/.test(w))).toBe(true)
     expect((await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku })).length).toBeGreaterThan(0)
+  })
+
+  it('reads as never synced when its files have been deleted, and fills again with the next sync', async () => {
+    const rig = await connected()
+    await rig.call('catalogue.sync')
+    const profileId = rig.ctx.connection.require().profile.id
+    const profileDir = rig.ctx.connection.require().profileDir
+    await rig.close()
+    rigs.splice(rigs.indexOf(rig), 1)
+    for (const f of readdirSync(profileDir).filter((f) => /^catalogue-g\d+-(rows|text)\.db$/.test(f))) unlinkSync(join(profileDir, f))
+
+    const again = catalogueRig({ perPage: PER_PAGE, concurrency: 3, dataDir: rig.dataDir, secrets: rig.secrets })
+    rigs.push(again)
+    await again.call('connection.activate', { id: profileId })
+    expect(await again.call<CatalogueStatus>('catalogue.status')).toMatchObject({ products: 0, lastSyncAt: null })
+    expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
   })
 
   it('refuses to sync while offline and says the stored catalogue stays in use', async () => {
