@@ -159,10 +159,10 @@ export class SyncWorkers {
    * vocabulary; both end with a durable commit. Resolves with the number of products.
    */
   async finish(perPage: number): Promise<number> {
-    await this.allIndexed()
+    // The rows file needs nothing from the text worker, which may still be indexing the last pages.
     const [count] = await Promise.all([
       this.rows.send<number>('finish', { sql: `${ROWS_INDEXES}\n${ROWS_FACETS}\nINSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ${Math.trunc(perPage)});`, count: 'SELECT count(*) AS n FROM product' }),
-      this.text.send('finish', { sql: TEXT_FINISH }),
+      this.allIndexed().then(() => this.text.send('finish', { sql: TEXT_FINISH })),
     ])
     return count
   }
