@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
-import { openDatabase } from '../store/database'
+import { openDatabase, transaction } from '../store/database'
 import { catalogueMigrations, GENERATION_FILE, GENERATION_LAYOUT, generationFiles, LOAD_PRAGMAS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_SCHEMA } from './schema'
 
 /** A sync in progress (or interrupted): what a resumed sync must match to keep the pages it has. */
@@ -27,7 +27,8 @@ export class CatalogueDb {
   private statements = new Map<string, StatementSync>()
   /** Counts of recent queries: scrolling a long result asks for the same totals page after page. */
   private counts = new Map<string, number>()
-  private attached = -1
+  /** Bookkeeping as last read or written: status and every search read it (one process owns the file). */
+  private metaValues = new Map<string, unknown>()
 
   constructor(readonly path: string) {
     this.dir = dirname(path)
@@ -64,18 +65,17 @@ export class CatalogueDb {
   }
 
   meta<T>(key: string): T | null {
-    const row = this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined
-    return row ? (JSON.parse(row.value) as T) : null
+    if (!this.metaValues.has(key)) {
+      const row = this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined
+      this.metaValues.set(key, row ? JSON.parse(row.value) : null)
+    }
+    return this.metaValues.get(key) as T | null
   }
 
   setMeta(key: string, value: unknown): void {
     if (value === null || value === undefined) this.stmt('DELETE FROM meta WHERE key = ?').run(key)
     else this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value))
-  }
-
-  /** The generation search reads (what caches of its contents are keyed by). */
-  get generation(): number {
-    return this.attached
+    this.metaValues.set(key, value ?? null)
   }
 
   get liveGen(): number {
@@ -126,31 +126,23 @@ export class CatalogueDb {
     const previous = this.liveGen
     this.db.exec('PRAGMA synchronous = FULL')
     try {
-      this.transaction(() => {
+      transaction(this.db, () => {
         this.setMeta('shadow', null)
         this.setMeta('live_gen', shadow.gen)
         this.setMeta('product_count', stats.products)
         this.setMeta('last_invalid', stats.invalid)
         this.setMeta('last_sync_at', stats.at)
       })
+    } catch (err) {
+      // Rolled back: what was remembered of it was never written.
+      this.metaValues.clear()
+      throw err
     } finally {
       this.db.exec('PRAGMA synchronous = NORMAL')
     }
     this.detachLive()
     this.attachLive()
     if (previous !== shadow.gen) removeGeneration(this.dir, previous)
-  }
-
-  transaction<T>(fn: () => T): T {
-    this.db.exec('BEGIN IMMEDIATE')
-    try {
-      const result = fn()
-      this.db.exec('COMMIT')
-      return result
-    } catch (err) {
-      this.db.exec('ROLLBACK')
-      throw err
-    }
   }
 
   close(): void {
@@ -180,7 +172,6 @@ export class CatalogueDb {
     }
     this.db.prepare('ATTACH DATABASE ? AS live_rows').run(files.rows)
     this.db.prepare('ATTACH DATABASE ? AS live_text').run(files.text)
-    this.attached = this.liveGen
   }
 
   private detachLive(): void {
@@ -205,6 +196,7 @@ export class CatalogueDb {
       for (const p of ['', 'next_']) this.db.exec(`DROP TABLE IF EXISTS ${p}${t}`)
     }
     this.db.exec('DELETE FROM meta')
+    this.metaValues.clear()
     this.setMeta('layout', GENERATION_LAYOUT)
     // An earlier layout kept the products in this file: give the space back.
     this.db.exec('VACUUM')

@@ -47,7 +47,7 @@ export class CatalogueQueries {
   }
 
   private productText(id: number): string | null {
-    const gen = this.cdb.generation
+    const gen = this.cdb.liveGen
     if (this.kept.gen !== gen) this.kept = { gen, texts: new Map(), bounds: new Map() }
     const cached = this.kept.texts.get(id)
     if (cached !== undefined) {
