@@ -101,10 +101,10 @@ export class SyncWorkers {
   private constructor(
     private readonly rows: WorkerLink,
     private readonly text: WorkerLink,
-    /** Pages the rows file holds, with their counts. */
-    readonly storedPages: Map<number, StoredPage>,
-    /** Pages the text file holds. */
-    readonly textPages: Set<number>,
+    /** Pages the rows file held when it was opened (an interrupted sync's), with their counts. */
+    readonly storedPages: ReadonlyMap<number, StoredPage>,
+    /** Pages the text file held when it was opened. */
+    private readonly textPages: ReadonlySet<number>,
   ) {}
 
   static async open(files: { rows: string; text: string }): Promise<SyncWorkers> {
@@ -133,7 +133,6 @@ export class SyncWorkers {
     this.throwIfTextFailed()
     const stored = await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL }, [body])
     this.sent.add(page)
-    this.storedPages.set(page, stored)
     return stored
   }
 
