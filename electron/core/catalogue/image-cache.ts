@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { request } from 'undici'
 import { AppError } from '../../../shared/ipc/contract-kit'
+import { isHttpsOrLoopback } from '../../../shared/loopback'
 
 const TYPES: Record<string, string> = {
   'image/png': 'png',
@@ -14,7 +15,6 @@ const TYPES: Record<string, string> = {
 }
 const MIME_OF = Object.fromEntries(Object.entries(TYPES).map(([mime, ext]) => [ext, mime]))
 const MAX_BYTES = 5 * 1024 * 1024
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 /**
  * Product images cached on disk (`<profileDir>/images`) so the catalogue shows them offline. Files
@@ -93,6 +93,6 @@ function checkedUrl(url: string): string {
   } catch {
     throw new AppError('bad_response', 'The product has an image address that is not a valid URL.')
   }
-  if (u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname))) return u.toString()
+  if (isHttpsOrLoopback(u)) return u.toString()
   throw new AppError('bad_response', 'The product image is not served over HTTPS, so it is not loaded.')
 }

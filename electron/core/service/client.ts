@@ -2,6 +2,7 @@ import { Agent, request } from 'undici'
 import type { z } from 'zod'
 import type { ListPage } from '../../../shared/api'
 import { TokenResponse } from '../../../shared/api'
+import { isHttpsOrLoopback } from '../../../shared/loopback'
 import type { Clock, Logger } from '../platform/services'
 import { parseProblem } from './problem'
 import { routes, type ListOperationId, type OperationId, type ResponseOf, type SingleOperationId } from './routes'
@@ -44,7 +45,6 @@ export interface ServiceClientOptions {
 
 type SentResponse = RawResponse & { bytes?: ArrayBuffer }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 
 /**
  * The service client: one undici Agent, the token lifecycle of spec section 5 (client credentials,
@@ -62,7 +62,7 @@ export class ServiceClient {
     private readonly opts: ServiceClientOptions,
   ) {
     this.base = new URL(creds.baseUrl.replace(/\/+$/, ''))
-    if (this.base.protocol !== 'https:' && !(this.base.protocol === 'http:' && LOOPBACK.has(this.base.hostname))) {
+    if (!isHttpsOrLoopback(this.base)) {
       throw new ServiceError('invalid_input', 'HTTPS is required for any host other than this computer.', null, false)
     }
     this.agent = new Agent({

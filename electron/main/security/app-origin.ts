@@ -1,3 +1,5 @@
+import { LOOPBACK_HOSTS } from '../../../shared/loopback'
+
 /**
  * Where the app's own pages live. In production the renderer is served from the privileged
  * `app://wholesale-desk/` scheme (never file://); in development from the electron-vite dev server on
@@ -7,8 +9,6 @@ export const APP_SCHEME = 'app'
 export const APP_HOST = 'wholesale-desk'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
  * `scheme://host[:port]` of a URL, or null. WHATWG `URL.origin` is "null" for non-special schemes
@@ -26,7 +26,7 @@ export function originOf(url: unknown): string | null {
 }
 
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK.has(hostname.toLowerCase())
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase())
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CurrentUser, Organisation } from '../../api'
+import { isHttpsOrLoopback } from '../../loopback'
 import { channel } from '../contract-kit'
 
 /** Base URL up to and including the version path; HTTPS except for loopback hosts (spec 5.10). */
@@ -8,8 +9,7 @@ export const BaseUrl = z
   .refine((u) => {
     // Refinements run even when the URL check above failed: an unparsable value is left to that check.
     if (!URL.canParse(u)) return true
-    const url = new URL(u)
-    return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+    return isHttpsOrLoopback(new URL(u))
   }, 'HTTPS is required for any host other than this computer')
   .transform((u) => u.replace(/\/+$/, ''))
 

@@ -14,18 +14,7 @@ const valid: ProfileFormValues = {
 /** What the contract (the authority) says about the values the form would send. */
 function contractFields(v: ProfileFormValues): Record<string, string> {
   const sent = { name: v.name.trim(), baseUrl: v.baseUrl.trim(), clientId: v.clientId.trim(), ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}) }
-  try {
-    const parsed = ProfileInput.safeParse(sent)
-    return parsed.success ? {} : fieldsOf(parsed.error)
-  } catch {
-    // BaseUrl's refine calls new URL() even after z.url() failed, and throws: that is a refusal of
-    // baseUrl (reported to the contract's owner); the form never sends such a value.
-    return { baseUrl: 'Invalid URL', ...fieldsWithoutBaseUrl(sent) }
-  }
-}
-
-function fieldsWithoutBaseUrl(sent: Record<string, string>): Record<string, string> {
-  const parsed = ProfileInput.omit({ baseUrl: true }).safeParse(sent)
+  const parsed = ProfileInput.safeParse(sent)
   return parsed.success ? {} : fieldsOf(parsed.error)
 }
 

@@ -3,6 +3,7 @@
  * (shared/ipc/channels/connection.ts ProfileInput) stays the authority: whatever it refuses comes
  * back as `fields` and is mapped onto the same messages by `fieldErrorsFromService`.
  */
+import { isHttpsOrLoopback } from '../../../../shared/loopback'
 
 export type ProfileField = 'name' | 'baseUrl' | 'clientId' | 'clientSecret'
 export interface ProfileFormValues {
@@ -17,7 +18,6 @@ export type FieldErrors = Partial<Record<ProfileField, string>>
 export const PROFILE_FIELDS: readonly ProfileField[] = ['name', 'baseUrl', 'clientId', 'clientSecret']
 // RFC 9562 (version 1–8, variant 10xx), exactly what the contract's z.uuid() accepts.
 const UUID = /^([0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i
-const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]']
 const NAME_MAX = 100
 const SECRET_MAX = 1000
 
@@ -29,7 +29,7 @@ function baseUrlError(value: string): string | undefined {
     return 'connection.form.invalidUrl'
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'connection.form.invalidUrl'
-  if (url.protocol === 'http:' && !LOOPBACK.includes(url.hostname)) return 'connection.form.httpsRequired'
+  if (!isHttpsOrLoopback(url)) return 'connection.form.httpsRequired'
   return undefined
 }
 
