@@ -48,15 +48,23 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
   return f
 }
 
+/** Zones already tried: every date of a list is formatted with the same one. */
+const zoneChecks = new Map<string, boolean>()
+
 /** The zone if Intl knows it, else undefined (the machine's zone) — a bad zone must not break a view. */
 export function validTimeZone(timeZone: string | null | undefined): string | undefined {
   if (!timeZone) return undefined
-  try {
-    new Intl.DateTimeFormat('en', { timeZone })
-    return timeZone
-  } catch {
-    return undefined
+  let known = zoneChecks.get(timeZone)
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone })
+      known = true
+    } catch {
+      known = false
+    }
+    zoneChecks.set(timeZone, known)
   }
+  return known ? timeZone : undefined
 }
 
 export function formatMoney(ctx: FormatContext, amount: number | null | undefined, currency: string = ctx.currency): string {
