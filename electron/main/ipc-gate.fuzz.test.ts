@@ -10,7 +10,7 @@ import { createCore, type Core } from '../core'
 import { createIpcGate, type IpcGate } from './ipc-gate'
 import { APP_ENTRY_URL, APP_ORIGIN } from './security/app-origin'
 import { isSafeExternalUrl, openExternalSafely } from './security/external-links'
-import { memorySecretStore } from '../core/credentials/memory-secret-store'
+import { testKeychain } from '../core/credentials/test-keychain'
 
 
 const RUNS_PER_CHANNEL = 1000
@@ -100,7 +100,7 @@ describe('IPC gate fuzz: random payloads to every channel of the contract, throu
     dir = mkdtempSync(join(tmpdir(), 'wd-ipc-fuzz-'))
     core = createCore({
       dataDir: dir,
-      secrets: memorySecretStore(),
+      secrets: testKeychain(),
       notifier: { show: () => {} },
       log: { info: () => {}, warn: () => {}, error: () => {} },
       openExternal: (url) => openExternalSafely(url, async (u) => void opened.push(u)),

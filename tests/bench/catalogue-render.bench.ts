@@ -7,7 +7,7 @@ import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/ch
 import { startHarness, type Harness } from '../harness/server'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
-import { memorySecretStore } from '../../electron/core/credentials/memory-secret-store'
+import { testKeychain } from '../../electron/core/credentials/test-keychain'
 
 /**
  * The catalogue view in Chromium over a local catalogue of 100,000 products: from the keystroke
@@ -78,7 +78,7 @@ export async function bench(print: Print): Promise<void> {
 
     const sandbox: SandboxProcess = await startSandboxProcess({ products: PRODUCTS, orders: 0, speed: 0, tokenTtlSeconds: 24 * 3600 })
     undo.push(() => sandbox.close())
-    const harness: Harness = await startHarness({ sandbox, staticDir: outDir, secrets: memorySecretStore() })
+    const harness: Harness = await startHarness({ sandbox, staticDir: outDir, secrets: testKeychain() })
     undo.push(() => harness.close())
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     undo.push(() => browser.close())

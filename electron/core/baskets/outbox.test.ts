@@ -9,7 +9,7 @@ import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markerOf } from './marker'
-import { memorySecretStore } from '../credentials/memory-secret-store'
+import { testKeychain } from '../credentials/test-keychain'
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} }
 
@@ -39,7 +39,7 @@ afterEach(async () => {
 
 async function world(): Promise<World> {
   const clock = new ManualClock(Date.now())
-  const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-outbox-')), secrets: memorySecretStore(), notifier: { show: () => {} }, log: quiet, clock })
+  const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-outbox-')), secrets: testKeychain(), notifier: { show: () => {} }, log: quiet, clock })
   const outbox: OutboxCounts[] = []
   core.onEvent((e, p) => {
     if (e === 'outbox.changed') outbox.push(p as OutboxCounts)

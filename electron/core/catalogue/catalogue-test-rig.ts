@@ -13,8 +13,7 @@ import type { Logger } from '../platform/services'
 import { openAppStore, Settings } from '../store/app-store'
 import { catalogueFeature, type CatalogueFeature } from './feature'
 import type { CatalogueOptions } from './catalogue'
-import { memorySecretStore } from '../credentials/memory-secret-store'
-export { memorySecretStore }
+import { testKeychain } from '../credentials/test-keychain'
 
 /**
  * Test support for the catalogue suites: the real connection and catalogue features on a temporary
@@ -52,7 +51,7 @@ export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secret
   }
   const appDb = openAppStore(dataDir)
   const settings = new Settings(appDb)
-  const secrets = opts.secrets ?? memorySecretStore()
+  const secrets = opts.secrets ?? testKeychain()
   const connection = new Connection({ dataDir, appDb, settings, secrets, clock, log, emit })
   const ctx: CoreContext = { dataDir, clock, log, notifier: { show: () => {} }, appDb, settings, connection, emit }
   const feature = catalogueFeature(ctx, { autoSync: false, ...opts })

@@ -6,7 +6,8 @@ import type { CatalogueStatus, SyncProgress } from '../../../shared/ipc/channels
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { createCore } from '../index'
 import { ManualClock } from '../platform/manual-clock'
-import { catalogueRig, memorySecretStore, type CatalogueRig } from './catalogue-test-rig'
+import { testKeychain } from '../credentials/test-keychain'
+import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
 
 const HOUR = 3600_000
 
@@ -83,7 +84,7 @@ describe('automatic refresh', () => {
 
 describe('in the assembled core', () => {
   it('the catalogue is wired in and fills itself at first connection', async () => {
-    const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-cat-core-')), secrets: memorySecretStore(), notifier: { show: () => {} }, log: { info() {}, warn() {}, error() {} }, clock: new ManualClock(Date.now()) })
+    const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-cat-core-')), secrets: testKeychain(), notifier: { show: () => {} }, log: { info() {}, warn() {}, error() {} }, clock: new ManualClock(Date.now()) })
     await core.start()
     try {
       const call = async (channel: string, input?: unknown) => {

@@ -7,12 +7,13 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { createKeychainStore } from '../credentials/secret-store'
+import { TEST_KEYCHAIN_SERVICE } from '../credentials/test-keychain'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import type { Logger } from '../platform/services'
 
 // These tests use the real OS keychain (gnome-keyring in a D-Bus session under `.ci/run`).
-const keychain = createKeychainStore('Wholesale Desk (tests)')
+const keychain = createKeychainStore(TEST_KEYCHAIN_SERVICE)
 
 let sandbox: Sandbox
 beforeAll(async () => {

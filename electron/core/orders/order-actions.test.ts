@@ -3,7 +3,8 @@ import type { Order, OrderStatus } from '../../../shared/api'
 import type { OrderDetailResult, OrderListResult, ReorderResult, WatchState } from '../../../shared/ipc/channels/orders'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { CADENCE } from './cadence'
-import { connect, makeCore, memorySecretStore, type CoreUnderTest } from './test-core'
+import { testKeychain } from '../credentials/test-keychain'
+import { connect, makeCore, type CoreUnderTest } from './test-core'
 
 let sandbox: Sandbox
 beforeAll(async () => {
@@ -60,7 +61,7 @@ describe('order list and detail', () => {
   })
 
   it('refuses contradictory filters on the field, and remembers filters across a restart', async () => {
-    const secrets = memorySecretStore()
+    const secrets = testKeychain()
     const t = await connected(sandbox.demo, { secrets })
     const bad = await t.fail('orders.list', { filters: { start_date: '2025-06-01', end_date: '2025-01-01' }, page: 1 })
     expect(bad).toMatchObject({ code: 'invalid_input', fields: { 'filters.end_date': expect.any(String) } })

@@ -6,8 +6,7 @@ import type { SecretStore } from '../credentials/secret-store'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import type { Alert, Logger } from '../platform/services'
-import { memorySecretStore } from '../credentials/memory-secret-store'
-export { memorySecretStore }
+import { testKeychain } from '../credentials/test-keychain'
 
 /** Test support for core suites: a real core on a temporary folder, talking to a sandbox. */
 
@@ -29,7 +28,7 @@ export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?
   const alerts: Alert[] = []
   const events: { event: string; payload: unknown }[] = []
   const log: Logger = { info: () => {}, warn: () => {}, error: () => {} }
-  const core = createCore({ dataDir, secrets: opts.secrets ?? memorySecretStore(), notifier: { show: (a) => alerts.push(a) }, log, clock })
+  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock })
   core.onEvent((event, payload) => events.push({ event, payload }))
   return {
     core,

@@ -5,7 +5,8 @@ import type { WatchState } from '../../../shared/ipc/channels/orders'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
-import { connect, makeCore, memorySecretStore, type CoreUnderTest } from './test-core'
+import { testKeychain } from '../credentials/test-keychain'
+import { connect, makeCore, type CoreUnderTest } from './test-core'
 
 let sandbox: Sandbox
 beforeAll(async () => {
@@ -78,7 +79,7 @@ describe('order watcher', () => {
   })
 
   it('announces once, after a restart, what changed while the app was closed — and nothing older', async () => {
-    const secrets = memorySecretStore()
+    const secrets = testKeychain()
     const first = await started(undefined, secrets)
     await connect(first, sandbox)
     await poll(first)

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createCore } from '../index'
 import type { LoginItem } from '../platform/services'
-import { memorySecretStore } from '../credentials/memory-secret-store'
+import { testKeychain } from '../credentials/test-keychain'
 
 const quiet = { info() {}, warn() {}, error() {} }
 
@@ -24,25 +24,25 @@ function fakeLoginItem(): LoginItem & { registered: boolean } {
 describe('desktop preferences', () => {
   it('keeps the app in the tray by default; the choice survives a restart and is announced to the shell', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wd-prefs-'))
-    const core = createCore({ dataDir, secrets: memorySecretStore(), notifier: { show() {} }, log: quiet })
+    const core = createCore({ dataDir, secrets: testKeychain(), notifier: { show() {} }, log: quiet })
     const seen: unknown[] = []
     core.onEvent((e, p) => e === 'system.desktopPrefsChanged' && seen.push(p))
     expect(await core.dispatch('system.desktopPrefs', undefined)).toEqual({ ok: true, value: { keepInTray: true, startAtLogin: null } })
     expect(await core.dispatch('system.setDesktopPrefs', { keepInTray: false })).toEqual({ ok: true, value: { keepInTray: false, startAtLogin: null } })
     expect(seen).toEqual([{ keepInTray: false, startAtLogin: null }])
     await core.stop()
-    const again = createCore({ dataDir, secrets: memorySecretStore(), notifier: { show() {} }, log: quiet })
+    const again = createCore({ dataDir, secrets: testKeychain(), notifier: { show() {} }, log: quiet })
     expect(await again.dispatch('system.desktopPrefs', undefined)).toMatchObject({ ok: true, value: { keepInTray: false } })
     await again.stop()
   })
 
   it('switches start-at-login where the platform has it, and says so where it has not', async () => {
     const login = fakeLoginItem()
-    const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-prefs-')), secrets: memorySecretStore(), notifier: { show() {} }, log: quiet, loginItem: login })
+    const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-prefs-')), secrets: testKeychain(), notifier: { show() {} }, log: quiet, loginItem: login })
     expect(await core.dispatch('system.setDesktopPrefs', { startAtLogin: true })).toMatchObject({ ok: true, value: { startAtLogin: true } })
     expect(login.registered).toBe(true)
     await core.stop()
-    const without = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-prefs-')), secrets: memorySecretStore(), notifier: { show() {} }, log: quiet })
+    const without = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-prefs-')), secrets: testKeychain(), notifier: { show() {} }, log: quiet })
     expect(await without.dispatch('system.setDesktopPrefs', { startAtLogin: true })).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { startAtLogin: expect.any(String) } } })
     await without.stop()
   })

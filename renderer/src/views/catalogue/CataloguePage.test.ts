@@ -4,7 +4,7 @@ import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { mountApp, waitFor } from '../../testing/mount-app'
-import { memorySecretStore } from '../../../../electron/core/credentials/memory-secret-store'
+import { testKeychain } from '../../../../electron/core/credentials/test-keychain'
 
 /** The catalogue view on the real core (this process) and a real sandbox (a child process). */
 
@@ -42,7 +42,7 @@ describe('catalogue view', () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxProcess({ products: 400, orders: 5, speed: 0 })
-    app = await startInProcessApp({ sandbox, secrets: memorySecretStore() })
+    app = await startInProcessApp({ sandbox, secrets: testKeychain() })
     const started = await app.api.connection.startDemo()
     if (!started.ok) throw new Error(started.error.message)
     const synced = await app.api.catalogue.sync()

@@ -5,7 +5,7 @@ import type { Product } from '../../../../shared/api'
 import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { mountApp, waitFor } from '../../testing/mount-app'
-import { memorySecretStore } from '../../../../electron/core/credentials/memory-secret-store'
+import { testKeychain } from '../../../../electron/core/credentials/test-keychain'
 
 /** The product detail on the real core (this process) and a real sandbox (a child process). */
 
@@ -20,7 +20,7 @@ describe('product detail', () => {
 
   beforeAll(async () => {
     sandbox = await startSandboxProcess({ products: 300, orders: 5, speed: 0 })
-    app = await startInProcessApp({ sandbox, secrets: memorySecretStore() })
+    app = await startInProcessApp({ sandbox, secrets: testKeychain() })
     const started = await app.api.connection.startDemo()
     if (!started.ok) throw new Error(started.error.message)
     const synced = await app.api.catalogue.sync()
