@@ -123,10 +123,9 @@ describe('simulated workflow (speed > 0)', () => {
     expect(Order.parse((await echo.get(`/orders/${manual.id}`)).body).status).toBe('PENDING_AUTHORISATION')
     // A resubmitted order resumes and is not sent to attention again.
     const attention = final.find((o) => o.status === 'ATTENTION_REQUIRED')
-    if (attention) {
-      expect((await api.post(`/orders/${attention.id}/resubmit`)).status).toBe(200)
-      sb.control.advanceClock(3600)
-      expect(Order.parse((await api.get(`/orders/${attention.id}`)).body).status).toBe('COMPLETE')
-    }
+    expect(attention, 'an order needing attention to resubmit').toBeDefined()
+    expect((await api.post(`/orders/${attention!.id}/resubmit`)).status).toBe(200)
+    sb.control.advanceClock(3600)
+    expect(Order.parse((await api.get(`/orders/${attention!.id}`)).body).status).toBe('COMPLETE')
   })
 })

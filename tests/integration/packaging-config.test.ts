@@ -24,7 +24,6 @@ describe('packaging configuration (npm run package)', () => {
 
   it('names the app com.wholesaledesk.app / Wholesale Desk and ships the built app, its icons, and keytar outside the archive', () => {
     expect(config).toMatchObject({ appId: 'com.wholesaledesk.app', productName: 'Wholesale Desk', asar: true })
-    expect(identity).toMatchObject({ appId: config.appId, productName: config.productName })
     expect(config.files).toEqual(expect.arrayContaining(['out/**', 'resources/**']))
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['node_modules/keytar/**', 'resources/**']))
     expect(config.win.target).toEqual(['nsis', 'appx'])

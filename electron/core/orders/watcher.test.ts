@@ -140,7 +140,12 @@ describe('order watcher', () => {
     await poll(t)
     const [o] = take('PROCESSING')
     sandbox.control.transition(o!.id, 'ACCEPTED')
+    // Not a millisecond early: no poll reaches the service (given the time one would take to).
+    const polls = () => sandbox.control.requestLog().filter((r) => r.method === 'GET' && r.path.startsWith('/orders')).length
+    const pollsBefore = polls()
     t.clock.advance(CADENCE.defaultMs - 1)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(polls()).toBe(pollsBefore)
     expect(alertsFor(t, o!.id)).toEqual([])
     t.clock.advance(1)
     await vi.waitFor(() => expect(alertsFor(t, o!.id)).toHaveLength(1))

@@ -41,7 +41,8 @@ describe('the virtual orders table', () => {
   })
 
   it('asks for the rows it scrolls to, deep into 20,000 orders', async () => {
-    const w = mountTable((i) => i >= 15_000)
+    // Every row could be shown: the ones that are must be those scrolled to.
+    const w = mountTable()
     const scroller = w.get('[data-testid=orders-scroller]').element as HTMLElement
     scroller.scrollTop = 15_000 * 40
     scroller.dispatchEvent(new Event('scroll'))
