@@ -109,6 +109,17 @@ describe('connection profiles and the keychain', () => {
     rmSync(h.dataDir, { recursive: true, force: true })
   })
 
+  it('walks the organisations once for callers asking at the same moment', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    await h.call('connection.activate', { id: profile.id })
+    await h.call('connection.organisations')
+    sandbox.control.clearRequestLog()
+    const [a, b] = await Promise.all([h.call('connection.organisations'), h.call('connection.organisations')])
+    expect(b).toEqual(a)
+    expect(sandbox.control.requestLog().filter((r) => r.method === 'GET' && r.path === '/organisations')).toHaveLength(1)
+  })
+
   it('keeps the profile but says so clearly when the secret is wrong (invalid_client)', async () => {
     const h = await makeCore()
     const profile = await connect(h, 'not-the-secret')

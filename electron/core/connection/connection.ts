@@ -54,6 +54,7 @@ export class Connection {
   private lastError: string | null = null
   private listeners = new Set<(s: ActiveSession | null) => void>()
   private probeTimer: unknown = null
+  private organisationsInFlight = new Map<string, Promise<Organisation[]>>()
   private stopped = false
 
   constructor(private readonly deps: ConnectionDeps) {}
@@ -176,8 +177,21 @@ export class Connection {
     }
   }
 
-  async organisations(): Promise<Organisation[]> {
+  /**
+   * Every organisation the user may see (offline: the last list fetched). Callers at the same
+   * moment (start-up asks from several features) share one walk through the pages.
+   */
+  organisations(): Promise<Organisation[]> {
     const s = this.require()
+    let pending = this.organisationsInFlight.get(s.profile.id)
+    if (!pending) {
+      pending = this.fetchOrganisations(s).finally(() => this.organisationsInFlight.delete(s.profile.id))
+      this.organisationsInFlight.set(s.profile.id, pending)
+    }
+    return pending
+  }
+
+  private async fetchOrganisations(s: ActiveSession): Promise<Organisation[]> {
     const key = `organisations:${s.profile.id}`
     try {
       const all: Organisation[] = []
