@@ -21,8 +21,6 @@ export const useBasketsStore = defineStore('baskets', () => {
   const server = ref<{ items: Basket[]; total: number; pages: number } | null>(null)
   const serverQuery = ref<{ page: number; per_page: number; sort_by: ServerSort }>({ page: 1, per_page: 25, sort_by: '+name' })
   const serverError = shallowRef<ApiError | null>(null)
-  const serverLoading = ref(false)
-  const reference = ref<ReferenceData | null>(null)
   /** Bumped on every `baskets.changed` for a draft, so an open editor can reload it. */
   const changes = ref<{ draftId: string | null; n: number }>({ draftId: null, n: 0 })
   let subscriptions: (() => void)[] = []
@@ -71,26 +69,21 @@ export const useBasketsStore = defineStore('baskets', () => {
 
   async function loadServer(query: Partial<typeof serverQuery.value> = {}): Promise<void> {
     serverQuery.value = { ...serverQuery.value, ...query }
-    serverLoading.value = true
     try {
       server.value = await api.baskets.serverList(serverQuery.value)
       serverError.value = null
     } catch (err) {
       serverError.value = toApiError(err)
-    } finally {
-      serverLoading.value = false
     }
   }
 
   async function loadReference(organisation?: number): Promise<ReferenceData> {
-    const data = await api.baskets.referenceData(organisation !== undefined ? { organisation } : {})
-    reference.value = data
-    return data
+    return api.baskets.referenceData(organisation !== undefined ? { organisation } : {})
   }
 
   async function setCurrent(id: string | null): Promise<void> {
     currentId.value = (await api.baskets.setCurrent({ id })).currentId
   }
 
-  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, serverLoading, reference, changes, init, refresh, loadServer, loadReference, setCurrent }
+  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, refresh, loadServer, loadReference, setCurrent }
 })

@@ -26,7 +26,6 @@ export const useOrdersStore = defineStore('orders', () => {
   const fromCache = ref(false)
   const fetchedAt = ref<string | null>(null)
   const watch = ref<WatchState | null>(null)
-  const prefs = ref<AlertPrefs | null>(null)
   /** Bumped on every `orders.changed`, so an open order detail can reload. */
   const changes = ref(0)
   const inFlight = new Map<number, Promise<void>>()
@@ -34,12 +33,18 @@ export const useOrdersStore = defineStore('orders', () => {
   let visible: [number, number] = [0, PAGE_SIZE]
   let off: (() => void) | null = null
 
-  async function init(): Promise<void> {
+  /** Follows `orders.changed` (once): counts changes, keeps the watch state and the visible rows fresh. */
+  function listen(): void {
     off ??= api.on('orders.changed', (e) => {
       changes.value++
       if (watch.value) watch.value = { ...watch.value, open: e.open, attention: e.attention, recent: [...e.changes, ...watch.value.recent].slice(0, 20) }
       if (e.changes.length && filtersReady.value) void refreshVisible()
     })
+  }
+
+  /** The list view: listening, the saved filters and their first page, and the watch state. */
+  async function init(): Promise<void> {
+    listen()
     await Promise.all([loadFilters(), refreshWatch()])
   }
 
@@ -147,14 +152,8 @@ export const useOrdersStore = defineStore('orders', () => {
     watch.value = await api.orders.pollNow()
   }
 
-  async function loadPrefs(): Promise<AlertPrefs> {
-    prefs.value = await api.orders.alertPrefs()
-    return prefs.value
-  }
-
-  async function savePrefs(next: AlertPrefs): Promise<void> {
-    prefs.value = await api.orders.setAlertPrefs(AlertPrefs.parse(next))
-  }
+  const loadPrefs = (): Promise<AlertPrefs> => api.orders.alertPrefs()
+  const savePrefs = async (next: AlertPrefs): Promise<void> => void (await api.orders.setAlertPrefs(AlertPrefs.parse(next)))
 
   const get = (id: number): Promise<OrderDetailResult> => api.orders.get({ id })
   const resubmit = (id: number): Promise<Order> => api.orders.resubmit({ id })
@@ -171,8 +170,8 @@ export const useOrdersStore = defineStore('orders', () => {
     fromCache,
     fetchedAt,
     watch,
-    prefs,
     changes,
+    listen,
     init,
     dispose,
     setFilters,
