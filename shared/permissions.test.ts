@@ -6,10 +6,10 @@ const user = (...permissions: string[]) => ({ permissions: permissions.map((perm
 describe('permissions', () => {
   it('a user without any users permission has no users administration; reading product groups alone is no administration', () => {
     const viewer = user('orders:read', 'products:read', 'product_groups:read')
-    expect(adminAccess(viewer)).toEqual({ viewUsers: false, editUsers: false, viewProductGroups: true, editProductGroups: false, users: false, productGroups: false, any: false })
+    expect(adminAccess(viewer)).toEqual({ viewUsers: false, editUsers: false, viewProductGroups: true, editProductGroups: false, productGroups: false, any: false })
     expect(adminAccess(user('orders:read')).any).toBe(false)
-    expect(adminAccess(user('product_groups:read', 'product_groups:write'))).toMatchObject({ users: false, productGroups: true, any: true })
-    expect(adminAccess(user('users:read'))).toMatchObject({ users: true, editUsers: false, any: true })
+    expect(adminAccess(user('product_groups:read', 'product_groups:write'))).toMatchObject({ viewUsers: false, productGroups: true, any: true })
+    expect(adminAccess(user('users:read'))).toMatchObject({ viewUsers: true, editUsers: false, any: true })
   })
 
   it('reading and writing are separate rights', () => {

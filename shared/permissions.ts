@@ -20,8 +20,6 @@ export const ADMIN_PERMISSIONS = {
 } as const
 
 export type AdminAccess = { [K in keyof typeof ADMIN_PERMISSIONS]: boolean } & {
-  /** The Users section: seeing users. */
-  users: boolean
   /** The Product groups section: managing them (reading alone is what the catalogue shows). */
   productGroups: boolean
   /** Administration at all. */
@@ -30,9 +28,9 @@ export type AdminAccess = { [K in keyof typeof ADMIN_PERMISSIONS]: boolean } & {
 
 export function adminAccess(user: PermissionHolder): AdminAccess {
   const a = Object.fromEntries(Object.entries(ADMIN_PERMISSIONS).map(([k, p]) => [k, hasPermission(user, p)])) as { [K in keyof typeof ADMIN_PERMISSIONS]: boolean }
-  const users = a.viewUsers
+  // The Users section is a.viewUsers itself.
   const productGroups = a.viewProductGroups && a.editProductGroups
-  return { ...a, users, productGroups, any: users || productGroups }
+  return { ...a, productGroups, any: a.viewUsers || productGroups }
 }
 
 /** Orders: reading them, and acting on them (resubmit, cancel, reorder). */

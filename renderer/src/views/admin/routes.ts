@@ -1,8 +1,9 @@
 import type { RouteRecordRaw } from 'vue-router'
+import type { AdminAccess } from '../../../../shared/permissions'
 import { currentAdminAccess } from './admin-access'
 
 /** A section's routes redirect to the administration start when the user's permissions lack it. */
-const requires = (section: 'users' | 'productGroups' | 'editUsers' | 'editProductGroups') => () => (currentAdminAccess()[section] ? true : { name: 'admin' })
+const requires = (section: Exclude<keyof AdminAccess, 'any' | 'viewProductGroups'>) => () => (currentAdminAccess()[section] ? true : { name: 'admin' })
 
 /**
  * Administration: users and product groups, where the current user's permissions allow. The
@@ -21,9 +22,9 @@ export const adminRoutes: RouteRecordRaw[] = [
     },
     children: [
       { path: '', name: 'admin', component: () => import('./AdminHome.vue') },
-      { path: 'users', name: 'admin-users', component: () => import('./UsersPage.vue'), beforeEnter: requires('users'), meta: { titleKey: 'admin.users.title' } },
+      { path: 'users', name: 'admin-users', component: () => import('./UsersPage.vue'), beforeEnter: requires('viewUsers'), meta: { titleKey: 'admin.users.title' } },
       { path: 'users/new', name: 'admin-user-new', component: () => import('./UserEditPage.vue'), beforeEnter: requires('editUsers'), meta: { titleKey: 'admin.users.newTitle' } },
-      { path: 'users/:id(\\d+)', name: 'admin-user', component: () => import('./UserPage.vue'), props: true, beforeEnter: requires('users'), meta: { titleKey: 'admin.users.title' } },
+      { path: 'users/:id(\\d+)', name: 'admin-user', component: () => import('./UserPage.vue'), props: true, beforeEnter: requires('viewUsers'), meta: { titleKey: 'admin.users.title' } },
       {
         path: 'users/:id(\\d+)/edit',
         name: 'admin-user-edit',
