@@ -190,7 +190,9 @@ async function start(): Promise<void> {
       const prefs = payload as EventPayload<'system.desktopPrefsChanged'>
       return updateTray({ ...trayState, keepInTray: prefs.keepInTray, openAtLogin: prefs.startAtLogin })
     }
-    updateTray(reduceTray(trayState, event, payload))
+    // Events the tray does not show (sync progress, every page of it) leave its state as it was.
+    const next = reduceTray(trayState, event, payload)
+    if (next !== trayState) updateTray(next)
   })
   updateTray(trayState)
 
