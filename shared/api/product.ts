@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { round2 } from './money'
 import { Id } from './common'
 
 /** The three subscription kinds under neutral labels (spec 2.7). */
@@ -82,3 +83,28 @@ export type Product = z.infer<typeof Product>
 export const PRODUCT_SORTS = ['-popularity', '-name', '+name', '-price', '+price'] as const
 export const ProductSort = z.enum(PRODUCT_SORTS)
 export type ProductSort = z.infer<typeof ProductSort>
+
+/** What one charge costs, in GBP (the first listed currency where there is no GBP). */
+export function chargeCost(charge: RatePlanCharge): number {
+  return (charge.rate_plan_charge_costs.find((k) => k.currency === 'GBP') ?? charge.rate_plan_charge_costs[0])?.charge_cost_price ?? 0
+}
+
+export function ratePlanCost(plan: RatePlan): number {
+  return plan.rate_plan_charges.reduce((sum, c) => sum + chargeCost(c), 0)
+}
+
+/**
+ * What a plan's costs are multiplied by to price it: the product's price is its default plan's,
+ * and another plan costs in proportion to its charges (one for one when the default plan's charges
+ * cost nothing). The sandbox prices lines by it and the app estimates them by it.
+ */
+export function ratePlanScale(product: Pick<Product, 'rate_plans'>, productPrice: number): number {
+  const defaultPlan = product.rate_plans.find((p) => p.default) ?? product.rate_plans[0]
+  const defaultCost = defaultPlan ? ratePlanCost(defaultPlan) : 0
+  return defaultCost > 0 ? productPrice / defaultCost : 1
+}
+
+/** One unit on a rate plan. */
+export function ratePlanPrice(product: Pick<Product, 'rate_plans'>, plan: RatePlan, productPrice: number): number {
+  return round2(ratePlanCost(plan) * ratePlanScale(product, productPrice))
+}

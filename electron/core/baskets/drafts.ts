@@ -13,7 +13,8 @@ import type {
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { BasketStore, DraftRecord } from './basket-store'
 import { newMarker } from './marker'
-import { productInfo, refreshEstimates, round2, unitEstimate, type PriceCatalogue } from './price-catalogue'
+import { round2 } from '../../../shared/api'
+import { productInfo, refreshEstimates, unitEstimate, type PriceCatalogue } from './price-catalogue'
 import { validateDraft } from './validation'
 
 export interface DraftsDeps {

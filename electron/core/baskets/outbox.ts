@@ -6,7 +6,7 @@ import { ServiceError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
 import type { BasketStore, DraftRecord, OutboxStep } from './basket-store'
 import { markerOf } from './marker'
-import { round2 } from './price-catalogue'
+import { round2 } from '../../../shared/api'
 
 /*
  * THE OUTBOX: EXACTLY-ONCE SUBMISSION WITHOUT AN IDEMPOTENCY KEY

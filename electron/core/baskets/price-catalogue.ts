@@ -1,4 +1,4 @@
-import type { Product, RatePlan } from '../../../shared/api'
+import { ratePlanPrice, round2, type Product } from '../../../shared/api'
 import type { DraftDoc, DraftLine, LineEstimate, LineProductInfo } from '../../../shared/ipc/channels/baskets'
 
 /** The part of a catalogue search row the baskets read. */
@@ -24,19 +24,13 @@ export const emptyCatalogue: PriceCatalogue = { findBySku: () => [], getProduct:
  * products chosen from its related lists, or the selected rate plan's charges for subscriptions.
  */
 export function unitEstimate(product: Product, line: Pick<DraftLine, 'prov_product' | 'maintenance_product' | 'selected_rate_plan'>): number {
-  let unit = product.price
-  // The product's price is that of its default plan; another plan costs in proportion to its charges.
   const plan = line.selected_rate_plan ? product.rate_plans.find((p) => p.id === line.selected_rate_plan) : undefined
-  const defaultPlan = product.rate_plans.find((p) => p.default) ?? product.rate_plans[0]
-  if (plan && defaultPlan && planCost(defaultPlan) > 0) unit = planCost(plan) * (product.price / planCost(defaultPlan))
+  const unit = plan ? ratePlanPrice(product, plan, product.price) : product.price
   const prov = line.prov_product ? product.provisioning.find((p) => p.id === line.prov_product) : undefined
   const maint = line.maintenance_product ? product.maintenance.find((p) => p.id === line.maintenance_product) : undefined
   return round2(unit + (prov?.price ?? 0) + (maint?.price ?? 0))
 }
 
-function planCost(plan: RatePlan): number {
-  return plan.rate_plan_charges.reduce((sum, c) => sum + ((c.rate_plan_charge_costs.find((k) => k.currency === 'GBP') ?? c.rate_plan_charge_costs[0])?.charge_cost_price ?? 0), 0)
-}
 
 export async function estimateLine(catalogue: PriceCatalogue, line: DraftLine): Promise<LineEstimate | null> {
   const product = line.product ? await catalogue.getProduct(line.product) : null
@@ -63,4 +57,3 @@ export function productInfo(p: Product): LineProductInfo {
   }
 }
 
-export const round2 = (n: number) => Math.round(n * 100) / 100

@@ -1,7 +1,6 @@
-import type { FieldError, LineItem, LineItemRequest, Product, RatePlan, RelatedProduct, SubscriptionKind } from '../../../shared/api'
+import { chargeCost, ratePlanPrice, ratePlanScale, round2, type FieldError, type LineItem, type LineItemRequest, type Product, type RatePlan, type RelatedProduct, type SubscriptionKind } from '../../../shared/api'
 import type { SandboxState } from '../state'
 import { loadProduct, productsBySku } from './catalogue'
-import { round2 } from './money'
 
 /** A line item request whose products and rate plan have been found and checked. */
 export interface ResolvedLine {
@@ -104,8 +103,6 @@ export function resolveLine(state: SandboxState, r: LineItemRequest, at: string,
   return errors.length === before ? { request: r, product, prov, maintenance, plan } : undefined
 }
 
-const gbp = (costs: { currency: string; charge_cost_price: number }[]) => costs.find((c) => c.currency === 'GBP')?.charge_cost_price ?? costs[0]?.charge_cost_price ?? 0
-const planCost = (plan: RatePlan) => plan.rate_plan_charges.reduce((s, ch) => s + gbp(ch.rate_plan_charge_costs), 0)
 
 export interface PricingContext {
   factor: number
@@ -127,9 +124,8 @@ export function priceLine(state: SandboxState, line: ResolvedLine, ctx: PricingC
   const { product, prov, maintenance, plan, request: r } = line
   const orgPrice = (id: number) => state.prices.forFactor(id, ctx.factor)
   const productPrice = orgPrice(product.id)
-  const defaultPlan = product.rate_plans.find((p) => p.default) ?? product.rate_plans[0]
-  const ratio = defaultPlan && planCost(defaultPlan) > 0 ? productPrice / planCost(defaultPlan) : 1
-  const price = plan ? round2(planCost(plan) * ratio) : productPrice
+  const scale = ratePlanScale(product, productPrice)
+  const price = plan ? ratePlanPrice(product, plan, productPrice) : productPrice
   const provPrice = prov ? orgPrice(prov.id) : null
   const maintPrice = maintenance ? orgPrice(maintenance.id) : null
   const subTotal = round2(r.quantity * (price + (provPrice ?? 0) + (maintPrice ?? 0)))
@@ -168,7 +164,7 @@ export function priceLine(state: SandboxState, line: ResolvedLine, ctx: PricingC
             rate_plan_id: plan.id,
             charge_type: ch.charge_type,
             charge_model: ch.charge_model,
-            price: round2(gbp(ch.rate_plan_charge_costs) * ratio),
+            price: round2(chargeCost(ch) * scale),
             unit_of_measure: ch.unit_of_measure ?? null,
           })),
         }

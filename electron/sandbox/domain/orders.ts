@@ -7,7 +7,7 @@ import type { SandboxState } from '../state'
 import { recordAudit } from './audit'
 import { loadOrderRow, parseOrder, reserveOrderId, saveOrder, type OrderRow } from './order-store'
 import { priceLine, requestOf, resolveLine, type ResolvedLine } from './line-items'
-import { round2 } from './money'
+import { round2 } from '../../../shared/api'
 import { applyTransition, dueAfter } from './workflow'
 
 export type BasketInput = z.output<typeof BasketBody>

@@ -1,5 +1,5 @@
 import type { Store } from '../db/store'
-import { round2 } from './money'
+import { round2 } from '../../../shared/api'
 
 /**
  * Base buy prices of every product, in memory (a Float64Array indexed by id, 100k entries is

@@ -1,7 +1,7 @@
 import type { Store } from '../db/store'
 import { createProductIndexes } from '../db/schema'
 import { priceMarker, BASE_MARKER } from '../domain/product-json'
-import { round2 } from '../domain/money'
+import { round2 } from '../../../shared/api'
 import type { RatePlan, SubscriptionKind } from '../../../shared/api'
 import type { Random } from './random'
 import { PRODUCT_TYPES, VENDORS, typeId, type ProductTypeName } from './reference-data'
