@@ -117,6 +117,15 @@ export const BasketBody = z
   })
 export type BasketBody = z.input<typeof BasketBody>
 
+/**
+ * Goods that ship need somewhere to go and a way to get there: the fields a basket lacks for its
+ * order to be accepted (none when nothing ships). The app checks drafts by it, the sandbox orders.
+ */
+export function missingForShipping(body: Pick<BasketBody, 'shipping_address' | 'shipping_type'>, shipsGoods: boolean): ('shipping_address' | 'shipping_type')[] {
+  if (!shipsGoods) return []
+  return [...(body.shipping_address ? [] : ['shipping_address' as const]), ...(body.shipping_type === undefined ? ['shipping_type' as const] : [])]
+}
+
 export const RatePlanDetailsCharge = z.object({
   id: Id,
   name: z.string(),

@@ -1,4 +1,4 @@
-import { BackupOrder, BasketBody, MeetingOrder, StorageOrder, type Product } from '../../../shared/api'
+import { BackupOrder, BasketBody, MeetingOrder, missingForShipping, StorageOrder, type Product } from '../../../shared/api'
 import type { DraftDoc } from '../../../shared/ipc/channels/baskets'
 import { fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { z } from 'zod'
@@ -22,11 +22,8 @@ export function validateDraft(doc: DraftDoc, products: ReadonlyMap<number, Produ
   if (doc.name.trim().length > NAME_MAX) add('name', `At most ${NAME_MAX} characters (the rest of the service's 255 carries the app's submission marker)`)
   if (doc.line_items.length === 0) add('line_items', 'Add at least one line')
 
-  // Goods that ship need somewhere to go and a way to get there (the service refuses the order otherwise).
-  if (doc.line_items.some((l) => l.product && products.get(l.product)?.is_shippable)) {
-    if (!body.shipping_address) add('shipping_address', 'Required: the basket has goods to ship')
-    if (body.shipping_type === undefined) add('shipping_type', 'Required: the basket has goods to ship')
-  }
+  const shipsGoods = doc.line_items.some((l) => l.product && products.get(l.product)?.is_shippable)
+  for (const field of missingForShipping(body, shipsGoods)) add(field, 'Required: the basket has goods to ship')
 
   doc.line_items.forEach((line, i) => {
     const at = (f: string) => `line_items.${i}.${f}`

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { BasketBody, FieldError, LineItem, LineItemRequest, Order, OrderStatus } from '../../../shared/api'
-import { CANCELLABLE_STATUSES } from '../../../shared/api'
+import { CANCELLABLE_STATUSES, missingForShipping } from '../../../shared/api'
 import type { Caller } from '../auth'
 import { conflict, invalid, notFound } from '../errors'
 import type { SandboxState } from '../state'
@@ -61,10 +61,7 @@ function check(state: SandboxState, actor: Actor, body: BasketInput): Checked {
 function checkSubmittable(c: Checked): void {
   const errors: FieldError[] = []
   if (!c.lines.length) errors.push({ field: 'line_items', message: 'An order needs at least one line item' })
-  if (c.lines.some((l) => l.product.is_shippable)) {
-    if (!c.body.shipping_address) errors.push({ field: 'shipping_address', message: 'Required: the order has items to ship' })
-    if (c.body.shipping_type === undefined) errors.push({ field: 'shipping_type', message: 'Required: the order has items to ship' })
-  }
+  for (const field of missingForShipping(c.body, c.lines.some((l) => l.product.is_shippable))) errors.push({ field, message: 'Required: the order has items to ship' })
   if (errors.length) throw invalid(errors, 'The basket cannot be submitted yet')
 }
 
