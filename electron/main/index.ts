@@ -42,7 +42,6 @@ const origins = appOrigins(devServerUrl)
 const launch = parseLaunchArgs(process.argv, process.env)
 
 const SETTING_TRAY_HINT_SHOWN = 'shell.trayHintShown'
-const SETTING_ALERTS_PAUSED = 'shell.alertsPaused'
 
 // Before `ready`: all renderers sandboxed, the app:// scheme privileged, the Windows identity set
 // (the CLSID first, so it is the one written with the AppUserModelId).
@@ -138,7 +137,7 @@ async function start(): Promise<void> {
     else if (!first || !request.hidden) openWindow(true)
   }
 
-  const notifier = createElectronNotifier({ targets, isPaused: () => trayState.alertsPaused, open: openTarget, icon: appIcon, log })
+  const notifier = createElectronNotifier({ targets, open: openTarget, icon: appIcon, log })
 
   const login = loginItem()
   core = createCore({
@@ -159,7 +158,8 @@ async function start(): Promise<void> {
   let trayState: TrayState = {
     ...initialTrayState,
     keepInTray: setting(KEEP_IN_TRAY, true),
-    alertsPaused: setting(SETTING_ALERTS_PAUSED, false),
+    // Read from the core's alert preferences once it has started, then kept by orders.alertPrefsChanged.
+    alertsPaused: false,
     openAtLogin: login.get(),
   }
   const tray = createTray({ online: trayOnline, offline: trayOffline, sending: traySending, attention: trayAttention }, app.getLocale(), (action) => {
@@ -204,12 +204,11 @@ async function start(): Promise<void> {
     }
   }
 
-  /** Pauses alerts in the core's alert preferences when it has them; the shell's own switch otherwise. */
+  /** Pauses alerts in the core's alert preferences (the one place "paused" is kept); the tray follows their event. */
   async function setAlertsPaused(paused: boolean): Promise<void> {
-    setSetting(SETTING_ALERTS_PAUSED, paused)
-    updateTray({ ...trayState, alertsPaused: paused })
     const prefs = await liveCore.dispatch('orders.alertPrefs', undefined)
-    if (prefs.ok && prefs.value && typeof prefs.value === 'object') await liveCore.dispatch('orders.setAlertPrefs', { ...prefs.value, paused })
+    const saved = prefs.ok ? await liveCore.dispatch('orders.setAlertPrefs', { ...(prefs.value as object), paused }) : prefs
+    if (!saved.ok) log.warn('alerts could not be paused or resumed', { code: saved.error.code })
   }
 
   function showHint(title: string, body: string): void {
@@ -241,11 +240,9 @@ async function start(): Promise<void> {
 
   handleLaunch(launch, true)
   await liveCore.start()
-  // The core's alert preferences, where this build has them, are the truth about "paused".
+  // The core's alert preferences are the truth about "paused".
   const prefs = await liveCore.dispatch('orders.alertPrefs', undefined)
-  if (prefs.ok && typeof (prefs.value as { paused?: unknown } | null)?.paused === 'boolean') {
-    updateTray({ ...trayState, alertsPaused: (prefs.value as { paused: boolean }).paused })
-  }
+  if (prefs.ok) updateTray(reduceTray(trayState, 'orders.alertPrefsChanged', prefs.value))
   if (launch.demo) {
     const reply = await liveCore.dispatch('connection.startDemo', undefined)
     if (!reply.ok) log.error('demo mode could not start', reply.error)

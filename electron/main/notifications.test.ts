@@ -14,10 +14,10 @@ const dir = mkdtempSync(join(tmpdir(), 'wd-notify-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
-function setup(paused = false) {
+function setup() {
   const opened: Array<NavigationTarget | null> = []
   const targets = new AlertTargetStore(join(dir, `${Math.random()}.json`))
-  const notifier = createElectronNotifier({ targets, isPaused: () => paused, open: (t) => void opened.push(t), log: silent })
+  const notifier = createElectronNotifier({ targets, open: (t) => void opened.push(t), log: silent })
   return { notifier, opened, targets }
 }
 
@@ -38,13 +38,6 @@ describe('native notifications for core alerts', () => {
     notifier.show({ id: 'a2', title: 'Sync finished', body: '' })
     Notification.shown.at(-1)!.emit('click', {})
     expect(opened).toEqual([null])
-  })
-
-  it('shows nothing while alerts are paused', () => {
-    const { notifier } = setup(true)
-    const before = Notification.shown.length
-    notifier.show({ id: 'a3', title: 'x', body: 'y', target: { kind: 'order', orderId: 1 } })
-    expect(Notification.shown.length).toBe(before)
   })
 
   it('on Windows gives the toast a launch argument that reopens the order', () => {

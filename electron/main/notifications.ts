@@ -6,8 +6,6 @@ import { toastXml } from './toast-xml'
 
 export interface NotifierDeps {
   targets: AlertTargetStore
-  /** Alerts paused from the tray (when the core's own alert preferences are not available). */
-  isPaused(): boolean
   /** Focus or open the window and ask the renderer to open the target. */
   open(target: NavigationTarget | null): void
   icon?: string
@@ -23,7 +21,6 @@ export function createElectronNotifier(deps: NotifierDeps): Notifier {
   const live = new Set<Notification>()
   return {
     show(alert: Alert) {
-      if (deps.isPaused()) return
       if (!Notification.isSupported()) {
         deps.log.warn('notifications are not supported here; alert dropped', { id: alert.id })
         return

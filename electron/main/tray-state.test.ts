@@ -25,6 +25,13 @@ describe('tray state from core events', () => {
     expect(s).toMatchObject({ connected: false, locale: 'de_DE' })
   })
 
+  it('shows alerts paused as the core’s alert preferences say, wherever they were changed', () => {
+    const paused = reduceTray(connected(), 'orders.alertPrefsChanged', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })
+    expect(paused.alertsPaused).toBe(true)
+    expect(reduceTray(paused, 'orders.alertPrefsChanged', { statuses: ['SHIPPED'], paused: false, pausedUntil: null }).alertsPaused).toBe(false)
+    expect(reduceTray(paused, 'orders.alertPrefsChanged', { paused: 'yes' })).toBe(paused)
+  })
+
   it('counts the outbox and shows work in flight', () => {
     const s = reduceTray(connected(), 'outbox.changed', { queued: 3, sending: 1, needsReview: 0, rejected: 0 })
     expect(s.outbox).toEqual({ queued: 3, sending: 1, needsReview: 0, rejected: 0 })

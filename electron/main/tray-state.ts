@@ -44,6 +44,7 @@ const ConnectionChanged = z.object({
 })
 const SystemOnline = z.object({ online: z.boolean() })
 const OutboxChanged = z.object({ queued: count, sending: count, needsReview: count.optional(), rejected: count.optional() })
+const AlertPrefsChanged = z.object({ paused: z.boolean() })
 const OrdersChanged = z.object({
   changes: z
     .array(z.object({ orderId: z.number().int().positive(), purchaseOrderNumber: z.string().nullable().catch(null), to: OrderStatus, at: z.string().catch('') }).loose())
@@ -75,6 +76,10 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
       const p = OutboxChanged.safeParse(payload)
       if (!p.success) return state
       return { ...state, outbox: { queued: p.data.queued, sending: p.data.sending, needsReview: p.data.needsReview ?? 0, rejected: p.data.rejected ?? 0 } }
+    }
+    case 'orders.alertPrefsChanged': {
+      const p = AlertPrefsChanged.safeParse(payload)
+      return p.success ? { ...state, alertsPaused: p.data.paused } : state
     }
     case 'orders.changed': {
       const p = OrdersChanged.safeParse(payload)

@@ -158,6 +158,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       'orders.alertPrefs': () => alertPrefs(),
       'orders.setAlertPrefs': (prefs) => {
         ctx.settings.set(ALERT_PREFS_KEY, prefs)
+        ctx.emit('orders.alertPrefsChanged', prefs)
         return prefs
       },
       'orders.watchState': async () => {

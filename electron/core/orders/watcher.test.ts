@@ -174,6 +174,8 @@ describe('order watcher', () => {
     expect(t.alerts.map((a) => a.target?.orderId)).toEqual([shipped!.id])
 
     await t.call('orders.setAlertPrefs', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })
+    // The tray hears of it, whoever paused.
+    expect(t.events.filter((e) => e.event === 'orders.alertPrefsChanged').at(-1)?.payload).toMatchObject({ paused: true })
     const [later] = take('ACCEPTED')
     sandbox.control.transition(later!.id, 'SHIPPED')
     await poll(t)

@@ -131,4 +131,6 @@ export const ordersChannels = {
 export const ordersEvents = {
   /** After a poll that saw changes or changed the counts: for the tray and the views. */
   'orders.changed': z.object({ changes: z.array(OrderChange), open: z.int(), attention: z.int(), at: z.string() }),
+  /** The alert preferences as saved (from the Orders view or the tray's "Pause alerts"). */
+  'orders.alertPrefsChanged': AlertPrefs,
 }
