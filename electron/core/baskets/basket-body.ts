@@ -1,6 +1,6 @@
 import type { BasketBody, LineItemRequest } from '../../../shared/api'
 import type { DraftAddress, DraftDoc, DraftFinance, DraftLine } from '../../../shared/ipc/channels/baskets'
-import { markedName } from './marker'
+import { markedName } from '../../../shared/basket-marker'
 
 /**
  * Turns what the user typed into the request body the service takes (create / modify basket).

@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '../../sandbox'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
-import { markerOf } from './marker'
+import { markedName, markerOf } from '../../../shared/basket-marker'
 import { testKeychain } from '../credentials/test-keychain'
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} }
@@ -230,6 +230,21 @@ describe('the outbox against the sandbox', () => {
       [b!.id, 1],
     ])
     expect(sandbox.control.listBasketsRaw().some((x) => x.id === created.id)).toBe(false)
+  })
+
+  it('renaming a service basket keeps its submission marker, and a name without one stays without', async () => {
+    const w = await world()
+    const [a] = plain().slice(20)
+    const client = clientFor(sandbox)
+    const marked = await client.call('createBasket', { body: { name: markedName('Old name', 'abcdefghij'), ...shipTo, line_items: [{ product: a!.id, quantity: 1 }] } })
+    const plainBasket = await client.call('createBasket', { body: { name: 'Plain', ...shipTo, line_items: [{ product: a!.id, quantity: 1 }] } })
+    await client.close()
+    const renamed = await w.call<{ name: string }>('baskets.serverSave', { id: marked.id, patch: { name: 'New name' } })
+    expect(renamed.name).toBe(markedName('New name', 'abcdefghij'))
+    const long = await w.call<{ name: string }>('baskets.serverSave', { id: marked.id, patch: { name: 'x'.repeat(300) } })
+    expect(markerOf(long.name)).toBe('abcdefghij')
+    expect(long.name.length).toBeLessThanOrEqual(255)
+    expect((await w.call<{ name: string }>('baskets.serverSave', { id: plainBasket.id, patch: { name: 'Still plain' } })).name).toBe('Still plain')
   })
 
   it('a basket for a descendant organisation is placed for that organisation (after reviewing its prices), once', async () => {

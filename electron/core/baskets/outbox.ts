@@ -5,7 +5,7 @@ import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
 import type { BasketStore, DraftRecord, OutboxStep } from './basket-store'
-import { markerOf } from './marker'
+import { markerOf } from '../../../shared/basket-marker'
 import { round2 } from '../../../shared/api'
 
 /*

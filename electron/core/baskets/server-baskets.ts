@@ -4,7 +4,7 @@ import { AppError, fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
-import { unmarkedName } from './marker'
+import { markedName, markerOf, unmarkedName } from '../../../shared/basket-marker'
 import { randomUUID } from 'node:crypto'
 
 /** The organisation's baskets on the service: list, open, edit, add lines, submit. Online only. */
@@ -26,7 +26,10 @@ export class ServerBaskets {
    */
   async save(id: number, patch: DraftHeaderPatch, lines?: { id: number; quantity: number }[]): Promise<Basket> {
     const basket = await this.get(id)
-    const doc = { ...draftFromBasket(basket), ...patch, name: patch.name ?? basket.name ?? '' }
+    // A new name keeps the basket's submission marker, if it has one (the outbox finds it by it).
+    const marker = markerOf(basket.name)
+    const name = patch.name === undefined ? (basket.name ?? '') : marker ? markedName(patch.name, marker) : patch.name
+    const doc = { ...draftFromBasket(basket), ...patch, name }
     if (lines) {
       const byId = new Map(basket.line_items.map((l, i) => [l.id, doc.line_items[i]!]))
       doc.line_items = lines.filter((l) => byId.has(l.id)).map((l) => ({ ...byId.get(l.id)!, quantity: l.quantity }))

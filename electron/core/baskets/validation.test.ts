@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Product } from '../../../shared/api'
 import { basketsChannels, DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/ipc/channels/baskets'
 import { toBasketBody } from './basket-body'
-import { NAME_MAX } from './marker'
+import { NAME_MAX } from '../../../shared/basket-marker'
 import { validateDraft } from './validation'
 
 const line = (over: Partial<DraftLine> = {}): DraftLine => ({ key: Math.random().toString(36).slice(2), product: 1, product_code: 'SKU-1', quantity: 1, ...over })

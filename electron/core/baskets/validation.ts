@@ -3,7 +3,7 @@ import type { DraftDoc } from '../../../shared/ipc/channels/baskets'
 import { fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { z } from 'zod'
 import { toBasketBody } from './basket-body'
-import { NAME_MAX } from './marker'
+import { NAME_MAX } from '../../../shared/basket-marker'
 
 /**
  * Checks a draft exactly as the service would: the shared BasketBody schema (the sandbox validates
