@@ -49,7 +49,8 @@ export class TestClient {
   private tokenValue?: string
 
   constructor(
-    readonly sandbox: Sandbox,
+    /** A sandbox in this process or a child one: only its address and demo client are used. */
+    readonly sandbox: Pick<Sandbox, 'baseUrl' | 'demo'>,
     readonly creds: SandboxClientCredentials = sandbox.demo,
   ) {}
 
