@@ -26,10 +26,7 @@ describe('accessibility', () => {
     for (const view of CONNECTED_VIEWS) {
       it(`${view.name} (${scheme})`, async () => {
         const { page } = app
-        if (!(await page.locator('[data-testid=target-banner]').count())) {
-          await page.click('[data-testid=start-demo]')
-          await page.waitForSelector('[data-testid=current-user]')
-        }
+        if (!(await page.locator('[data-testid=target-banner]').count())) await app.startDemo()
         await page.emulateMedia({ colorScheme: scheme })
         await page.goto(`${app.url}#${view.path}`)
         await page.waitForSelector(view.ready)

@@ -36,8 +36,7 @@ describe('administration: users', () => {
 
   it('creates a user in a descendant organisation with roles and notifications', async () => {
     const { page } = app
-    await page.click('[data-testid=start-demo]')
-    await page.waitForSelector('[data-testid=current-user]')
+    await app.startDemo()
     await page.click('nav >> text=Administration')
     await page.waitForSelector('[data-testid=users-table]')
     expect(await page.locator('[data-testid=admin-users-tab]').count()).toBe(1)
@@ -95,10 +94,9 @@ describe('administration: users', () => {
   it('a user without users permissions has no Users view and no administration', async () => {
     const { page } = app
     const clerk = app.sandbox.clients.find((c) => c.organisationId === app.sandbox.demo.organisationId && !c.admin)!
-    const saved = await app.harness.core.dispatch('connection.save', { name: 'Clerk', baseUrl: app.sandbox.baseUrl, clientId: clerk.clientId, clientSecret: clerk.clientSecret })
-    if (!saved.ok) throw new Error(saved.error.message)
+    const saved = await app.call<{ id: string }>('connection.save', { name: 'Clerk', baseUrl: app.sandbox.baseUrl, clientId: clerk.clientId, clientSecret: clerk.clientSecret })
     await page.goto(`${app.url}#/orders`)
-    await app.harness.core.dispatch('connection.activate', { id: (saved.value as { id: string }).id })
+    await app.call('connection.activate', { id: saved.id })
     await page.reload()
     await page.waitForSelector('[data-testid=current-user]')
     // The clerk's account speaks another language: entries are found by where they lead.

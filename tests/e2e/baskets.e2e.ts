@@ -25,18 +25,11 @@ describe('baskets: offline drafting and the outbox', () => {
     await app?.close()
   })
 
-  const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-    const r = await app.harness.core.dispatch(channel, input)
-    if (!r.ok) throw new Error(r.error.message)
-    return r.value as T
-  }
-
   it('drafts offline by scanning and pasting, then the outbox places the order once when the service is back', async () => {
     const { page, sandbox } = app
-    await page.click('[data-testid=start-demo]')
-    await page.waitForSelector('[data-testid=current-user]')
+    await app.startDemo()
     // The catalogue and the reference lists are on this computer before the network goes.
-    await call('catalogue.sync')
+    await app.call('catalogue.sync')
     await page.goto(`${app.url}#/baskets`)
     await page.waitForSelector('[data-testid=baskets-page]')
 
@@ -74,7 +67,7 @@ describe('baskets: offline drafting and the outbox', () => {
     const draftId = page.url().split('/').pop()!
     await sandbox.control.resume()
     await page.waitForSelector('[data-testid=submitted-note]', { timeout: 60_000 })
-    const draft = await call<DraftView>('baskets.get', { id: draftId })
+    const draft = await app.call<DraftView>('baskets.get', { id: draftId })
     expect(draft.state).toBe('submitted')
 
     const placed = sandbox.control.listOrdersRaw().filter((o) => o.name?.startsWith('Van stock, north route'))

@@ -17,25 +17,18 @@ describe('catalogue: scanning and quick lookup offline', () => {
     await app?.close()
   })
 
-  const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-    const r = await app.harness.core.dispatch(channel, input)
-    if (!r.ok) throw new Error(r.error.message)
-    return r.value as T
-  }
-
   it('syncs, loses the service, then a scanned SKU opens its product and Ctrl+K finds one by name', async () => {
     const { page, sandbox } = app
-    await page.click('[data-testid=start-demo]')
-    await page.waitForSelector('[data-testid=current-user]')
+    await app.startDemo()
 
     // The first connection starts a sync by itself; make sure it has run to the end.
-    await expect.poll(async () => (await call<CatalogueStatus>('catalogue.status')).products, { timeout: 60_000 }).toBeGreaterThan(0)
-    await call('catalogue.sync')
+    await expect.poll(async () => (await app.call<CatalogueStatus>('catalogue.status')).products, { timeout: 60_000 }).toBeGreaterThan(0)
+    await app.call('catalogue.sync')
 
     // A SKU from the sandbox's own data that only one vendor uses (a scan then has one answer).
-    const browse = await call<CatalogueSearchResult>('catalogue.search', { query: '', sort: '-popularity', offset: 40, limit: 60 })
+    const browse = await app.call<CatalogueSearchResult>('catalogue.search', { query: '', sort: '-popularity', offset: 40, limit: 60 })
     for (const p of browse.items) {
-      if ((await call<ProductSummary[]>('catalogue.lookupSku', { sku: p.product_code })).length === 1) {
+      if ((await app.call<ProductSummary[]>('catalogue.lookupSku', { sku: p.product_code })).length === 1) {
         scanned = p
         break
       }

@@ -29,8 +29,7 @@ describe('orders: watch, alert, detail', () => {
 
   it('lists the order history with its total, after connecting with demo data', async () => {
     const { page } = app
-    await page.click('[data-testid=start-demo]')
-    await page.waitForSelector('[data-testid=current-user]')
+    await app.startDemo()
     await page.click('nav >> text=Orders')
     await page.waitForSelector('[data-testid=order-row]')
     const total = app.sandbox.control.listOrdersRaw().filter((o) => o.organisation !== undefined).length

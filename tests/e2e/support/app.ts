@@ -20,6 +20,10 @@ export interface AppUnderTest {
   pageErrors: Error[]
   /** Opens the app in a fresh page (a new window on the same core). */
   newPage(): Promise<Page>
+  /** A channel of the core behind the page, as the page would call it; throws on an error reply. */
+  call<T = unknown>(channel: string, input?: unknown): Promise<T>
+  /** "Explore with demo data" on the connection screen, until the demo user is shown. */
+  startDemo(): Promise<void>
   close(): Promise<void>
 }
 
@@ -55,7 +59,16 @@ export async function launchApp(opts: LaunchOptions = {}): Promise<AppUnderTest>
       return p
     }
     const page = await newPage()
-    return { page, browser, harness, sandbox, url: harness.url, pageErrors, newPage, close }
+    const call = async <T>(channel: string, input?: unknown): Promise<T> => {
+      const r = await harness.core.dispatch(channel, input)
+      if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
+      return r.value as T
+    }
+    const startDemo = async () => {
+      await page.click('[data-testid=start-demo]')
+      await page.waitForSelector('[data-testid=current-user]')
+    }
+    return { page, browser, harness, sandbox, url: harness.url, pageErrors, newPage, call, startDemo, close }
   } catch (err) {
     await close()
     throw err
