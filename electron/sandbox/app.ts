@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import type { z } from 'zod'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { bodyText, limitBody } from './body-limit'
@@ -80,13 +81,18 @@ async function readJsonBody(c: Context<Env>, op: AnyOperation): Promise<unknown>
   const type = c.req.header('content-type')
   if (op.bodyOptional && text.trim() === '') return op.body!.parse({})
   if (!type || !JSON_TYPE.test(type)) throw new ApiError(415, 'Request bodies must be application/json')
+  return parseJsonBody(text, op.body!)
+}
+
+/** A request body as JSON checked by a schema: 400 if it is not JSON, 422 with the fields if it does not fit. */
+export function parseJsonBody<T>(text: string, schema: z.ZodType<T>): T {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
     throw badRequest('The request body is not valid JSON')
   }
-  const parsed = op.body!.safeParse(value)
+  const parsed = schema.safeParse(value)
   if (!parsed.success) throw invalid(fieldErrors(parsed.error.issues))
   return parsed.data
 }

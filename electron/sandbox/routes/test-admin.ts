@@ -4,30 +4,22 @@ import { OrderStatus } from '../../../shared/api'
 import { revokeTokens } from '../auth'
 import { bodyText } from '../body-limit'
 import { advanceClock, raisePrices, rawRecords } from '../control'
-import { ApiError, fieldErrors, invalid } from '../errors'
+import { ApiError, invalid } from '../errors'
 import { tick, transitionOrder } from '../domain/workflow'
 import { FaultSchema } from '../faults'
+import { parseJsonBody, toResponse } from '../app'
 import type { Env } from '../operation'
 import type { SandboxServer } from '../server'
 import type { SandboxState } from '../state'
 import type { Fault } from '../types'
 
-const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+const json = (value: unknown, status = 200) => toResponse({ json: value }, status)
 const noContent = () => new Response(null, { status: 204 })
 
+/** Test endpoints take an empty body as {} and need no Content-Type; otherwise as any operation's body. */
 function parse<T>(c: Context<Env>, schema: z.ZodType<T>): T {
-  let value: unknown = {}
   const text = bodyText(c)
-  if (text.trim()) {
-    try {
-      value = JSON.parse(text)
-    } catch {
-      throw new ApiError(400, 'The request body is not valid JSON')
-    }
-  }
-  const parsed = schema.safeParse(value)
-  if (!parsed.success) throw invalid(fieldErrors(parsed.error.issues))
-  return parsed.data
+  return text.trim() ? parseJsonBody(text, schema) : parseJsonBody('{}', schema)
 }
 
 /** /api/v1/_test/...: the powers of `control` over HTTP. Registered only in test mode (404 otherwise); no token needed. */
