@@ -9,8 +9,9 @@
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { join, normalize, resolve, sep } from 'node:path'
 import type { Core } from '../../electron/core'
+import { contentTypeOf } from '../../electron/main/security/app-files'
 import type { Alert } from '../../electron/core/platform/services'
 import { startHarnessCore, stderrLogger, type HarnessCoreOptions } from './harness-core'
 
@@ -34,18 +35,6 @@ export interface Harness {
   /** Shows an alert in the page, as the OS would show a notification in Electron. */
   notify(alert: Alert): void
   close(): Promise<void>
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-  '.map': 'application/json',
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -139,7 +128,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
       return
     }
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    res.writeHead(200, { 'content-type': contentTypeOf(file), 'cache-control': 'no-store' })
     res.end(content)
   }
 
