@@ -44,6 +44,9 @@ describe('desktop preferences', () => {
     await core.stop()
     const without = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-prefs-')), secrets: testKeychain(), notifier: { show() {} }, log: quiet })
     expect(await without.dispatch('system.setDesktopPrefs', { startAtLogin: true })).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { startAtLogin: expect.any(String) } } })
+    // A refused request changes nothing, not even its part that could have been done.
+    expect(await without.dispatch('system.setDesktopPrefs', { keepInTray: false, startAtLogin: true })).toMatchObject({ ok: false })
+    expect(await without.dispatch('system.desktopPrefs', undefined)).toMatchObject({ ok: true, value: { keepInTray: true } })
     await without.stop()
   })
 })

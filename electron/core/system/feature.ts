@@ -20,11 +20,12 @@ export function systemFeature(ctx: CoreContext, opts: SystemOptions): Feature {
     handlers: {
       'system.desktopPrefs': () => prefs(),
       'system.setDesktopPrefs': (change) => {
-        if (change.keepInTray !== undefined) ctx.settings.set(KEEP_IN_TRAY, change.keepInTray)
-        if (change.startAtLogin !== undefined) {
-          if (!opts.loginItem || opts.loginItem.get() === null) throw new AppError('invalid_input', 'Starting at login is not available here.', { startAtLogin: 'Not available on this system' })
-          opts.loginItem.set(change.startAtLogin)
+        // Refused as a whole, before anything is changed, when a part cannot be done here.
+        if (change.startAtLogin !== undefined && (!opts.loginItem || opts.loginItem.get() === null)) {
+          throw new AppError('invalid_input', 'Starting at login is not available here.', { startAtLogin: 'Not available on this system' })
         }
+        if (change.keepInTray !== undefined) ctx.settings.set(KEEP_IN_TRAY, change.keepInTray)
+        if (change.startAtLogin !== undefined) opts.loginItem!.set(change.startAtLogin)
         const now = prefs()
         ctx.emit('system.desktopPrefsChanged', now)
         return now

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type { DesktopPrefs } from '../../../shared/ipc/channels/system'
+import type { ChannelInput } from '../../../shared/ipc/contract'
 import { api, toApiError, type ApiError } from '../services/api'
 
 /** What the app is running in: version, platform, and whether this is the browser harness. */
@@ -25,7 +26,7 @@ export const useSystemStore = defineStore('system', () => {
     api.on('system.desktopPrefsChanged', (prefs) => (desktop.value = prefs))
   }
 
-  async function setDesktop(change: { keepInTray?: boolean; startAtLogin?: boolean }): Promise<void> {
+  async function setDesktop(change: ChannelInput<'system.setDesktopPrefs'>): Promise<void> {
     try {
       desktop.value = await api.system.setDesktopPrefs(change)
       error.value = null

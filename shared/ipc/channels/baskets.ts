@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, LineItem, Organisation, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
+import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, LineItem, LineItemRequest, Organisation, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
 import { channel } from '../contract-kit'
 
 /**
@@ -253,10 +253,10 @@ export const basketsChannels = {
   'baskets.serverGet': channel(z.object({ id: LooseId }), Basket),
   /** Modify a service basket: header changes, and the lines to keep with their quantities (by line id; others are removed). */
   'baskets.serverSave': channel(
-    z.object({ id: LooseId, patch: DraftHeaderPatch.default({}), lines: z.array(z.object({ id: LooseId, quantity: z.int().min(1).max(1_000_000) })).max(1000).optional() }),
+    z.object({ id: LooseId, patch: DraftHeaderPatch.default({}), lines: z.array(z.object({ id: LooseId, quantity: LineItemRequest.shape.quantity })).max(1000).optional() }),
     Basket,
   ),
-  'baskets.serverAddLine': channel(z.object({ id: LooseId, sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) }), LineItem),
+  'baskets.serverAddLine': channel(z.object({ id: LooseId, sku: z.string().trim().min(1).max(128), quantity: LineItemRequest.shape.quantity }), LineItem),
   'baskets.serverSubmit': channel(z.object({ id: LooseId }), z.object({ orderId: LooseId })),
   'baskets.workOffline': channel(z.object({ id: LooseId }), DraftView),
 }
