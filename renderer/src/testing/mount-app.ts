@@ -47,3 +47,8 @@ export async function waitFor<T>(check: () => T | Promise<T>, what = 'the condit
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+/** The first element matching, in the mounted app. */
+export const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
+/** Every element matching, in the mounted app. */
+export const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]

@@ -2,16 +2,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
-import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
-import { mountApp, waitFor } from '../../testing/mount-app'
-import { testKeychain } from '../../../../electron/core/credentials/test-keychain'
+import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
+import { $, $$, mountApp, waitFor } from '../../testing/mount-app'
 
 /** The Ctrl+K quick lookup, driven by the keyboard alone, on the real core and a real sandbox. */
 
 
-const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
-const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
 const dialog = () => $('[role=dialog][data-testid=quick-lookup]')
 const input = () => $<HTMLInputElement>('[data-testid=quick-lookup-input]')!
 const options = () => $$('[data-testid=quick-lookup-option]')
@@ -29,26 +25,19 @@ function type(text: string): void {
 }
 
 describe('quick lookup palette', () => {
-  let sandbox: SandboxProcess
-  let app: InProcessApp
+  let demo: DemoApp
+  let app: DemoApp['app']
   let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
 
   beforeAll(async () => {
-    sandbox = await startSandboxProcess({ products: 400, orders: 5, speed: 0 })
-    app = await startInProcessApp({ sandbox, secrets: testKeychain() })
-    const started = await app.api.connection.startDemo()
-    if (!started.ok) throw new Error(started.error.message)
-    const synced = await app.api.catalogue.sync()
-    if (!synced.ok || synced.value.outcome !== 'completed') throw new Error('the catalogue did not sync')
+    demo = await startDemoApp({ sandbox: { products: 400, orders: 5, speed: 0 }, sync: true })
+    app = demo.app
   })
   afterEach(() => {
     mounted?.unmount()
     mounted = null
   })
-  afterAll(async () => {
-    await app?.close()
-    await sandbox?.close()
-  })
+  afterAll(() => demo?.close())
 
   /** Any page will do: the groups list, with focus on its first link. */
   async function openSomewhere(): Promise<HTMLElement> {

@@ -2,13 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../electron/sandbox/test-client'
-import { testKeychain } from '../../../../electron/core/credentials/test-keychain'
-import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
-import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
-import { mountApp, waitFor } from '../../testing/mount-app'
+import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
+import { $, mountApp, waitFor } from '../../testing/mount-app'
 
 /** A service basket edited in the app, on the real core (this process) and a real sandbox (a child process). */
-const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
 
 function type(el: HTMLInputElement, value: string): void {
   el.value = value
@@ -16,22 +13,17 @@ function type(el: HTMLInputElement, value: string): void {
 }
 
 describe('a service basket', () => {
-  let sandbox: SandboxProcess
-  let app: InProcessApp
+  let demo: DemoApp
+  let app: DemoApp['app']
 
   beforeAll(async () => {
-    sandbox = await startSandboxProcess({ products: 300, orders: 0, speed: 0 })
-    app = await startInProcessApp({ sandbox, secrets: testKeychain() })
-    const started = await app.api.connection.startDemo()
-    if (!started.ok) throw new Error(started.error.message)
+    demo = await startDemoApp({ sandbox: { products: 300, orders: 0, speed: 0 } })
+    app = demo.app
   })
-  afterAll(async () => {
-    await app?.close()
-    await sandbox?.close()
-  })
+  afterAll(() => demo?.close())
 
   it('keeps unsaved edits when a line is added', async () => {
-    const client = new TestClient(sandbox)
+    const client = new TestClient(demo.sandbox)
     const created = (await client.post<{ id: number; line_items: { id: number }[] }>('/baskets', { name: 'Showroom', line_items: [{ product: SHOWCASE.phone.id, quantity: 2 }] })).body
     const mounted = await mountApp(app.api, { path: `/baskets/server/${created.id}` })
     try {

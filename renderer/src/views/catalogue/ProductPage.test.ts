@@ -2,38 +2,27 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { Product } from '../../../../shared/api'
-import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
-import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
-import { mountApp, waitFor } from '../../testing/mount-app'
-import { testKeychain } from '../../../../electron/core/credentials/test-keychain'
+import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
+import { $, $$, mountApp, waitFor } from '../../testing/mount-app'
 
 /** The product detail on the real core (this process) and a real sandbox (a child process). */
 
 
-const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
-const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
 
 describe('product detail', () => {
-  let sandbox: SandboxProcess
-  let app: InProcessApp
+  let demo: DemoApp
+  let app: DemoApp['app']
   let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
 
   beforeAll(async () => {
-    sandbox = await startSandboxProcess({ products: 300, orders: 5, speed: 0 })
-    app = await startInProcessApp({ sandbox, secrets: testKeychain() })
-    const started = await app.api.connection.startDemo()
-    if (!started.ok) throw new Error(started.error.message)
-    const synced = await app.api.catalogue.sync()
-    if (!synced.ok || synced.value.outcome !== 'completed') throw new Error('the catalogue did not sync')
+    demo = await startDemoApp({ sandbox: { products: 300, orders: 5, speed: 0 }, sync: true })
+    app = demo.app
   })
   afterEach(() => {
     mounted?.unmount()
     mounted = null
   })
-  afterAll(async () => {
-    await app?.close()
-    await sandbox?.close()
-  })
+  afterAll(() => demo?.close())
 
   async function product(id: number): Promise<Product> {
     const r = await app.api.catalogue.product({ id })
