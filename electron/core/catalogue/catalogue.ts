@@ -155,6 +155,10 @@ export class Catalogue {
     }
   }
 
+  summaries(ids: readonly number[]): ProductSummary[] {
+    return this.require().queries.summaries(ids)
+  }
+
   productGroups() {
     return this.require().queries.productGroups()
   }

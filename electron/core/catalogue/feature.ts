@@ -16,6 +16,7 @@ export function catalogueFeature(ctx: CoreContext, opts: CatalogueOptions = {}):
     handlers: {
       'catalogue.search': (input) => catalogue.search(input),
       'catalogue.product': ({ id }) => catalogue.product(id),
+      'catalogue.summaries': ({ ids }) => catalogue.summaries(ids),
       'catalogue.lookupSku': ({ sku }) => catalogue.lookupSku(sku),
       'catalogue.status': () => catalogue.status(),
       'catalogue.sync': () => catalogue.sync(),

@@ -176,6 +176,12 @@ describe('offline', () => {
       expect((await rig.call<Product>('catalogue.product', { id: SHOWCASE.router.id })).name).toBe(byId(SHOWCASE.router.id).name)
       expect((await search({ query: 'firewall' })).total).toBeGreaterThan(0)
       expect((await rig.fail('catalogue.product', { id: 999_999 })).code).toBe('not_found')
+      // Many products named at once (a product group's), in the order asked, unknown ones left out.
+      const named = await rig.call<ProductSummary[]>('catalogue.summaries', { ids: [SHOWCASE.router.id, 999_999, SHOWCASE.switch.id] })
+      expect(named.map((p) => [p.id, p.product_code])).toEqual([
+        [SHOWCASE.router.id, SHOWCASE.router.sku],
+        [SHOWCASE.switch.id, SHOWCASE.switch.sku],
+      ])
     } finally {
       await sandbox.control.resume()
       await rig.ctx.connection.probe()

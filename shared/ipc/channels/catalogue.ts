@@ -107,6 +107,8 @@ export type ImageKind = z.infer<typeof ImageKind>
 export const catalogueChannels = {
   'catalogue.search': channel(CatalogueSearchInput, CatalogueSearchResult),
   'catalogue.product': channel(z.object({ id: Id }), Product),
+  /** Summaries of the products with these ids that the local catalogue holds, in the order asked (others are left out). */
+  'catalogue.summaries': channel(z.object({ ids: z.array(Id).max(1000) }), z.array(ProductSummary)),
   /** Exact SKU (case-insensitive): for the scanner and for pasted or imported lines. */
   'catalogue.lookupSku': channel(z.object({ sku: z.string().trim().min(1).max(255) }), z.array(ProductSummary)),
   'catalogue.status': channel(z.undefined(), CatalogueStatus),

@@ -4,20 +4,17 @@ import { api } from '../../services/api'
 /** SKU and name of products by id, from the local catalogue; ids it does not hold show as ids. */
 export function useProductNames() {
   const known = reactive(new Map<number, { sku: string; name: string } | null>())
+  /** One call for every id not asked for yet (a group lists hundreds). */
   async function resolve(ids: readonly number[]): Promise<void> {
-    await Promise.all(
-      ids
-        .filter((id) => !known.has(id))
-        .map(async (id) => {
-          known.set(id, null)
-          try {
-            const p = await api.catalogue.product({ id })
-            known.set(id, { sku: p.product_code, name: p.name })
-          } catch {
-            /* not in the local catalogue (not synced yet): shown by id */
-          }
-        }),
-    )
+    const wanted = [...new Set(ids)].filter((id) => !known.has(id))
+    for (const id of wanted) known.set(id, null)
+    for (let i = 0; i < wanted.length; i += 1000) {
+      try {
+        for (const p of await api.catalogue.summaries({ ids: wanted.slice(i, i + 1000) })) known.set(p.id, { sku: p.product_code, name: p.name })
+      } catch {
+        /* no local catalogue yet: shown by id */
+      }
+    }
   }
   const label = (id: number) => {
     const p = known.get(id)
