@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowReactive, shallowRef, watch } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { Product } from '../../../shared/api'
 import type { DraftView } from '../../../shared/ipc/channels/baskets'
 import type {
@@ -13,6 +13,7 @@ import type {
   SyncProgress,
 } from '../../../shared/ipc/channels/catalogue'
 import { api, toApiError, type ApiError } from '../services/api'
+import { createPagedRows } from './paged-rows'
 
 /** Rows fetched per request: a few screenfuls of the virtual list. */
 export const PAGE_SIZE = 100
@@ -46,13 +47,11 @@ function readScanAdds(): boolean {
 export const useCatalogueStore = defineStore('catalogue', () => {
   const params = ref<CatalogueQuery>({ query: '', vendor: [], type: [], sort: 'relevance' })
   const total = ref(0)
-  const pages = shallowReactive(new Map<number, ProductSummary[]>())
   const source = ref<CatalogueSearchResult['source']>('local')
   const matchKinds = ref<CatalogueSearchResult['matchKinds']>({ exact: 0, prefix: 0, text: 0 })
   const pricesAsOf = ref<string | null>(null)
   /** The query the rows shown belong to (the box may already hold a newer one). */
   const answeredQuery = ref<string | null>(null)
-  const searching = ref(false)
   const searchError = shallowRef<ApiError | null>(null)
 
   const status = ref<CatalogueStatus | null>(null)
@@ -73,8 +72,41 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const progress = computed<SyncProgress | null>(() => status.value?.progress ?? null)
   const neverSynced = computed(() => status.value !== null && status.value.lastSyncAt === null && status.value.products === 0)
 
-  const inFlight = new Map<number, Promise<void>>()
-  let generation = 0
+  const rows = createPagedRows<ProductSummary, CatalogueSearchResult>({
+    pageSize: PAGE_SIZE,
+    fetch: (page) => {
+      const p = params.value
+      return api.catalogue.search({
+        query: p.query,
+        vendor: p.vendor.length ? p.vendor : undefined,
+        type: p.type.length ? p.type : undefined,
+        sort: p.sort,
+        offset: page * PAGE_SIZE,
+        limit: PAGE_SIZE,
+      })
+    },
+    rowsOf: (res) => res.items,
+    // Answers for other parameters never get here (a new search resets the rows), so params.value is what was asked.
+    onAnswer: (res) => {
+      total.value = res.total
+      source.value = res.source
+      matchKinds.value = res.matchKinds
+      pricesAsOf.value = res.pricesAsOf
+      answeredQuery.value = params.value.query
+      searchError.value = null
+    },
+    onError: (err, page) => {
+      searchError.value = toApiError(err)
+      if (page === 0) {
+        total.value = 0
+        answeredQuery.value = params.value.query
+      }
+    },
+    // Far-away pages are let go, so scrolling through a large catalogue keeps memory flat.
+    keepAround: 5,
+  })
+  const { rowAt, ensureRange } = rows
+  const searching = rows.loading
   let off: (() => void) | null = null
 
   /** Follows sync progress; loads status and filters. Safe to call again (e.g. on every visit). */
@@ -121,72 +153,12 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   /** Runs the search for `next` (or again for the current parameters) from the first row. */
   async function search(next?: Partial<CatalogueQuery>): Promise<void> {
     if (next) params.value = { ...params.value, ...next }
-    generation++
-    pages.clear()
-    inFlight.clear()
-    await fetchPage(0)
-  }
-
-  function fetchPage(page: number): Promise<void> {
-    if (pages.has(page)) return Promise.resolve()
-    const pending = inFlight.get(page)
-    if (pending) return pending
-    const gen = generation
-    const p = params.value
-    searching.value = true
-    const run: Promise<void> = (async () => {
-      try {
-        const res = await api.catalogue.search({
-          query: p.query,
-          vendor: p.vendor.length ? p.vendor : undefined,
-          type: p.type.length ? p.type : undefined,
-          sort: p.sort,
-          offset: page * PAGE_SIZE,
-          limit: PAGE_SIZE,
-        })
-        if (gen !== generation) return
-        pages.set(page, res.items)
-        total.value = res.total
-        source.value = res.source
-        matchKinds.value = res.matchKinds
-        pricesAsOf.value = res.pricesAsOf
-        answeredQuery.value = p.query
-        searchError.value = null
-      } catch (err) {
-        if (gen === generation) {
-          searchError.value = toApiError(err)
-          if (page === 0) {
-            total.value = 0
-            answeredQuery.value = p.query
-          }
-        }
-      }
-    })().finally(() => {
-      if (inFlight.get(page) === run) inFlight.delete(page)
-      if (!inFlight.size) searching.value = false
-    })
-    inFlight.set(page, run)
-    return run
-  }
-
-  /** The row at a position of the whole result, or undefined while its page is loading. */
-  function rowAt(index: number): ProductSummary | undefined {
-    return pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE]
-  }
-
-  /** The list shows rows [start, end): fetch the pages they are on; far-away pages are let go. */
-  function ensureRange(start: number, end: number): void {
-    const first = Math.floor(start / PAGE_SIZE)
-    const last = Math.floor(Math.max(start, end - 1) / PAGE_SIZE)
-    for (const p of [...pages.keys()]) if (p < first - 5 || p > last + 5) pages.delete(p)
-    for (let p = first; p <= last; p++) void fetchPage(p)
+    await rows.reload()
   }
 
   function reset(): void {
     params.value = { query: '', vendor: [], type: [], sort: 'relevance' }
-    generation++
-    pages.clear()
-    inFlight.clear()
+    rows.reset()
     total.value = 0
     answeredQuery.value = null
     status.value = null

@@ -1,9 +1,10 @@
 import { defineStore } from 'pinia'
-import { ref, shallowReactive, shallowRef } from 'vue'
-import { AlertPrefs, OrderFilters, type OrderDetailResult, type OrderRow, type ReorderResult, type WatchState } from '../../../shared/ipc/channels/orders'
+import { ref, shallowRef } from 'vue'
+import { AlertPrefs, OrderFilters, type OrderDetailResult, type OrderListResult, type OrderRow, type ReorderResult, type WatchState } from '../../../shared/ipc/channels/orders'
 import { fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { Order } from '../../../shared/api'
 import { api, toApiError, type ApiError } from '../services/api'
+import { createPagedRows } from './paged-rows'
 
 /** Rows fetched per request: a screenful or two of the virtual table. */
 export const PAGE_SIZE = 100
@@ -19,18 +20,27 @@ export const useOrdersStore = defineStore('orders', () => {
   const filterErrors = ref<Record<string, string>>({})
   const filtersReady = ref(false)
   const total = ref(0)
-  const pages = shallowReactive(new Map<number, OrderRow[]>())
   const listError = shallowRef<ApiError | null>(null)
-  const loading = ref(false)
   /** Age label of the rows shown: set when the core answered from its offline copy. */
   const fromCache = ref(false)
   const fetchedAt = ref<string | null>(null)
   const watch = ref<WatchState | null>(null)
   /** Bumped on every `orders.changed`, so an open order detail can reload. */
   const changes = ref(0)
-  const inFlight = new Map<number, Promise<void>>()
-  let generation = 0
-  let visible: [number, number] = [0, PAGE_SIZE]
+  // The service counts pages from 1.
+  const rows = createPagedRows<OrderRow, OrderListResult>({
+    pageSize: PAGE_SIZE,
+    fetch: (page) => api.orders.list({ filters: filters.value, page: page + 1, perPage: PAGE_SIZE }),
+    rowsOf: (res) => res.rows,
+    onAnswer: (res) => {
+      total.value = res.total
+      fromCache.value = res.fromCache
+      fetchedAt.value = res.fetchedAt
+      listError.value = null
+    },
+    onError: (err) => (listError.value = toApiError(err)),
+  })
+  const { loading, rowAt, ensureRange, refreshVisible } = rows
   let off: (() => void) | null = null
 
   /** Follows `orders.changed` (once): counts changes, keeps the watch state and the visible rows fresh. */
@@ -86,58 +96,8 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function reload(): Promise<void> {
-    generation++
-    pages.clear()
-    inFlight.clear()
     total.value = 0
-    await fetchPage(1)
-  }
-
-  function fetchPage(page: number, force = false): Promise<void> {
-    if (!force && (pages.has(page) || inFlight.has(page))) return inFlight.get(page) ?? Promise.resolve()
-    const gen = generation
-    loading.value = true
-    const run: Promise<void> = (async () => {
-      try {
-        const res = await api.orders.list({ filters: filters.value, page, perPage: PAGE_SIZE })
-        if (gen !== generation) return
-        pages.set(page, res.rows)
-        total.value = res.total
-        fromCache.value = res.fromCache
-        fetchedAt.value = res.fetchedAt
-        listError.value = null
-      } catch (err) {
-        if (gen === generation) listError.value = toApiError(err)
-      }
-    })().finally(() => {
-      if (inFlight.get(page) === run) inFlight.delete(page)
-      if (!inFlight.size) loading.value = false
-    })
-    inFlight.set(page, run)
-    return run
-  }
-
-  /** The row at a position of the whole result, or undefined while its page is loading. */
-  function rowAt(index: number): OrderRow | undefined {
-    return pages.get(Math.floor(index / PAGE_SIZE) + 1)?.[index % PAGE_SIZE]
-  }
-
-  /** The table shows rows [start, end): fetch the pages they are on. */
-  function ensureRange(start: number, end: number): void {
-    visible = [start, end]
-    const first = Math.floor(start / PAGE_SIZE) + 1
-    const last = Math.floor(Math.max(start, end - 1) / PAGE_SIZE) + 1
-    for (let p = first; p <= last; p++) void fetchPage(p)
-  }
-
-  /** After a status change: the pages in view are fetched again; rows stay until they arrive. */
-  async function refreshVisible(): Promise<void> {
-    const first = Math.floor(visible[0] / PAGE_SIZE) + 1
-    const last = Math.floor(Math.max(visible[0], visible[1] - 1) / PAGE_SIZE) + 1
-    for (const p of [...pages.keys()]) if (p < first || p > last) pages.delete(p)
-    const work: Promise<void>[] = []
-    for (let p = first; p <= last; p++) work.push(fetchPage(p, true))
-    await Promise.all(work)
+    await rows.reload()
   }
 
   async function refreshWatch(): Promise<void> {
