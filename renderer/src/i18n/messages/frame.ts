@@ -26,6 +26,8 @@ const en = {
     label: 'Acting for',
     placeholder: 'Choose an organisation',
     changed: 'Now acting for {name}.',
+    /** An organisation not in the list (yet): by its id. */
+    byId: 'Organisation {id}',
   },
   alerts: {
     region: 'Notifications',
@@ -88,6 +90,7 @@ export default {
       label: 'Handelt für',
       placeholder: 'Organisation wählen',
       changed: 'Handelt jetzt für {name}.',
+      byId: 'Organisation {id}',
     },
     alerts: {
       region: 'Benachrichtigungen',
@@ -147,6 +150,7 @@ export default {
       label: 'Actuando para',
       placeholder: 'Elija una organización',
       changed: 'Ahora actúa para {name}.',
+      byId: 'Organización {id}',
     },
     alerts: {
       region: 'Notificaciones',
@@ -206,6 +210,7 @@ export default {
       label: 'Agit pour',
       placeholder: 'Choisir une organisation',
       changed: 'Agit maintenant pour {name}.',
+      byId: 'Organisation {id}',
     },
     alerts: {
       region: 'Notifications',
@@ -265,6 +270,7 @@ export default {
       label: 'Agisce per',
       placeholder: 'Scegli un’organizzazione',
       changed: 'Ora agisce per {name}.',
+      byId: 'Organizzazione {id}',
     },
     alerts: {
       region: 'Notifiche',
@@ -324,6 +330,7 @@ export default {
       label: 'Handelt voor',
       placeholder: 'Kies een organisatie',
       changed: 'Handelt nu voor {name}.',
+      byId: 'Organisatie {id}',
     },
     alerts: {
       region: 'Meldingen',

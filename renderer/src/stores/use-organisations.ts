@@ -1,0 +1,31 @@
+import { computed, onMounted } from 'vue'
+import { useI18n } from 'vue-i18n'
+import { useConnectionStore } from './connection'
+
+/**
+ * The organisations the user may act for (own and descendants), as views show them: the list,
+ * options for a select, and a name for an id. The list lives in the connection store (kept per
+ * profile); a view using it loads it when nothing is there yet. A failure to load is not the
+ * view's to show (the organisation switcher says it): names fall back to "Organisation 7".
+ */
+export function useOrganisations() {
+  const connection = useConnectionStore()
+  const { t } = useI18n()
+
+  onMounted(() => {
+    if (!connection.organisations.length) void connection.loadOrganisations().catch(() => {})
+  })
+
+  const list = computed(() => connection.organisations)
+  const names = computed(() => new Map(connection.organisations.map((o) => [o.id, o.name])))
+  const options = computed(() => connection.organisations.map((o) => ({ label: o.name, value: o.id })))
+
+  /** The organisation's name; '' for none. The acting one is known even before the list is. */
+  function nameOf(id: number | null | undefined): string {
+    if (id === null || id === undefined) return ''
+    const acting = connection.actingOrganisation
+    return names.value.get(id) ?? (acting?.id === id ? acting.name : t('frame.organisation.byId', { id }))
+  }
+
+  return { list, options, nameOf }
+}
