@@ -247,6 +247,31 @@ describe('the outbox against the sandbox', () => {
     expect((await w.call<{ name: string }>('baskets.serverSave', { id: plainBasket.id, patch: { name: 'Still plain' } })).name).toBe('Still plain')
   })
 
+  it('saving a service basket keeps its shipping and finance addresses as the service has them', async () => {
+    const w = await world()
+    const [a] = plain().slice(22)
+    const country = (shipTo.shipping_address as { country_code: number }).country_code
+    const registered = { name: 'Head office', company_name: 'Globex Ltd', addr_line_1: '1 Mill Lane', city: 'York', postal_code: 'YO1 7HH', country_code: country }
+    const trading = { addr_line_1: '9 Quay St', addr_line_2: 'Unit 4', city: 'Bristol', region: 'Avon', postal_code: 'BS1 4AA', country_code: country }
+    const client = clientFor(sandbox)
+    const created = await client.call('createBasket', {
+      body: {
+        name: 'Financed',
+        ...shipTo,
+        line_items: [{ product: a!.id, quantity: 1 }],
+        payment_type: 'FINANCE',
+        finance: { target: 'SELF', company_name: 'Globex Ltd', registered_address: registered, trading_addresses: [trading] },
+      },
+    })
+    await client.close()
+    await w.call('baskets.serverSave', { id: created.id, patch: { name: 'Financed, renamed' } })
+    const held = sandbox.control.listBasketsRaw().find((x) => x.id === created.id)!
+    expect(held.name).toBe('Financed, renamed')
+    expect(held.shipping_address).toMatchObject(shipTo.shipping_address as object)
+    expect(held.finance?.registered_address).toEqual(registered)
+    expect(held.finance?.trading_addresses).toEqual([trading])
+  })
+
   it('a basket for a descendant organisation is placed for that organisation (after reviewing its prices), once', async () => {
     const w = await world()
     const orgs = await w.call<{ id: number; parent?: number | null }[]>('connection.organisations')

@@ -1,5 +1,6 @@
 import { BasketBody, type Basket, type LineItem } from '../../../shared/api'
-import type { DraftAddress, DraftDoc, DraftHeaderPatch, DraftLine } from '../../../shared/ipc/channels/baskets'
+import { draftAddressFrom } from '../../../shared/draft-address'
+import type { DraftDoc, DraftHeaderPatch, DraftLine } from '../../../shared/ipc/channels/baskets'
 import { AppError, fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
@@ -67,24 +68,11 @@ export class ServerBaskets {
 
 /** "Work offline on this": the server basket as a local draft document. */
 export function draftFromBasket(b: Basket): DraftDoc {
-  const addr = b.shipping_address
-  const shipping: DraftAddress | null = addr
-    ? {
-        company_name: addr.company_name ?? '',
-        recipient_name: addr.recipient_name ?? '',
-        addr_line_1: addr.addr_line_1 ?? '',
-        addr_line_2: addr.addr_line_2 ?? '',
-        city: addr.city ?? '',
-        region: addr.region ?? '',
-        postal_code: addr.postal_code ?? '',
-        country_code: addr.country_code ?? null,
-      }
-    : null
   const f = b.finance
   return {
     name: unmarkedName(b.name),
     purchase_order_number: b.purchase_order_number ?? '',
-    shipping_address: shipping,
+    shipping_address: b.shipping_address ? draftAddressFrom(b.shipping_address) : null,
     shipping_type: b.shipping_type ?? null,
     ship_instructions: b.ship_instructions ?? '',
     provisioning_instructions: b.provisioning_instructions ?? '',
@@ -102,8 +90,8 @@ export function draftFromBasket(b: Basket): DraftDoc {
           name: f.name ?? '',
           contact_number: f.contact_number ?? '',
           term_length: f.term_length ?? null,
-          registered_address: f.registered_address ? { ...f.registered_address } : null,
-          trading_addresses: (f.trading_addresses ?? []).map((a) => ({ ...a })),
+          registered_address: f.registered_address ? draftAddressFrom(f.registered_address) : null,
+          trading_addresses: (f.trading_addresses ?? []).map((a) => draftAddressFrom(a)),
         }
       : null,
     line_items: b.line_items.map(lineFromItem),

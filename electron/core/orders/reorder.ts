@@ -1,5 +1,6 @@
-import type { Address, LineItem, Order } from '../../../shared/api'
-import { DraftDoc, type DraftAddress, type DraftDocInput, type DraftLine } from '../../../shared/ipc/channels/baskets'
+import type { LineItem, Order } from '../../../shared/api'
+import { draftAddressFrom } from '../../../shared/draft-address'
+import { DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { PartialHandlers } from '../ipc/dispatcher'
 
@@ -19,7 +20,7 @@ export function draftFromOrder(order: Order): DraftDocInput {
   return {
     name: `Reorder of order ${order.id}`,
     purchase_order_number: '',
-    shipping_address: order.shipping_address ? draftAddress(order.shipping_address) : null,
+    shipping_address: order.shipping_address ? draftAddressFrom(order.shipping_address) : null,
     shipping_type: order.shipping_type ?? null,
     ship_instructions: order.ship_instructions ?? '',
     provisioning_instructions: order.provisioning_instructions ?? '',
@@ -39,8 +40,8 @@ export function draftFromOrder(order: Order): DraftDocInput {
           }),
           target: order.finance.target,
           term_length: order.finance.term_length ?? null,
-          registered_address: order.finance.registered_address ? draftAddress(order.finance.registered_address) : null,
-          trading_addresses: (order.finance.trading_addresses ?? []).map(draftAddress),
+          registered_address: order.finance.registered_address ? draftAddressFrom(order.finance.registered_address) : null,
+          trading_addresses: (order.finance.trading_addresses ?? []).map((a) => draftAddressFrom(a)),
         }
       : null,
     line_items: order.line_items.map(draftLine),
@@ -67,11 +68,6 @@ function draftLine(l: LineItem, i: number): DraftLine {
     })
   }
   return line
-}
-
-function draftAddress(a: Partial<Address>): DraftAddress {
-  const { country_code, ...text } = a
-  return { ...withoutNulls(text), country_code: country_code ?? null }
 }
 
 function withoutNulls<T extends Record<string, string | null | undefined>>(o: T): { [K in keyof T]?: string } {
