@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { Product } from '../../../../shared/api'
 import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
+import { usePreferencesStore } from '../../stores/preferences'
 import { $, $$, mountApp, waitFor } from '../../testing/mount-app'
 
 /** The product detail on the real core (this process) and a real sandbox (a child process). */
@@ -83,5 +84,27 @@ describe('product detail', () => {
     const error = await waitFor(() => $('[data-error-code]'), 'the error')
     expect(error.getAttribute('data-error-code')).toBe('not_found')
     expect($('[data-testid=product-name]')).toBeNull()
+  })
+
+  it('names the product in the window title, in any language; the next page has its own title', async () => {
+    const p = await product(SHOWCASE.switch.id)
+    mounted = await mountApp(app.api, { path: `/catalogue/products/${p.id}` })
+    await waitFor(() => document.title === `${p.name} — Wholesale Desk`, 'the product in the title')
+    const preferences = usePreferencesStore(mounted.pinia)
+    try {
+      preferences.language = 'de'
+      await waitFor(() => $('[data-testid=product-page] nav a')?.textContent?.includes('Katalog'), 'the page in German')
+      expect(document.title).toBe(`${p.name} — Wholesale Desk`)
+    } finally {
+      preferences.language = 'auto'
+      localStorage.removeItem('wd.language')
+    }
+
+    // A product that cannot be shown does not keep the last one's name.
+    await mounted.router.push('/catalogue/products/987654')
+    await waitFor(() => $('[data-error-code]'), 'the error')
+    expect(document.title).toBe('Product — Wholesale Desk')
+    await mounted.router.push('/catalogue')
+    await waitFor(() => document.title === 'Catalogue — Wholesale Desk', 'the catalogue title')
   })
 })
