@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { mount } from '@vue/test-utils'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
+import { createAppI18n } from '../../i18n'
+import LineOptions from './LineOptions.vue'
+
+const line: DraftLine = { key: 'k0', product: 9, product_code: 'NAS-8', product_name: 'NAS', quantity: 1, prov_product: 21 }
+const info: LineProductInfo = {
+  id: 9,
+  sku: 'NAS-8',
+  name: 'NAS',
+  price: 100,
+  subscription_type: null,
+  provisioning: [{ id: 21, sku: 'PROV-1', name: 'Setup', price: 10, partner: false }],
+  maintenance: [{ id: 31, sku: 'MNT-1', name: 'Care', price: 5, partner: false }],
+  rate_plans: [{ id: 41, name: 'Annual', term_length: 12, billing_frequency: 'Month', renewal_term_length: 12, default: true, min_quantity: 5, max_quantity: 50, rate_plan_charges: [] }],
+}
+const mounted: { unmount(): void }[] = []
+afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
+
+function render(fields: Record<string, string> = {}) {
+  const w = mount(LineOptions, { props: { line, index: 2, info, fields, customerFinance: false }, global: { plugins: [createAppI18n('en')] } })
+  mounted.push(w)
+  return w
+}
+
+describe('a line\'s options', () => {
+  it('offers the product\'s provisioning, maintenance and rate plans, each with a choice of none', () => {
+    const w = render()
+    const labels = (id: string) => w.findAll(`#line-k0-${id} option`).map((o) => o.text())
+    expect(labels('prov')).toEqual(['None', 'Setup (PROV-1)'])
+    expect(labels('maint')).toEqual(['None', 'Care (MNT-1)'])
+    expect(labels('plan')).toEqual(['—', expect.stringContaining('Annual')])
+    expect((w.find('#line-k0-prov').element as HTMLSelectElement).value).toBe('21')
+    expect(w.find('label[for=line-k0-maint]').text()).toBe('Maintenance product')
+  })
+
+  it('a choice changes the line by the product\'s id, and none clears it', async () => {
+    const w = render()
+    await w.find('#line-k0-plan').setValue('41')
+    await w.find('#line-k0-prov').setValue('')
+    expect(w.emitted('change')).toEqual([[{ selected_rate_plan: 41 }], [{ prov_product: null }]])
+  })
+
+  it('shows the service\'s error of a choice under it, under the line\'s field path', () => {
+    const w = render({ 'line_items.2.maintenance_product': 'Not for this product' })
+    const errors = w.findAll('[data-field-error]')
+    expect(errors.map((e) => e.text())).toEqual(['Not for this product'])
+    expect(w.find('#line-k0-maint').element.parentElement!.textContent).toContain('Not for this product')
+  })
+})
