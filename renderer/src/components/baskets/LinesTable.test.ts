@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import { afterEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
-import type { DraftLine } from '../../../../shared/ipc/channels/baskets'
+import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
 import { createAppI18n } from '../../i18n'
 import LineEntry from './LineEntry.vue'
 import LinesTable from './LinesTable.vue'
@@ -70,6 +70,29 @@ describe('the lines table, for the keyboard', () => {
     expect(w.find('[data-testid=line-1]').text()).toContain('At least 5 for the Annual plan')
     expect(w.find('[data-testid=line-qty-1]').attributes('aria-invalid')).toBe('true')
     expect(w.find('[data-testid=line-2]').text()).toContain('Unknown SKU CAB-3')
+  })
+
+  it('shows each error of a line once: an option\'s under its choice (opened for it), the others on the row', () => {
+    const info: LineProductInfo = {
+      id: 2,
+      sku: 'AP-2',
+      name: 'AP-2',
+      price: 10,
+      subscription_type: null,
+      provisioning: [{ id: 21, sku: 'PROV-1', name: 'Setup', price: 5, partner: false }],
+      maintenance: [],
+      rate_plans: [],
+    }
+    const fields = { 'line_items.1.prov_product': 'Not for this product', 'line_items.1.product_code': 'Discontinued', 'line_items.2.maintenance_product': 'No such maintenance' }
+    const w = renderTable({ products: { 2: info }, fields })
+    const shown = w.findAll('[data-field-error]').map((e) => e.text())
+    expect(shown.sort()).toEqual(['Discontinued', 'No such maintenance', 'Not for this product'])
+    expect(w.find('[data-testid=line-1]').text()).toContain('Discontinued')
+    const prov = w.find('#line-k1-prov')
+    expect(prov.attributes('aria-invalid')).toBe('true')
+    expect(w.find(`#${prov.attributes('aria-describedby')}`).text()).toBe('Not for this product')
+    // Line 3's product has no maintenance choice here (not in the catalogue), so its row says it.
+    expect(w.find('[data-testid=line-2]').text()).toContain('No such maintenance')
   })
 })
 
