@@ -86,7 +86,6 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       {
         store: p.store,
         client: s?.client ?? null,
-        organisations: () => ctx.connection.organisations(),
         noteSuccess: () => ctx.connection.noteSuccess(),
         noteFailure: (err) => ctx.connection.noteFailure(err),
       },
@@ -94,7 +93,11 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     )
   }
 
-  /** While online, the lists a draft is filled from are fetched ahead, so drafting works offline later. */
+  /**
+   * While online, the lists a draft is filled from are fetched ahead, so drafting works offline
+   * later. That includes the organisations (the connection caches them): a draft's organisation
+   * is checked against them, offline too.
+   */
   let warmed = { key: '', at: 0 }
   const warm = (p: ProfileBaskets, session: ActiveSession) => {
     if (!ctx.connection.online) return
@@ -102,7 +105,9 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     const key = `${p.profileId}:${org}`
     if (warmed.key === key && ctx.clock.now() - warmed.at < 30 * 60_000) return
     warmed = { key, at: ctx.clock.now() }
-    referenceFor(p, org).catch((err: unknown) => ctx.log.warn('could not prefetch the baskets reference lists', { message: (err as Error).message }))
+    const failed = (err: unknown) => ctx.log.warn('could not prefetch the baskets reference lists', { message: (err as Error).message })
+    Promise.resolve().then(() => ctx.connection.organisations()).catch(failed)
+    referenceFor(p, org).catch(failed)
   }
 
   /** Opens the baskets of the active profile (synchronously, so a handler can use them at once). */

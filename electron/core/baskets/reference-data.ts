@@ -1,4 +1,4 @@
-import type { Address, CountryCode, Organisation, ShippingType } from '../../../shared/api'
+import type { Address, CountryCode, ShippingType } from '../../../shared/api'
 import type { ReferenceData } from '../../../shared/ipc/channels/baskets'
 import type { ServiceClient } from '../service/client'
 import type { ListOperationId, ResponseOf } from '../service/routes'
@@ -8,7 +8,6 @@ import type { BasketStore } from './basket-store'
 export interface ReferenceDeps {
   store: BasketStore
   client: ServiceClient | null
-  organisations: () => Promise<Organisation[]>
   noteSuccess(): void
   noteFailure(err: unknown): void
 }
@@ -42,16 +41,10 @@ export async function referenceData(deps: ReferenceDeps, organisation: number | 
       if (page >= res.pages || res.items.length === 0) return items
     }
   }
-  let organisations: Organisation[] = []
-  try {
-    organisations = await deps.organisations()
-  } catch {
-    fresh = false
-  }
   const [addresses, countries, shippingTypes] = await Promise.all([
     organisation !== null ? cached<Address>(`addresses:${organisation}`, all('listOrganisationAddresses', { id: organisation })) : Promise.resolve([]),
     cached<CountryCode>('countries', all('listCountryCodes')),
     cached<ShippingType>('shippingTypes', all('listShippingTypes')),
   ])
-  return { organisations, addresses, countries, shippingTypes, fresh }
+  return { addresses, countries, shippingTypes, fresh }
 }

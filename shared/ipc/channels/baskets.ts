@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, LineItem, LineItemRequest, Organisation, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
+import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, LineItem, LineItemRequest, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
 import { channel } from '../contract-kit'
 
 /**
@@ -211,7 +211,6 @@ export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>
 export const ImportRow = z.object({ productId: LooseId.optional(), sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) })
 
 export const ReferenceData = z.object({
-  organisations: z.array(Organisation),
   addresses: z.array(Address),
   countries: z.array(CountryCode),
   shippingTypes: z.array(ShippingType),
