@@ -207,6 +207,12 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   const product = (id: number): Promise<Product> => api.catalogue.product({ id })
   const image = async (productId: number, kind: ImageKind): Promise<string | null> => (await api.catalogue.image({ productId, kind })).dataUrl
+  /** Summaries of the products with these ids that the local catalogue holds; the channel takes 1000 ids a call. */
+  async function summaries(ids: readonly number[]): Promise<ProductSummary[]> {
+    const out: ProductSummary[] = []
+    for (let i = 0; i < ids.length; i += 1000) out.push(...(await api.catalogue.summaries({ ids: ids.slice(i, i + 1000) })))
+    return out
+  }
   const productGroups = (): Promise<ProductGroupSummary[]> => api.catalogue.productGroups()
   const productGroup = (id: number) => api.catalogue.productGroup({ id })
   /** Datasheets and guides open in the system browser, never in the app's window. */
@@ -246,6 +252,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     cancelSync,
     setRefreshHours,
     product,
+    summaries,
     image,
     productGroups,
     productGroup,
