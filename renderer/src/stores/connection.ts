@@ -16,6 +16,10 @@ export const useConnectionStore = defineStore('connection', () => {
   const status = ref<ConnectionStatus | null>(null)
   const profiles = ref<Profile[]>([])
   const organisations = ref<Organisation[]>([])
+  const organisationsLoading = ref(false)
+  /** The last failure to load the organisations (the organisation switcher shows it), until a load succeeds. */
+  const organisationsError = shallowRef<ApiError | null>(null)
+  let organisationsPending: Promise<Organisation[]> | null = null
   const ready = ref(false)
   const error = shallowRef<ApiError | null>(null)
   let unsubscribe: (() => void)[] = []
@@ -32,6 +36,7 @@ export const useConnectionStore = defineStore('connection', () => {
     status.value = next
     if (profileChanged) {
       organisations.value = []
+      organisationsError.value = null
       void refreshProfiles().catch((err) => (error.value = toApiError(err)))
     }
   }
@@ -92,9 +97,23 @@ export const useConnectionStore = defineStore('connection', () => {
     return api.connection.test({ id })
   }
 
-  async function loadOrganisations(): Promise<Organisation[]> {
-    organisations.value = await api.connection.organisations()
-    return organisations.value
+  /** Callers at the same moment share one request; a failure is kept in organisationsError and thrown. */
+  function loadOrganisations(): Promise<Organisation[]> {
+    organisationsPending ??= (async () => {
+      organisationsLoading.value = true
+      try {
+        organisations.value = await api.connection.organisations()
+        organisationsError.value = null
+        return organisations.value
+      } catch (err) {
+        organisationsError.value = toApiError(err)
+        throw err
+      } finally {
+        organisationsLoading.value = false
+        organisationsPending = null
+      }
+    })()
+    return organisationsPending
   }
 
   async function setActingOrganisation(id: number): Promise<void> {
@@ -105,6 +124,8 @@ export const useConnectionStore = defineStore('connection', () => {
     status,
     profiles,
     organisations,
+    organisationsLoading,
+    organisationsError,
     ready,
     error,
     profile,

@@ -6,14 +6,20 @@ import { useConnectionStore } from './connection'
  * The organisations the user may act for (own and descendants), as views show them: the list,
  * options for a select, and a name for an id. The list lives in the connection store (kept per
  * profile); a view using it loads it when nothing is there yet. A failure to load is not the
- * view's to show (the organisation switcher says it): names fall back to "Organisation 7".
+ * view's to show: it is kept in `error`, which the organisation switcher shows; names fall back
+ * to "Organisation 7".
  */
 export function useOrganisations() {
   const connection = useConnectionStore()
   const { t } = useI18n()
 
+  /** Loads the list again; a failure ends up in `error`. */
+  const load = (): Promise<void> => connection.loadOrganisations().then(
+    () => {},
+    () => {},
+  )
   onMounted(() => {
-    if (!connection.organisations.length) void connection.loadOrganisations().catch(() => {})
+    if (!connection.organisations.length) void load()
   })
 
   const list = computed(() => connection.organisations)
@@ -27,5 +33,8 @@ export function useOrganisations() {
     return names.value.get(id) ?? (acting?.id === id ? acting.name : t('frame.organisation.byId', { id }))
   }
 
-  return { list, options, nameOf }
+  const loading = computed(() => connection.organisationsLoading)
+  const error = computed(() => connection.organisationsError)
+
+  return { list, options, nameOf, load, loading, error }
 }
