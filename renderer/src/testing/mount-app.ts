@@ -30,15 +30,18 @@ export async function mountApp(api: Api, opts: { path?: string; routes?: RouteRe
   }
 }
 
-/** Waits until `check` passes (re-rendering in between), or fails with its last error. */
-export async function waitFor<T>(check: () => T | Promise<T>, what = 'the condition', timeoutMs = 10_000): Promise<T> {
+/** What a check gives once it has passed: `cond && value` gives false, 0 or '' while it has not. */
+type Passed<T> = Exclude<T, false | 0 | '' | null | undefined>
+
+/** Waits until `check` gives something truthy (re-rendering in between), or fails with its last error. */
+export async function waitFor<T>(check: () => T | Promise<T>, what = 'the condition', timeoutMs = 10_000): Promise<Passed<T>> {
   const started = Date.now()
   let last: unknown
   for (;;) {
     await flushPromises()
     try {
       const result = await check()
-      if (result !== false && result !== null && result !== undefined) return result
+      if (result) return result as Passed<T>
       last = new Error(`${what} is not met yet`)
     } catch (err) {
       last = err
