@@ -12,7 +12,7 @@ function leaf(tree: MessageTree, key: string): string | undefined {
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
   return typeof node === 'string' ? node : undefined
 }
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort()
 
 describe('message files', () => {
   for (const [domain, file] of Object.entries(messageFiles)) {
