@@ -13,7 +13,7 @@ describe('error notice', () => {
   it('says in its own words what went wrong, for every error code, then the details', () => {
     const summaries = new Set<string>()
     for (const code of IpcErrorCode.options) {
-      const w = render(new ApiError(code, `detail for ${code}`))
+      const w = render(new ApiError({ code, message: `detail for ${code}` }))
       const title = w.find('.n-alert__header, .n-alert-body__title').text()
       expect(title, code).not.toBe('')
       expect(title, code).not.toContain('frame.errors')
@@ -25,11 +25,11 @@ describe('error notice', () => {
   })
 
   it('speaks the UI language', () => {
-    expect(render(new ApiError('offline', 'x'), 'de').text()).toContain('Der Dienst ist nicht erreichbar')
+    expect(render(new ApiError({ code: 'offline', message: 'x' }), 'de').text()).toContain('Der Dienst ist nicht erreichbar')
   })
 
   it('says when to try again', () => {
-    expect(render(new ApiError('rate_limited', 'slow down', {}, 30)).text()).toContain('Try again in 30 seconds.')
+    expect(render(new ApiError({ code: 'rate_limited', message: 'slow down', retryAfterSeconds: 30 })).text()).toContain('Try again in 30 seconds.')
   })
 
   it('shows nothing without an error', () => {

@@ -1,15 +1,15 @@
 import type { Api } from '../../../shared/ipc/api-builder'
-import type { IpcErrorCode, IpcResult } from '../../../shared/ipc/contract-kit'
+import { AppError, type IpcError, type IpcResult } from '../../../shared/ipc/contract-kit'
 
-/** A channel's failure on the renderer side: the core's typed error, thrown so stores can `try`. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: IpcErrorCode,
-    message: string,
-    readonly fields: Record<string, string> = {},
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message)
+/**
+ * A channel's failure on the renderer side: the IpcError that crossed the bridge, thrown as the
+ * core's own AppError so stores can `try`. `fields` is always there, for forms to read unchecked.
+ */
+export class ApiError extends AppError {
+  declare readonly fields: Record<string, string>
+
+  constructor(error: IpcError) {
+    super(error.code, error.message, error.fields ?? {}, error.retryAfterSeconds)
     this.name = 'ApiError'
   }
 }
@@ -17,7 +17,7 @@ export class ApiError extends Error {
 /** Anything caught in a store → an ApiError (a transport that threw becomes `internal`). */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err
-  return new ApiError('internal', err instanceof Error ? err.message : String(err))
+  return new ApiError({ code: 'internal', message: err instanceof Error ? err.message : String(err) })
 }
 
 /** IpcResult → value, or throws ApiError. */
@@ -29,7 +29,7 @@ export async function unwrap<T>(result: Promise<IpcResult<T>> | IpcResult<T>): P
     throw toApiError(err)
   }
   if (r.ok) return r.value
-  throw new ApiError(r.error.code, r.error.message, r.error.fields ?? {}, r.error.retryAfterSeconds)
+  throw new ApiError(r.error)
 }
 
 type Unwrapped<F> = F extends (...args: infer P) => Promise<IpcResult<infer T>> ? (...args: P) => Promise<T> : never
@@ -52,7 +52,7 @@ export const api: RendererApi = new Proxy({} as RendererApi, {
           return (input?: unknown) => {
             const group = (window.api as unknown as Record<string, Record<string, ((i?: unknown) => Promise<IpcResult<unknown>>) | undefined> | undefined>)[domain]
             const fn = group?.[method]
-            if (!fn) return Promise.reject(new ApiError('unknown_channel', `${domain}.${method} is not available.`))
+            if (!fn) return Promise.reject(new ApiError({ code: 'unknown_channel', message: `${domain}.${method} is not available.` }))
             return unwrap(fn(input))
           }
         },
