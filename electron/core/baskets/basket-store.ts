@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
-import { DraftDoc, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
+import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import { openDatabase, transaction, type Migration } from '../store/database'
 
@@ -10,11 +10,6 @@ import { openDatabase, transaction, type Migration } from '../store/database'
  * create → price → submit, or update → price → submit when the basket already exists on the service.
  */
 export type OutboxStep = 'create' | 'update' | 'price' | 'submit'
-
-export interface DraftError {
-  message: string
-  fields?: Record<string, string>
-}
 
 /** One row of `drafts`: the typed document plus its outbox bookkeeping. */
 export interface DraftRecord {

@@ -132,6 +132,7 @@ export const ReviewLine = z.object({
 export type ReviewLine = z.infer<typeof ReviewLine>
 
 export const DraftError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() })
+export type DraftError = z.infer<typeof DraftError>
 
 export const DraftEstimate = z.object({
   total: z.number(),
