@@ -5,7 +5,7 @@ import type { NotificationKind, User, UserBody } from './api'
  * overwrites both lists, and changing the organisation resets both (spec 2.5, rule 4): the app
  * shows this before saving and asks for confirmation when anything held would be lost.
  */
-export interface UserEditImpact {
+interface UserEditImpact {
   organisationChanged: boolean
   rolesLost: number[]
   rolesGained: number[]

@@ -14,7 +14,7 @@ import { ordersFeature } from './orders/feature'
 import { draftsViaHandlers } from './orders/reorder'
 import { systemFeature } from './system/feature'
 
-export interface CoreDeps {
+interface CoreDeps {
   /** The app's data folder (Electron's userData; a temporary folder in tests). */
   dataDir: string
   secrets: SecretStore

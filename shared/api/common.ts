@@ -6,9 +6,6 @@ export const Id = z.int().positive()
 /** Date-times are ISO 8601 without a zone designator (spec section 2); kept as text. */
 export const DateTime = z.string()
 
-/** Money and price fields are plain numbers in the organisation's currency. */
-export const Money = z.number()
-
 /** The service's six display languages (spec 2.5 user_language). */
 export const Language = z.enum(['de', 'en', 'es', 'fr', 'it', 'nl'])
 export type Language = z.infer<typeof Language>

@@ -2,11 +2,11 @@ import { z } from 'zod'
 import { Id } from './common'
 
 /** `<resource>:<action>`; parent marks a permission inherited from a parent role (spec 2.2). */
-export const Permission = z.object({
+const Permission = z.object({
   permission: z.string().regex(/^[a-z_]+:[a-z_]+$/),
   parent: z.boolean(),
 })
-export type Permission = z.infer<typeof Permission>
+type Permission = z.infer<typeof Permission>
 
 /** Spec 2.2: GET /whoami. Under emulation every field but real_* describes the emulated user. */
 export const CurrentUser = z.object({

@@ -20,7 +20,7 @@ export const OrderStatus = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatus>
 
 /** Statuses after which nothing changes any more: the order watcher stops polling these. */
-export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETE', 'FAILED', 'CANCELLED']
+const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETE', 'FAILED', 'CANCELLED']
 /** Submitted orders still on their way (what the watcher polls). */
 export const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'DRAFT' && !FINAL_STATUSES.includes(s))
 /** From ACCEPTED on an order is final and cannot be cancelled (spec section 3). */
@@ -36,7 +36,7 @@ const email = z.email()
 const shortText = z.string().max(255)
 
 /** Spec 2.8 finance object. approved is response only. */
-export const Finance = z.object({
+const Finance = z.object({
   company_number: shortText.optional(),
   company_name: shortText.optional(),
   target: FinanceTarget,
@@ -50,7 +50,7 @@ export const Finance = z.object({
   trading_addresses: z.array(Address).optional(),
   approved: z.boolean().optional(),
 })
-export type Finance = z.infer<typeof Finance>
+type Finance = z.infer<typeof Finance>
 
 export const StorageOrder = z.object({ team_name: z.string().trim().min(1).max(255), admin_email: email })
 export const BackupOrder = z.object({ tenant_name: z.string().trim().min(1).max(255), admin_email: email })
@@ -126,7 +126,7 @@ export function missingForShipping(body: Pick<BasketBody, 'shipping_address' | '
   return [...(body.shipping_address ? [] : ['shipping_address' as const]), ...(body.shipping_type === undefined ? ['shipping_type' as const] : [])]
 }
 
-export const RatePlanDetailsCharge = z.object({
+const RatePlanDetailsCharge = z.object({
   id: Id,
   name: z.string(),
   rate_plan_id: Id,
@@ -136,7 +136,7 @@ export const RatePlanDetailsCharge = z.object({
   unit_of_measure: z.string().nullish(),
 })
 
-export const RatePlanDetails = z.object({
+const RatePlanDetails = z.object({
   id: Id,
   name: z.string(),
   line_item_id: Id,
@@ -180,7 +180,7 @@ export const LineItem = z.object({
 })
 export type LineItem = z.infer<typeof LineItem>
 
-export const ShipmentItem = z.object({
+const ShipmentItem = z.object({
   product: Id,
   name: z.string(),
   product_code: z.string(),
@@ -196,7 +196,7 @@ export const Shipment = z.object({
 })
 export type Shipment = z.infer<typeof Shipment>
 
-export const Unit = z.object({ id: Id, order: Id, product: Id, serial: z.int().nullish() })
+const Unit = z.object({ id: Id, order: Id, product: Id, serial: z.int().nullish() })
 
 /** Spec 2.8: order, and basket (a DRAFT order of the same shape). */
 export const Order = z.object({

@@ -18,9 +18,9 @@ export const RelatedProduct = z.object({
 })
 export type RelatedProduct = z.infer<typeof RelatedProduct>
 
-export const RatePlanChargeCost = z.object({ id: Id, currency: z.string(), charge_cost_price: z.number() })
+const RatePlanChargeCost = z.object({ id: Id, currency: z.string(), charge_cost_price: z.number() })
 
-export const RatePlanCharge = z.object({
+const RatePlanCharge = z.object({
   id: Id,
   name: z.string(),
   charge_type: z.string(),
@@ -28,7 +28,7 @@ export const RatePlanCharge = z.object({
   rate_plan_charge_costs: z.array(RatePlanChargeCost),
   unit_of_measure: z.string().nullish(),
 })
-export type RatePlanCharge = z.infer<typeof RatePlanCharge>
+type RatePlanCharge = z.infer<typeof RatePlanCharge>
 
 export const RatePlan = z.object({
   id: Id,
@@ -81,15 +81,13 @@ export const Product = z.object({
 export type Product = z.infer<typeof Product>
 
 export const PRODUCT_SORTS = ['-popularity', '-name', '+name', '-price', '+price'] as const
-export const ProductSort = z.enum(PRODUCT_SORTS)
-export type ProductSort = z.infer<typeof ProductSort>
 
 /** What one charge costs, in GBP (the first listed currency where there is no GBP). */
 export function chargeCost(charge: RatePlanCharge): number {
   return (charge.rate_plan_charge_costs.find((k) => k.currency === 'GBP') ?? charge.rate_plan_charge_costs[0])?.charge_cost_price ?? 0
 }
 
-export function ratePlanCost(plan: RatePlan): number {
+function ratePlanCost(plan: RatePlan): number {
   return plan.rate_plan_charges.reduce((sum, c) => sum + chargeCost(c), 0)
 }
 

@@ -18,8 +18,8 @@ export const NotificationKind = z.enum([
 ])
 export type NotificationKind = z.infer<typeof NotificationKind>
 
-export const ApiClient = z.object({ id: Id, name: z.string(), client_id: z.uuid() })
-export type ApiClient = z.infer<typeof ApiClient>
+const ApiClient = z.object({ id: Id, name: z.string(), client_id: z.uuid() })
+type ApiClient = z.infer<typeof ApiClient>
 
 export const AuditLog = z.object({
   user: Id,

@@ -35,11 +35,11 @@ export const events = {
   ...adminEvents,
 } satisfies Record<string, z.ZodType>
 
-export type Channels = typeof channels
+type Channels = typeof channels
 export type ChannelName = keyof Channels
 export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>
 export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>
-export type Events = typeof events
+type Events = typeof events
 export type EventName = keyof Events
 export type EventPayload<E extends EventName> = z.output<Events[E]>
 

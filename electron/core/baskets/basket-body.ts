@@ -28,7 +28,7 @@ export function toBasketBody(doc: DraftDoc, organisation: number | null, marker:
   return body as BasketBody
 }
 
-export function toLineItem(l: DraftLine): LineItemRequest {
+function toLineItem(l: DraftLine): LineItemRequest {
   const out: Record<string, unknown> = { quantity: l.quantity ?? 0 }
   if (l.product) out.product = l.product
   else if (l.product_code?.trim()) out.product_code = l.product_code.trim()
@@ -61,7 +61,7 @@ const ADDRESS_TEXT = ['company_name', 'recipient_name', 'addr_line_1', 'addr_lin
 const ADDRESS_REQUIRED = new Set(['addr_line_1', 'city', 'postal_code'])
 
 /** A blank address is no address; a started one is sent whole so missing parts get named. */
-export function toAddress(a: DraftAddress | null | undefined, withName: boolean): Record<string, unknown> | undefined {
+function toAddress(a: DraftAddress | null | undefined, withName: boolean): Record<string, unknown> | undefined {
   if (!a) return undefined
   const started = ADDRESS_TEXT.some((k) => (a[k] ?? '').trim()) || (a.country_code ?? null) !== null
   if (!started) return undefined

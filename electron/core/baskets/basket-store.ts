@@ -91,7 +91,7 @@ const migrations: Migration[] = [
   },
 ]
 
-export const BASKETS_DB = 'baskets.db'
+const BASKETS_DB = 'baskets.db'
 
 const EDITABLE: readonly DraftState[] = ['draft', 'rejected', 'needs_review', 'queued']
 

@@ -17,7 +17,7 @@ import { round2 } from '../../../shared/api'
 import { productInfo, refreshEstimates, unitEstimate, type PriceCatalogue } from './price-catalogue'
 import { validateDraft } from './validation'
 
-export interface DraftsDeps {
+interface DraftsDeps {
   store: BasketStore
   catalogue: () => PriceCatalogue
   /** The organisation new drafts are for (the acting organisation), if known. */
@@ -28,7 +28,7 @@ export interface DraftsDeps {
   kickOutbox(): void
 }
 
-export interface AddLineInput {
+interface AddLineInput {
   sku?: string
   productId?: number
   quantity: number

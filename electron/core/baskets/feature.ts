@@ -10,7 +10,7 @@ import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-c
 import { referenceData } from './reference-data'
 import { draftFromBasket, ServerBaskets } from './server-baskets'
 
-export interface BasketsOptions {
+interface BasketsOptions {
   /** The cached catalogue of the active profile (the catalogue feature's reader). */
   catalogue?: () => PriceCatalogue | null
   concurrency?: number

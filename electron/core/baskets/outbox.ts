@@ -73,7 +73,7 @@ import { round2 } from '../../../shared/api'
  * of a child process running the outbox, each followed by a restart on the same data folder.
  */
 
-export interface OutboxDeps {
+interface OutboxDeps {
   store: BasketStore
   client: () => ServiceClient | null
   clock: Clock
@@ -399,7 +399,7 @@ export class Outbox {
 }
 
 /** The service's price of one unit of a line: the product plus its provisioning and maintenance products. */
-export function serviceUnit(l: LineItem): number {
+function serviceUnit(l: LineItem): number {
   return round2(l.price + (l.prov_product_price ?? 0) + (l.maintenance_product_price ?? 0))
 }
 
@@ -407,7 +407,7 @@ export function serviceUnit(l: LineItem): number {
  * Pairs the draft's lines with the service's (same order; the service keeps it) and flags every
  * line priced above what the user saw, or that the app could not estimate.
  */
-export function reviewLines(doc: DraftDoc, items: readonly LineItem[]): ReviewLine[] {
+function reviewLines(doc: DraftDoc, items: readonly LineItem[]): ReviewLine[] {
   return items.map((item, i) => {
     const line = doc.line_items[i]
     const estimate = line?.estimate?.unit ?? null

@@ -1,7 +1,7 @@
 import type { ImportPreviewRow } from '../../../shared/ipc/channels/baskets'
 import type { PriceCatalogue } from './price-catalogue'
 
-export interface ParsedLine {
+interface ParsedLine {
   line: number
   raw: string
   sku: string

@@ -32,7 +32,7 @@ export function unitEstimate(product: Product, line: Pick<DraftLine, 'prov_produ
 }
 
 
-export async function estimateLine(catalogue: PriceCatalogue, line: DraftLine): Promise<LineEstimate | null> {
+async function estimateLine(catalogue: PriceCatalogue, line: DraftLine): Promise<LineEstimate | null> {
   const product = line.product ? await catalogue.getProduct(line.product) : null
   if (!product) return null
   return { unit: unitEstimate(product, line), asOf: await catalogue.pricesAsOf() }

@@ -5,7 +5,7 @@ import type { ListOperationId, ResponseOf } from '../service/routes'
 import { ServiceError } from '../service/service-error'
 import type { BasketStore } from './basket-store'
 
-export interface ReferenceDeps {
+interface ReferenceDeps {
   store: BasketStore
   client: ServiceClient | null
   noteSuccess(): void

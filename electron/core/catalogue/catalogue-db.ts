@@ -208,7 +208,7 @@ export class CatalogueDb {
  * still holds open (Windows refuses to delete it) is left for the sweep at the next start: each
  * generation has files of its own, so nothing reads a left-over one.
  */
-export function removeGeneration(dir: string, gen: number): void {
+function removeGeneration(dir: string, gen: number): void {
   const files = generationFiles(dir, gen)
   for (const f of [files.rows, files.text]) {
     for (const suffix of ['', '-journal']) {

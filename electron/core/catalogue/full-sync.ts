@@ -8,7 +8,7 @@ import { ServiceError } from '../service/service-error'
 import type { CatalogueDb, ShadowState } from './catalogue-db'
 import { MalformedPage, SyncWorkers, type StoredPage } from './sync-workers'
 
-export interface FullSyncDeps {
+interface FullSyncDeps {
   cdb: CatalogueDb
   client: Pick<ServiceClient, 'rawBytes' | 'list' | 'call'>
   clock: Clock
@@ -23,7 +23,7 @@ export interface FullSyncDeps {
   maxResumeAgeMs?: number
 }
 
-export type FullSyncResult = SyncOutcome & { error?: unknown }
+type FullSyncResult = SyncOutcome & { error?: unknown }
 
 const DEFAULT_CONCURRENCY = 4
 const MAX_RESUME_AGE_MS = 6 * 3600_000

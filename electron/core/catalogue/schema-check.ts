@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /** A yes/no answer to "would this schema accept the value?", without building the parsed copy. */
-export type Check = (value: unknown) => boolean
+type Check = (value: unknown) => boolean
 
 interface Def {
   type: string

@@ -36,7 +36,7 @@ export function indexText(text: string): string {
 /** Most words a typed prefix is spelled out as; beyond that it stays a prefix query. */
 const MAX_EXPANSION = 32
 
-export interface FtsQueryOptions {
+interface FtsQueryOptions {
   /** Whether the last word may be a prefix (off for SKU-shaped queries, whose parts are whole). */
   prefix?: boolean
   /** The indexed words starting with a prefix (up to MAX_EXPANSION + 1 of them). */

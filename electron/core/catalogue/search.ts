@@ -93,7 +93,7 @@ interface Tier {
  * mostly list the same products again (every "BLU…" SKU is a Bluepeak product named "Bluepeak …")
  * at the cost of excluding them one by one.
  */
-export const SKU_MATCHES_WITHOUT_TEXT = 200
+const SKU_MATCHES_WITHOUT_TEXT = 200
 
 /** A query that is one token holding a digit or a SKU separator: "SW-24P", "AMB-100", "rtr_4g". */
 function skuShaped(query: string): boolean {

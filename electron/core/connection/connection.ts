@@ -21,7 +21,7 @@ export interface ActiveSession {
   actingOrganisation: Organisation | null
 }
 
-export interface ConnectionDeps {
+interface ConnectionDeps {
   dataDir: string
   appDb: DatabaseSync
   settings: Settings

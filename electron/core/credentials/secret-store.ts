@@ -7,7 +7,7 @@ export interface SecretStore {
   delete(account: string): Promise<boolean>
 }
 
-export const KEYCHAIN_SERVICE = 'Wholesale Desk'
+const KEYCHAIN_SERVICE = 'Wholesale Desk'
 
 const LINUX_HINT =
   'No OS keychain service answered. On Linux install and start a Secret Service provider (for example gnome-keyring: `sudo apt install gnome-keyring libsecret-1-0`) and log in again.'

@@ -3,10 +3,10 @@ import { channels, type ChannelInput, type ChannelName, type ChannelOutput } fro
 import { AppError, fieldsOf, type IpcResult } from '../../../shared/ipc/contract-kit'
 
 /** A core implementation of every channel of the contract. */
-export type Handlers = { [C in ChannelName]: (input: z.output<(typeof channels)[C]['input']>) => Promise<ChannelOutput<C>> | ChannelOutput<C> }
+type Handlers = { [C in ChannelName]: (input: z.output<(typeof channels)[C]['input']>) => Promise<ChannelOutput<C>> | ChannelOutput<C> }
 export type PartialHandlers = Partial<Handlers>
 
-export interface DispatchLog {
+interface DispatchLog {
   error(message: string, detail?: unknown): void
 }
 

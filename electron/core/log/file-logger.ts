@@ -5,7 +5,7 @@ import { Redactor } from './redaction'
 
 export const LOG_FILE_NAME = 'wholesale-desk.log'
 
-export interface FileLoggerOptions {
+interface FileLoggerOptions {
   /** The app's data folder; the log lives in `<dataDir>/logs/`. */
   dataDir: string
   /** Rotate when the current file would grow past this many bytes. */
@@ -17,7 +17,7 @@ export interface FileLoggerOptions {
   now?: () => number
 }
 
-export interface FileLogger extends Logger {
+interface FileLogger extends Logger {
   /** Registers a secret string: from now on it is written as [redacted] wherever it appears. */
   redact(secret: string): void
   readonly path: string

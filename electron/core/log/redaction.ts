@@ -3,7 +3,7 @@
  * secrets, and any secret string the app registered (a client secret read from the keychain).
  */
 
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 /** Keys whose values are secrets wherever they appear (any depth, any case, - or _ separated). */
 const SECRET_KEY = /secret|token|password|passwd|authorization|api[-_]?key|cookie|credential/i

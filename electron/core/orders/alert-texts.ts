@@ -5,7 +5,7 @@ import { ORDER_STATUS_LABELS } from '../../../shared/i18n/order-status-labels'
  * The words of desktop alerts, in the six languages of the service (spec 2.5 user_language). The
  * shell shows them outside any window, so they cannot come from the renderer's vue-i18n.
  */
-export interface AlertTexts {
+interface AlertTexts {
   status: Record<OrderStatus, string>
   title(id: number, status: string): string
   purchaseOrder(po: string): string

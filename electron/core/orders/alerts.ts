@@ -6,11 +6,11 @@ import { ALERT_TEXTS, alertLanguage } from './alert-texts'
 /** More changes than this at once become one summary alert instead of a stack of them. */
 export const COALESCE_ABOVE = 3
 
-export function alertsPaused(prefs: AlertPrefs, now: number): boolean {
+function alertsPaused(prefs: AlertPrefs, now: number): boolean {
   return prefs.paused || (prefs.pausedUntil !== null && Date.parse(prefs.pausedUntil) > now)
 }
 
-export interface AlertContext {
+interface AlertContext {
   locale: string | null | undefined
   prefs: AlertPrefs
   now: number

@@ -20,7 +20,7 @@ export const CADENCE = {
   errorMaxMs: 10 * 60_000,
 } as const
 
-export interface CadenceInput {
+interface CadenceInput {
   now: number
   /** Until when polling stays quick (0 when never nudged). */
   quickUntil: number

@@ -13,7 +13,7 @@ import { ResultCache } from './result-cache'
 import { StatusStore } from './status-store'
 import { OrderWatcher, type PollOutcome } from './watcher'
 
-export interface OrdersOptions {
+interface OrdersOptions {
   /**
    * HOOK for "Reorder": the baskets module creates the local draft. Wired in core/index.ts; without
    * it the reorder channel says the feature is not available.
@@ -25,7 +25,7 @@ export interface OrdersOptions {
   subscribe?: (listener: (event: EventName) => void) => () => void
 }
 
-export interface OrdersFeature extends Feature {
+interface OrdersFeature extends Feature {
   /** Call right after an order was submitted: the watcher polls soon and quickly for a while. */
   nudge(): void
 }

@@ -4,7 +4,7 @@ import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
 import type { OrderQueries } from './order-queries'
 
-export interface OrderActionDeps {
+interface OrderActionDeps {
   client: ServiceClient
   queries: OrderQueries
   noteSuccess(): void

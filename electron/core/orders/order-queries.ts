@@ -7,7 +7,7 @@ import { ServiceError } from '../service/service-error'
 import type { ResultCache } from './result-cache'
 
 /** The service's list query for the view's filters (spec 4.2: repeated values OR, different ones AND). */
-export function serviceQuery(f: OrderFilters, page: number, perPage: number) {
+function serviceQuery(f: OrderFilters, page: number, perPage: number) {
   return {
     page,
     per_page: perPage,
@@ -24,12 +24,12 @@ export function serviceQuery(f: OrderFilters, page: number, perPage: number) {
 }
 
 /** The same filters always give the same key, whatever order the user picked values in. */
-export function filtersKey(f: OrderFilters): string {
+function filtersKey(f: OrderFilters): string {
   const sorted = <T>(a: readonly T[]) => [...a].sort()
   return JSON.stringify({ ...f, status: sorted(f.status), payment_type: sorted(f.payment_type), organisation: sorted(f.organisation) })
 }
 
-export function toRow(o: Order): OrderRow {
+function toRow(o: Order): OrderRow {
   return {
     id: o.id,
     date: o.date,
@@ -48,7 +48,7 @@ export function toRow(o: Order): OrderRow {
 /** Worth answering from the cache: the service cannot be reached or is failing for now. */
 const readableFromCache = (err: unknown) => err instanceof ServiceError && err.transient
 
-export interface OrderQueryDeps {
+interface OrderQueryDeps {
   client: ServiceClient
   cache: ResultCache
   clock: Clock

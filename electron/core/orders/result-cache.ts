@@ -6,7 +6,7 @@ import type { OrderRow } from '../../../shared/ipc/channels/orders'
 const PAGES_KEPT = 400
 const DETAILS_KEPT = 500
 
-export interface CachedPage {
+interface CachedPage {
   rows: OrderRow[]
   total: number
   pages: number

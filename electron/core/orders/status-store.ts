@@ -12,7 +12,7 @@ export interface SeenOrder {
   attention_required?: string | null
 }
 
-export interface KnownOrder {
+interface KnownOrder {
   id: number
   status: OrderStatus
   purchaseOrderNumber: string | null

@@ -28,7 +28,7 @@ export interface PollOutcome {
   baseline: boolean
 }
 
-export interface WatcherDeps {
+interface WatcherDeps {
   client: ServiceClient
   store: StatusStore
   clock: Clock

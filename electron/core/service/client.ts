@@ -8,34 +8,34 @@ import { parseProblem } from './problem'
 import { routes, type ListOperationId, type OperationId, type ResponseOf, type SingleOperationId } from './routes'
 import { ServiceError, transportError } from './service-error'
 
-export interface ServiceCredentials {
+interface ServiceCredentials {
   baseUrl: string
   clientId: string
   /** Fetched from the keychain on demand; never stored by the client. */
   secret: () => Promise<string>
 }
 
-export interface CallOptions {
+interface CallOptions {
   params?: Record<string, string | number>
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>
   body?: unknown
   signal?: AbortSignal
 }
 
-export interface RawResponse {
+interface RawResponse {
   status: number
   headers: Record<string, string | string[] | undefined>
   text: string
 }
 
 /** A successful answer's body as bytes, for a caller that hands it to another thread unread. */
-export interface BytesResponse {
+interface BytesResponse {
   status: number
   headers: Record<string, string | string[] | undefined>
   bytes: ArrayBuffer
 }
 
-export interface ServiceClientOptions {
+interface ServiceClientOptions {
   clock: Clock
   log: Logger
   /** Connections per origin; bounds the catalogue's concurrent page fetches too. */

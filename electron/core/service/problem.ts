@@ -1,6 +1,6 @@
 import { FieldError, OAuthError, Problem } from '../../../shared/api'
 
-export interface ParsedProblem {
+interface ParsedProblem {
   message: string
   fields?: Record<string, string>
 }

@@ -22,9 +22,9 @@ import {
  * the same resource style and served identically by our sandbox. Deploying against the real
  * service means checking the 'ours' rows here, and nothing else in the app spells a path.
  */
-export type PathSource = 'spec' | 'conventions' | 'ours'
+type PathSource = 'spec' | 'conventions' | 'ours'
 
-export interface Route<R extends z.ZodType = z.ZodType, L extends boolean = boolean> {
+interface Route<R extends z.ZodType = z.ZodType, L extends boolean = boolean> {
   method: 'GET' | 'POST' | 'PUT'
   path: string
   /** The schema of one resource; list routes answer an array of them. */
@@ -70,7 +70,7 @@ export const routes = {
   cancelOrder: route('POST', '/orders/{id}/cancel', Order, 'ours'),
 } as const
 
-export type Routes = typeof routes
+type Routes = typeof routes
 export type OperationId = keyof Routes
 export type ListOperationId = { [K in OperationId]: Routes[K]['list'] extends true ? K : never }[OperationId]
 export type SingleOperationId = Exclude<OperationId, ListOperationId>

@@ -20,7 +20,7 @@ export function openDatabase(path: string, migrations: readonly Migration[]): Da
   return db
 }
 
-export function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
+function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
   const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)
   const pending = [...migrations].sort((a, b) => a.version - b.version).filter((m) => m.version > current)
   for (const m of pending) {

@@ -3,7 +3,7 @@ import type { DesktopPrefs } from '../../../shared/ipc/channels/system'
 import type { CoreContext, Feature } from '../context'
 import type { LoginItem } from '../platform/services'
 
-export interface SystemOptions {
+interface SystemOptions {
   version: string
   harness: boolean
   openExternal?: (url: string) => Promise<boolean>

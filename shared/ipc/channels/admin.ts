@@ -25,11 +25,11 @@ export type UserListResult = z.infer<typeof UserListResult>
  * changes (spec 2.5, rule 4). When it would take away anything the user holds, the core refuses
  * it unless `confirmLoss` says the user saw and accepted what is lost.
  */
-export const UserEditInput = UserBody.extend({ id: Id, confirmLoss: z.boolean().default(false) })
-export type UserEditInput = z.input<typeof UserEditInput>
+const UserEditInput = UserBody.extend({ id: Id, confirmLoss: z.boolean().default(false) })
+type UserEditInput = z.input<typeof UserEditInput>
 
-export const ProductGroupEditInput = ProductGroupBody.extend({ id: Id })
-export type ProductGroupEditInput = z.input<typeof ProductGroupEditInput>
+const ProductGroupEditInput = ProductGroupBody.extend({ id: Id })
+type ProductGroupEditInput = z.input<typeof ProductGroupEditInput>
 
 const byId = z.object({ id: Id })
 

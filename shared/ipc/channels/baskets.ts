@@ -115,7 +115,7 @@ export type DraftHeaderPatch = z.infer<typeof DraftHeaderPatch>
 export const DraftLinePatch = DraftLine.omit({ key: true, estimate: true, discount: true }).partial()
 export type DraftLinePatch = z.infer<typeof DraftLinePatch>
 
-export const DRAFT_STATES = ['draft', 'queued', 'sending', 'needs_review', 'rejected', 'submitted'] as const
+const DRAFT_STATES = ['draft', 'queued', 'sending', 'needs_review', 'rejected', 'submitted'] as const
 export const DraftState = z.enum(DRAFT_STATES)
 export type DraftState = z.infer<typeof DraftState>
 
@@ -131,10 +131,10 @@ export const ReviewLine = z.object({
 })
 export type ReviewLine = z.infer<typeof ReviewLine>
 
-export const DraftError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() })
+const DraftError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() })
 export type DraftError = z.infer<typeof DraftError>
 
-export const DraftEstimate = z.object({
+const DraftEstimate = z.object({
   total: z.number(),
   /** The catalogue's "prices as of" time the estimate was made from. */
   asOf: z.string().nullable(),
@@ -187,7 +187,7 @@ export type DraftView = z.infer<typeof DraftView>
 export const OutboxCounts = z.object({ queued: z.int(), sending: z.int(), needsReview: z.int(), rejected: z.int() })
 export type OutboxCounts = z.infer<typeof OutboxCounts>
 
-export const AddLineRequest = z
+const AddLineRequest = z
   .object({
     /** The current draft when omitted (a new one is started if there is none). */
     draftId: z.string().optional(),
@@ -209,7 +209,7 @@ export const ImportPreviewRow = z.object({
 })
 export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>
 
-export const ImportRow = z.object({ productId: LooseId.optional(), sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) })
+const ImportRow = z.object({ productId: LooseId.optional(), sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) })
 
 export const ReferenceData = z.object({
   addresses: z.array(Address),
@@ -220,7 +220,7 @@ export const ReferenceData = z.object({
 })
 export type ReferenceData = z.infer<typeof ReferenceData>
 
-export const ServerBasketPage = z.object({ items: z.array(Basket), total: z.int(), pages: z.int() })
+const ServerBasketPage = z.object({ items: z.array(Basket), total: z.int(), pages: z.int() })
 
 const DraftId = z.object({ id: z.string().min(1).max(64) })
 

@@ -54,8 +54,8 @@ export const CatalogueSearchResult = z.object({
 })
 export type CatalogueSearchResult = z.infer<typeof CatalogueSearchResult>
 
-export const SyncPhase = z.enum(['fetching', 'finalizing', 'done', 'failed', 'cancelled'])
-export type SyncPhase = z.infer<typeof SyncPhase>
+const SyncPhase = z.enum(['fetching', 'finalizing', 'done', 'failed', 'cancelled'])
+type SyncPhase = z.infer<typeof SyncPhase>
 
 export const SyncProgress = z.object({
   phase: SyncPhase,

@@ -4,7 +4,7 @@ import { isHttpsOrLoopback } from '../../loopback'
 import { channel } from '../contract-kit'
 
 /** Base URL up to and including the version path; HTTPS except for loopback hosts (spec 5.10). */
-export const BaseUrl = z
+const BaseUrl = z
   .url({ protocol: /^https?$/ })
   .refine((u) => {
     // Refinements run even when the URL check above failed: an unparsable value is left to that check.

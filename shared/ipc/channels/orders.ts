@@ -28,7 +28,6 @@ export const OrderFilters = z
     }
   })
 export type OrderFilters = z.output<typeof OrderFilters>
-export type OrderFiltersInput = z.input<typeof OrderFilters>
 
 /** One row of the orders table: what the list shows, small enough to cache many pages of. */
 export const OrderRow = Order.pick({
@@ -46,12 +45,12 @@ export const OrderRow = Order.pick({
 })
 export type OrderRow = z.infer<typeof OrderRow>
 
-export const OrderListInput = z.object({
+const OrderListInput = z.object({
   filters: OrderFilters,
   page: z.int().min(1).default(1),
   perPage: z.int().min(1).max(PER_PAGE_MAX).default(100),
 })
-export type OrderListInput = z.input<typeof OrderListInput>
+type OrderListInput = z.input<typeof OrderListInput>
 
 /** A page of results; `fromCache` with `fetchedAt` tells the view how old offline results are. */
 export const OrderListResult = z.object({
