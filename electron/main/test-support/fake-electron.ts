@@ -1,5 +1,5 @@
 /**
- * A stand-in for the `electron` module, for the lifecycle test only: the Electron runtime cannot run
+ * A stand-in for the `electron` module, for the tests of electron/main: the Electron runtime cannot run
  * on this machine. It implements just the calls electron/main makes, records them, and lets the test
  * fire the events Electron would fire. It decides nothing and checks nothing itself.
  */
