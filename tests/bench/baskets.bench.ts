@@ -1,11 +1,10 @@
-import { fork, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { DraftAddress } from '../../shared/ipc/channels/baskets'
-import type { Sandbox, SandboxClientCredentials } from '../../electron/sandbox'
 import { clientFor, openCore, plainProducts, serviceCatalogue, settle } from '../chaos/support/outbox-world'
+import { startSandboxProcess } from '../harness/sandbox-process'
+import type { Print } from './run'
 
 /**
  * The outbox after a day offline: 100 queued drafts of 20 lines each, sent when the service is
@@ -13,57 +12,14 @@ import { clientFor, openCore, plainProducts, serviceCatalogue, settle } from '..
  * an order, requests per draft (tokens excluded), and the peak resident memory of the process
  * running the core — the sandbox runs in a child process of its own so it is not counted.
  */
-type Print = (area: string, figure: string, value: number, unit: string) => void
-
 const DRAFTS = 100
 const LINES = 20
 
-interface SandboxInfo {
-  baseUrl: string
-  demo: SandboxClientCredentials
-}
-type Reply = { type: 'ready'; info: SandboxInfo } | { type: 'log'; requests: { method: string; path: string }[] } | { type: 'orders'; count: number }
-
-/** The child's side: a sandbox answering a few commands over IPC. */
-async function serveSandbox(): Promise<void> {
-  const { startSandbox } = await import('../../electron/sandbox')
-  const sandbox = await startSandbox({ testMode: true, speed: 0, products: 600, orders: 0, tokenTtlSeconds: 36_000 })
-  const send = (r: Reply) => process.send!(r)
-  process.on('message', (m: string) => {
-    if (m === 'clearLog') sandbox.control.clearRequestLog()
-    else if (m === 'log') send({ type: 'log', requests: sandbox.control.requestLog().map((e) => ({ method: e.method, path: e.path })) })
-    else if (m === 'orders') send({ type: 'orders', count: sandbox.control.listOrdersRaw().length })
-    else if (m === 'close') void sandbox.close().then(() => process.exit(0))
-  })
-  send({ type: 'ready', info: { baseUrl: sandbox.baseUrl, demo: sandbox.demo } })
-}
-
-if (process.env.WD_BASKETS_BENCH_SANDBOX === '1') void serveSandbox()
-
-function ask<T extends Reply['type']>(child: ChildProcess, cmd: string, type: T): Promise<Extract<Reply, { type: T }>> {
-  return new Promise((resolve) => {
-    const on = (r: Reply) => {
-      if (r.type !== type) return
-      child.off('message', on)
-      resolve(r as Extract<Reply, { type: T }>)
-    }
-    child.on('message', on)
-    child.send(cmd)
-  })
-}
-
 export async function bench(print: Print): Promise<void> {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, WD_BASKETS_BENCH_SANDBOX: '1' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  })
+  const sandbox = await startSandboxProcess({ testMode: true, speed: 0, products: 600, orders: 0, tokenTtlSeconds: 36_000 })
   // On disk, like the app's data folder: every outbox step is an fsync'd commit.
   const dir = mkdtempSync(join(tmpdir(), 'wd-bench-baskets-'))
   try {
-    const ready = await new Promise<SandboxInfo>((resolve) => child.once('message', (r: Reply) => r.type === 'ready' && resolve(r.info)))
-    // The core's side only needs the address and the credentials.
-    const sandbox = { baseUrl: ready.baseUrl, demo: ready.demo } as Sandbox
     const client = clientFor(sandbox)
     const catalogue = await serviceCatalogue(client)
     const country = (await client.list('listCountryCodes')).items[0]!
@@ -85,7 +41,7 @@ export async function bench(print: Print): Promise<void> {
       await core.drafts.submit(draft.id)
     }
 
-    child.send('clearLog')
+    await sandbox.control.clearRequestLog()
     let peak = process.memoryUsage().rss
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10)
     const started = performance.now()
@@ -97,8 +53,7 @@ export async function bench(print: Print): Promise<void> {
 
     const submitted = drafts.filter((d) => d.state === 'submitted').length
     if (submitted !== DRAFTS) throw new Error(`${DRAFTS - submitted} drafts were not submitted`)
-    const log = await ask(child, 'log', 'log')
-    const requests = log.requests.filter((r) => r.path !== '/oauth/create_token').length
+    const requests = (await sandbox.control.requestLog()).filter((r) => r.path !== '/oauth/create_token').length
     await core.crash()
 
     print('baskets', 'outbox_100x20_wall', Math.round(wall), 'ms')
@@ -106,8 +61,7 @@ export async function bench(print: Print): Promise<void> {
     print('baskets', 'outbox_requests_per_draft', Math.round((requests / DRAFTS) * 100) / 100, 'requests')
     print('baskets', 'outbox_peak_rss', Math.round(peak / 1024 / 1024), 'MB')
   } finally {
-    child.send('close')
-    await new Promise((r) => child.once('exit', r))
+    await sandbox.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -50,7 +50,7 @@ export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?
 }
 
 /** Saves and activates a profile for one of the sandbox's API clients. */
-export async function connect(t: CoreUnderTest, sandbox: Sandbox, creds = sandbox.demo): Promise<string> {
+export async function connect(t: CoreUnderTest, sandbox: Pick<Sandbox, 'baseUrl' | 'demo'>, creds = sandbox.demo): Promise<string> {
   const profile = await t.call<{ id: string }>('connection.save', { name: 'Test', baseUrl: sandbox.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })
   await t.call('connection.activate', { id: profile.id })
   return profile.id

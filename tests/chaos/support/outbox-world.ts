@@ -32,7 +32,10 @@ export function rng(seed: number) {
   return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! }
 }
 
-export function clientFor(sandbox: Sandbox, creds = sandbox.demo): ServiceClient {
+/** What the core needs of a sandbox: its address and credentials (a sandbox in another process has them too). */
+export type SandboxAddress = Pick<Sandbox, 'baseUrl' | 'demo'>
+
+export function clientFor(sandbox: SandboxAddress, creds = sandbox.demo): ServiceClient {
   return new ServiceClient({ baseUrl: sandbox.baseUrl, clientId: creds.clientId, secret: async () => creds.clientSecret }, { clock: systemClock, log: quietLog })
 }
 
@@ -74,7 +77,7 @@ export interface CoreParts {
 }
 
 /** The baskets part of a core on `profileDir`: a new one on the same folder is a restart. */
-export function openCore(profileDir: string, sandbox: Sandbox, catalogue: PriceCatalogue, opts: { organisation?: number; autoSend?: boolean; inFlightGraceMs?: number } = {}): CoreParts {
+export function openCore(profileDir: string, sandbox: SandboxAddress, catalogue: PriceCatalogue, opts: { organisation?: number; autoSend?: boolean; inFlightGraceMs?: number } = {}): CoreParts {
   const store = new BasketStore(profileDir, () => Date.now())
   const client = clientFor(sandbox)
   const outbox = new Outbox({
