@@ -1,7 +1,8 @@
 /**
  * The real desktop core as the harness runs it (tests only): a data folder (temporary unless
  * given), the real OS keychain under the harness's own service name, a notifier that turns OS
- * notifications into `alerts.shown` events, and demo mode backed by a sandbox.
+ * notifications into `alerts.shown` events, and demo mode backed by a given sandbox or, without
+ * one, by the app's own embedded demo service (its database in the data folder, as in the app).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,6 +10,7 @@ import { join, resolve } from 'node:path'
 import { createCore, type Core } from '../../electron/core'
 import { createKeychainStore, type SecretStore } from '../../electron/core/credentials/secret-store'
 import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
+import { createDemoService } from '../../electron/main/demo'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 
 const REPO = resolve(import.meta.dirname, '../..')
@@ -19,14 +21,11 @@ export const HARNESS_KEYCHAIN_SERVICE = 'Wholesale Desk (browser harness)'
 export interface DemoTarget {
   baseUrl: string
   demo: { clientId: string; clientSecret: string }
-  close?(): Promise<void>
 }
 
 export interface HarnessCoreOptions {
-  /** A running sandbox that "Explore with demo data" connects to. Without one, the first demo start launches its own. */
+  /** A running sandbox that "Explore with demo data" connects to. Without one, the app's demo service starts on the first demo start. */
   sandbox?: DemoTarget
-  /** Options for the sandbox the harness launches itself (small seeds keep tests fast). */
-  sandboxOptions?: { products?: number; orders?: number; speed?: number }
   /** Kept when given; a temporary folder, removed on close, otherwise. */
   dataDir?: string
   /** The real OS keychain by default. */
@@ -67,11 +66,11 @@ export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<H
     for (const l of listeners) l(event, payload)
   }
 
-  let ownSandbox: Promise<DemoTarget> | null = null
-  const demo: DemoLauncher = async () => {
-    const target = opts.sandbox ?? (await (ownSandbox ??= launchSandbox(opts.sandboxOptions)))
-    return { baseUrl: target.baseUrl, clientId: target.demo.clientId, clientSecret: target.demo.clientSecret }
-  }
+  const given = opts.sandbox
+  const demoService = given ? null : createDemoService(dataDir, log)
+  const demo: DemoLauncher = given
+    ? async () => ({ baseUrl: given.baseUrl, clientId: given.demo.clientId, clientSecret: given.demo.clientSecret })
+    : demoService!.launch
 
   const notify = (alert: Alert) => emit('alerts.shown', alert)
   const core = createCore({
@@ -108,7 +107,7 @@ export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<H
         listeners.clear()
         if (ownDataDir) await forgetProfiles(core, log)
         await core.stop()
-        if (ownSandbox) await (await ownSandbox.catch(() => null))?.close?.()
+        await demoService?.close()
         if (ownDataDir) rmSync(dataDir, { recursive: true, force: true })
       })()),
   }
@@ -122,9 +121,4 @@ async function forgetProfiles(core: Core, log: Logger): Promise<void> {
     const removed = await core.dispatch('connection.remove', { id: p.id })
     if (!removed.ok) log.warn('could not remove a harness profile', { id: p.id, error: removed.error.message })
   }
-}
-
-async function launchSandbox(options: HarnessCoreOptions['sandboxOptions'] = {}): Promise<DemoTarget> {
-  const { startSandbox } = await import('../../electron/sandbox')
-  return startSandbox({ port: 0, products: options.products ?? 500, orders: options.orders ?? 40, speed: options.speed ?? 1 })
 }
