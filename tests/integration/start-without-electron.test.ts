@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -16,12 +16,13 @@ function npmStart(args: string[], env: Record<string, string | undefined> = {}) 
   return spawnSync(process.execPath, ['build/start.mjs', ...args], { cwd: root, env: { ...clean, ...env }, encoding: 'utf8', timeout: 60_000 })
 }
 
-/** Whether this machine has the real Electron binary (CI and this sandbox do not). */
-function electronBinaryPresent(): boolean {
-  const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
-  const pathFile = join(dir, 'path.txt')
-  return existsSync(pathFile) && existsSync(join(dir, 'dist', readFileSync(pathFile, 'utf8').trim()))
+// npm start's own lookup (build/start.mjs has no types: the module is loaded by its address).
+const { findElectronBinary } = (await import(pathToFileURL(join(root, 'build', 'start.mjs')).href)) as {
+  findElectronBinary(env: NodeJS.ProcessEnv): { path: string | null; reason: string | null }
 }
+
+/** Whether this machine has the real Electron binary (CI and this sandbox do not), by npm start's own lookup. */
+const electronBinaryPresent = () => findElectronBinary({}).path !== null
 
 describe('npm start without the Electron binary', () => {
   it('stops with a message saying why, how to fix it, and pointing to the harness', () => {
