@@ -1,17 +1,10 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../../shared/api'
 import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { createCore, type Core } from '../index'
-import { ManualClock } from '../platform/manual-clock'
+import { connect, makeCore, type CoreUnderTest } from '../orders/test-core'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markedName, markerOf } from '../../../shared/basket-marker'
-import { testKeychain } from '../credentials/test-keychain'
-
-const quiet = { info: () => {}, warn: () => {}, error: () => {} }
 
 let sandbox: Sandbox
 let products: Product[]
@@ -23,11 +16,9 @@ afterAll(async () => {
   await sandbox.close()
 })
 
-interface World {
-  core: Core
-  clock: ManualClock
-  outbox: OutboxCounts[]
-  call<T = unknown>(channel: string, input?: unknown): Promise<T>
+interface World extends CoreUnderTest {
+  /** Every outbox.changed event so far, oldest first. */
+  readonly outbox: OutboxCounts[]
   /** Lets timers and replies run until the outbox is quiet. */
   settle(): Promise<void>
 }
@@ -37,43 +28,33 @@ afterEach(async () => {
   sandbox.control.clearFaults()
 })
 
+/** A started core, connected to the sandbox, with its catalogue synced. */
 async function world(): Promise<World> {
-  const clock = new ManualClock(Date.now())
-  const core = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-outbox-')), secrets: testKeychain(), notifier: { show: () => {} }, log: quiet, clock })
-  const outbox: OutboxCounts[] = []
-  core.onEvent((e, p) => {
-    if (e === 'outbox.changed') outbox.push(p as OutboxCounts)
-  })
-  const call = async <T,>(channel: string, input?: unknown): Promise<T> => {
-    const r = await core.dispatch(channel, input)
-    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error)
-    return r.value as T
-  }
+  const t = makeCore()
   const w: World = {
-    core,
-    clock,
-    outbox,
-    call,
+    ...t,
+    get outbox() {
+      return t.events.filter((e) => e.event === 'outbox.changed').map((e) => e.payload as OutboxCounts)
+    },
     async settle() {
       for (let i = 0; i < 200; i++) {
         await new Promise((r) => setTimeout(r, 10))
-        clock.advance(1000)
-        const counts = await call<OutboxCounts>('baskets.outbox')
+        t.clock.advance(1000)
+        const counts = await t.call<OutboxCounts>('baskets.outbox')
         if (counts.queued + counts.sending === 0) return
       }
       throw new Error('the outbox did not settle')
     },
   }
   worlds.push(w)
-  await core.start()
-  const profile = await call<{ id: string }>('connection.save', { name: 'Sandbox', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
-  await call('connection.activate', { id: profile.id })
-  await call('catalogue.sync')
+  await t.core.start()
+  await connect(t, sandbox)
+  await t.call('catalogue.sync')
   if (!products) {
     const client = clientFor(sandbox)
     products = plainProducts((await serviceCatalogue(client)).products)
     await client.close()
-    const ref = await call<{ countries: { id: number }[]; shippingTypes: { id: number }[] }>('baskets.referenceData')
+    const ref = await t.call<{ countries: { id: number }[]; shippingTypes: { id: number }[] }>('baskets.referenceData')
     shipTo = { shipping_address: { addr_line_1: '2 Dock Road', city: 'Hull', postal_code: 'HU1 1AA', country_code: ref.countries[0]!.id }, shipping_type: ref.shippingTypes[0]!.id }
   }
   return w
