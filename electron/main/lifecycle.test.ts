@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/contract'
 import { createKeychainStore } from '../core/credentials/secret-store'
 import { APP_ENTRY_URL } from './security/app-origin'
+import { secureWebPreferences } from './security/web-preferences'
 import { electronEvent, fakeElectron } from './test-support/fake-electron'
 
 const TEST_KEYCHAIN = 'Wholesale Desk (tests)'
@@ -27,10 +28,11 @@ vi.mock('../../resources/tray/offline.png?asset&asarUnpack', () => ({ default: '
 vi.mock('../../resources/tray/sending.png?asset&asarUnpack', () => ({ default: '/resources/tray/sending.png' }))
 vi.mock('../../resources/tray/attention.png?asset&asarUnpack', () => ({ default: '/resources/tray/attention.png' }))
 
-const { app, BrowserWindow, Notification, Tray, protocol, ipcMain, session } = fakeElectron
+const { app, BrowserWindow, Notification, Tray, protocol, ipcMain, session, shell } = fakeElectron
 const userData = mkdtempSync(join(tmpdir(), 'wd-lifecycle-'))
 const keychain = createKeychainStore(TEST_KEYCHAIN)
 const argv = process.argv
+const rendererUrlEnv = process.env.ELECTRON_RENDERER_URL
 /** Keychain entries this test created (removed at the end: the core is stopped by then). */
 const profileIds: string[] = []
 type Win = InstanceType<typeof BrowserWindow>
@@ -48,6 +50,8 @@ const trayItem = (label: string) => Tray.last!.menu.find((i) => i.label?.trim() 
 beforeAll(async () => {
   app.userData = userData
   process.argv = [argv[0]!, 'wholesale-desk']
+  // A packaged app never honours the dev server's address, whatever the environment says.
+  process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
   await import('./index')
   app.becomeReady()
   await vi.waitFor(() => expect(ipcMain.handlers.has(IPC_INVOKE) && BrowserWindow.all.length === 1 && Tray.last).toBeTruthy(), { timeout: 15_000 })
@@ -58,6 +62,8 @@ afterAll(async () => {
   if (!app.calls.includes('quit:done')) app.quit()
   for (const id of profileIds) await keychain.delete(`profile:${id}`).catch(() => {})
   process.argv = argv
+  if (rendererUrlEnv === undefined) delete process.env.ELECTRON_RENDERER_URL
+  else process.env.ELECTRON_RENDERER_URL = rendererUrlEnv
   rmSync(userData, { recursive: true, force: true })
 })
 
@@ -71,18 +77,22 @@ describe('start-up', () => {
     expect(app.exitCode).toBeNull()
   })
 
-  it('opens one secure window on app://wholesale-desk with the bundled CommonJS preload', () => {
+  it('opens one secure window on app://wholesale-desk (not the dev server ELECTRON_RENDERER_URL names) with the bundled CommonJS preload', () => {
     expect(BrowserWindow.all).toHaveLength(1)
     expect(win().loadedUrl).toBe(APP_ENTRY_URL)
-    expect(win().options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false, devTools: false })
-    expect(String((win().options.webPreferences as { preload: string }).preload)).toMatch(/preload[\\/]index\.cjs$/)
+    const preload = String((win().options.webPreferences as { preload: string }).preload)
+    expect(preload).toMatch(/preload[\\/]index\.cjs$/)
+    expect(win().options.webPreferences).toEqual(secureWebPreferences(preload, { devTools: false }))
+    expect(win().options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false })
   })
 
-  it('guards the window it created: new windows denied, navigation away prevented, permissions denied', () => {
+  it('guards the window it created: new windows denied, navigation away prevented (https links go to the browser, nothing else), permissions denied', () => {
     expect(win().webContents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
+    expect(win().webContents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
     const nav = electronEvent({ url: 'https://evil.example/' })
     win().webContents.emit('will-navigate', nav)
     expect(nav.defaultPrevented).toBe(true)
+    expect(shell.opened).toEqual(['https://example.com/', 'https://evil.example/'])
     const answers: boolean[] = []
     session.defaultSession.permissionRequest!(win().webContents, 'geolocation', (b: boolean) => answers.push(b), { requestingUrl: APP_ENTRY_URL })
     expect(answers).toEqual([false])

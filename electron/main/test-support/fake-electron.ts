@@ -1,6 +1,6 @@
 /**
- * A stand-in for the `electron` module, for the tests of electron/main: the Electron runtime cannot run
- * on this machine. It implements just the calls electron/main makes, records them, and lets the test
+ * A stand-in for the `electron` module, for the tests of electron/main and electron/preload: the
+ * Electron runtime cannot run on this machine. It implements just the calls they make, records them, and lets the test
  * fire the events Electron would fire. It decides nothing and checks nothing itself.
  */
 import { EventEmitter } from 'node:events'
@@ -200,6 +200,17 @@ class FakeApp extends Emitter {
   }
 }
 
+class FakeIpcRenderer extends Emitter {
+  readonly invoked: unknown[][] = []
+  async invoke(...args: unknown[]) {
+    this.invoked.push(args)
+    return null
+  }
+  removeListener(name: string, l: Listener) {
+    return this.off(name, l)
+  }
+}
+
 function fakeSession() {
   const s = {
     permissionRequest: null as null | ((...a: unknown[]) => void),
@@ -234,4 +245,10 @@ export const fakeElectron = {
     handle: (channel: string, h: (...a: unknown[]) => unknown) => void fakeElectron.ipcMain.handlers.set(channel, h),
     removeHandler: (channel: string) => void fakeElectron.ipcMain.handlers.delete(channel),
   },
+  // The preload's side.
+  contextBridge: {
+    exposed: [] as Array<[key: string, value: unknown]>,
+    exposeInMainWorld: (key: string, value: unknown) => void fakeElectron.contextBridge.exposed.push([key, value]),
+  },
+  ipcRenderer: new FakeIpcRenderer(),
 }
