@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONNECTED_VIEWS } from './accessibility-views'
+import type { Page } from 'playwright-core'
+import { CONNECTED_VIEWS, ERROR_SHOWN, type ViewCheck } from './accessibility-views'
 import { COLOUR_RULES, invisibleFocusStops, seriousFindings } from './support/a11y'
 import { launchApp, type AppUnderTest } from './support/app'
 
@@ -10,6 +11,20 @@ import { launchApp, type AppUnderTest } from './support/app'
 describe('accessibility', () => {
   let app: AppUnderTest
 
+  /** The error notices on screen, as "code: text": a view showing one has failed, whatever axe says of it. */
+  const errorsShown = (page: Page) =>
+    page.locator(ERROR_SHOWN).evaluateAll((notices) => notices.map((n) => `${n.getAttribute('data-error-code')}: ${(n.textContent ?? '').trim()}`))
+
+  /** Opens a view and waits for its real content; fails as soon as it shows an error instead. */
+  async function open(page: Page, view: ViewCheck) {
+    await page.goto(`${app.url}#${view.path}`)
+    await page.waitForSelector(`${view.ready}, ${ERROR_SHOWN}`)
+    expect(await errorsShown(page), `${view.name}: an error instead of the view`).toEqual([])
+    await view.prepare?.(page)
+    const unexpected = (await errorsShown(page)).filter((e) => !view.refused || !e.startsWith(`${view.refused}: `))
+    expect(unexpected, `${view.name}: an error after preparing it`).toEqual([])
+  }
+
   beforeAll(async () => {
     app = await launchApp()
   })
@@ -19,6 +34,7 @@ describe('accessibility', () => {
 
   it('the first-run screen, before any connection exists', async () => {
     await app.page.waitForSelector('[data-testid=start-demo]')
+    expect(await errorsShown(app.page)).toEqual([])
     expect(await seriousFindings(app.page)).toEqual([])
   })
 
@@ -28,20 +44,18 @@ describe('accessibility', () => {
         const { page } = app
         if (!(await page.locator('[data-testid=target-banner]').count())) await app.startDemo()
         await page.emulateMedia({ colorScheme: scheme })
-        await page.goto(`${app.url}#${view.path}`)
-        await page.waitForSelector(view.ready)
-        await view.prepare?.(page)
+        await open(page, view)
         expect(await seriousFindings(page, scheme === 'dark' ? COLOUR_RULES : undefined)).toEqual([])
       })
     }
   }
 
-  for (const path of ['/settings/display', '/settings/connections']) {
-    it(`keyboard focus is visible at every stop on ${path}`, async () => {
+  for (const name of ['settings: display', 'settings: connections']) {
+    const view = CONNECTED_VIEWS.find((v) => v.name === name)!
+    it(`keyboard focus is visible at every stop on ${view.path}`, async () => {
       const { page } = app
       await page.emulateMedia({ colorScheme: 'light' })
-      await page.goto(`${app.url}#${path}`)
-      await page.waitForSelector('main h1')
+      await open(page, view)
       expect(await invisibleFocusStops(page, 25)).toEqual([])
     })
   }
