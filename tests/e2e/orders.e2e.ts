@@ -108,7 +108,11 @@ describe('orders: watch, alert, detail', () => {
     } finally {
       await app.sandbox.control.resume()
     }
+    // Back online, applying the filters again shows live results: the offline notice goes, the order stays.
     await page.click('[data-testid=apply-filters]')
+    await page.locator('[data-testid=orders-offline]').waitFor({ state: 'detached', timeout: 15_000 })
+    expect(await page.textContent('[data-testid=orders-count]')).toContain('One order matches')
+    expect(await page.locator(`[data-testid=order-row][data-order-id="${placed.id}"]`).count()).toBe(1)
   })
 
   it('had no page errors', () => {
