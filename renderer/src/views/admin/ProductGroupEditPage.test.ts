@@ -26,7 +26,8 @@ describe('product group form', () => {
     const group = list.value.find((g) => g.vendor && g.type)!
     const before = await app.api.admin.getProductGroup({ id: group.id })
     if (!before.ok) throw new Error(before.error.message)
-    const product = Object.values(SHOWCASE).find((p) => !before.value.products.includes(p.id))!
+    const showcase = Object.values(SHOWCASE).flatMap((p) => (typeof p === 'object' && 'sku' in p ? [p] : []))
+    const product = showcase.find((p) => !before.value.products.includes(p.id))!
     mounted = await mountApp(app.api, { path: `/admin/product-groups/${group.id}/edit` })
     await waitFor(() => $('[data-testid=group-form]'), 'the form')
     const fieldText = (id: string) => $(`#${id}`)?.closest('.gform__field')?.textContent ?? ''
