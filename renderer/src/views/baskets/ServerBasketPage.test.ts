@@ -32,7 +32,7 @@ describe('a service basket', () => {
       type($<HTMLInputElement>(`#server-qty-${created.line_items[0]!.id}`)!, '5')
       type($<HTMLInputElement>('[data-testid=sku-input]')!, SHOWCASE.switch.sku)
       $<HTMLFormElement>('[data-testid=line-entry]')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
-      await waitFor(() => document.querySelectorAll('.server-basket__qty').length === 2 || null, 'the added line')
+      await waitFor(() => document.querySelectorAll('.server-basket__qty').length === 2, 'the added line')
       expect($<HTMLInputElement>('#server-name')!.value).toBe('Showroom (edited)')
       expect($<HTMLInputElement>(`#server-qty-${created.line_items[0]!.id}`)!.value).toBe('5')
     } finally {
