@@ -19,8 +19,8 @@ const info: LineProductInfo = {
 const mounted: { unmount(): void }[] = []
 afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
 
-function render(fields: Record<string, string> = {}) {
-  const w = mount(LineOptions, { props: { line, index: 2, info, fields, customerFinance: false }, global: { plugins: [createAppI18n('en')] } })
+function render(fields: Record<string, string> = {}, l: DraftLine = line, i: LineProductInfo = info) {
+  const w = mount(LineOptions, { props: { line: l, index: 2, info: i, fields, customerFinance: false }, global: { plugins: [createAppI18n('en')] } })
   mounted.push(w)
   return w
 }
@@ -48,5 +48,24 @@ describe('a line\'s options', () => {
     const errors = w.findAll('[data-field-error]')
     expect(errors.map((e) => e.text())).toEqual(['Not for this product'])
     expect(w.find('#line-k0-maint').element.parentElement!.textContent).toContain('Not for this product')
+  })
+
+  it('asks for the ordering data of the product\'s subscription kind, keeps the rest of it when one changes, and shows its errors', async () => {
+    const backup = render({ 'line_items.2.backup_order.admin_email': 'Not an email' }, { ...line, backup_order: { tenant_name: 'Acme', admin_email: 'x' } }, { ...info, subscription_type: 'SUBSCRIPTION_KIND_BACKUP' })
+    const inputs = () => backup.findAll('input').map((i) => [backup.find(`label[for=${i.attributes('id')}]`).text(), (i.element as HTMLInputElement).value])
+    expect(inputs()).toEqual([
+      ['Tenant name', 'Acme'],
+      ['Administrator email', 'x'],
+    ])
+    expect(backup.find('#line-k0-admin_email').attributes('aria-invalid')).toBe('true')
+    expect(backup.find('[data-field-error]').text()).toBe('Not an email')
+    await backup.find('#line-k0-admin_email').setValue('a@example.com')
+    expect(backup.emitted('change')).toEqual([[{ backup_order: { tenant_name: 'Acme', admin_email: 'a@example.com' } }]])
+
+    const meeting = render({}, line, { ...info, subscription_type: 'SUBSCRIPTION_KIND_MEETING' })
+    expect(meeting.findAll('input')).toHaveLength(5)
+    await meeting.find('#line-k0-end_user_name').setValue('Ada')
+    expect(meeting.emitted('change')).toEqual([[{ meeting_order: { end_user_name: 'Ada' } }]])
+    expect(render().findAll('input')).toHaveLength(0)
   })
 })
