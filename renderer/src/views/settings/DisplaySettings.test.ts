@@ -4,6 +4,7 @@ import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/
 import { mountApp, waitFor } from '../../testing/mount-app'
 
 const navText = () => document.querySelector('nav.main-nav')?.textContent ?? ''
+const pageColour = (property: string) => document.documentElement.style.getPropertyValue(property)
 const choose = (testid: string) => document.querySelector<HTMLInputElement>(`[data-testid=${testid}] input`)!.click()
 
 describe('display settings', () => {
@@ -42,8 +43,11 @@ describe('display settings', () => {
     choose('theme-dark')
     await waitFor(() => document.documentElement.dataset.theme === 'dark', 'the dark theme')
     expect(localStorage.getItem('wd.theme')).toBe('dark')
+    // Our own errors and warnings take the theme's colours (the light ones are the darker overrides).
+    expect([pageColour('--wd-error'), pageColour('--wd-warning')]).toEqual(['#e88080', '#f2c97d'])
     choose('theme-light')
     await waitFor(() => document.documentElement.dataset.theme === 'light', 'the light theme')
+    expect([pageColour('--wd-error'), pageColour('--wd-warning')]).toEqual(['#c0262d', '#8f5200'])
     choose('theme-auto')
     await waitFor(() => localStorage.getItem('wd.theme') === 'auto', 'auto')
   })
