@@ -19,7 +19,8 @@ export const useConnectionStore = defineStore('connection', () => {
   const organisationsLoading = ref(false)
   /** The last failure to load the organisations (the organisation switcher shows it), until a load succeeds. */
   const organisationsError = shallowRef<ApiError | null>(null)
-  let organisationsPending: Promise<Organisation[]> | null = null
+  /** The request under way and the profile it was made for (callers for another profile do not share it). */
+  let organisationsPending: { profileId: string | null; request: Promise<Organisation[]> } | null = null
   const ready = ref(false)
   const error = shallowRef<ApiError | null>(null)
   let unsubscribe: (() => void)[] = []
@@ -97,23 +98,37 @@ export const useConnectionStore = defineStore('connection', () => {
     return api.connection.test({ id })
   }
 
-  /** Callers at the same moment share one request; a failure is kept in organisationsError and thrown. */
+  /**
+   * Callers at the same moment for the same profile share one request; a failure is kept in
+   * organisationsError and thrown. An answer that arrives once another profile is active is not
+   * kept: it is the old profile's list (or failure).
+   */
   function loadOrganisations(): Promise<Organisation[]> {
-    organisationsPending ??= (async () => {
+    const profileId = profile.value?.id ?? null
+    if (organisationsPending?.profileId === profileId) return organisationsPending.request
+    const stillActive = () => (profile.value?.id ?? null) === profileId
+    const request = (async () => {
       organisationsLoading.value = true
       try {
-        organisations.value = await api.connection.organisations()
-        organisationsError.value = null
-        return organisations.value
+        const list = await api.connection.organisations()
+        if (stillActive()) {
+          organisations.value = list
+          organisationsError.value = null
+        }
+        return list
       } catch (err) {
-        organisationsError.value = toApiError(err)
+        if (stillActive()) organisationsError.value = toApiError(err)
         throw err
       } finally {
-        organisationsLoading.value = false
-        organisationsPending = null
+        // A newer request (for the profile now active) keeps its own loading state.
+        if (organisationsPending?.request === request) {
+          organisationsPending = null
+          organisationsLoading.value = false
+        }
       }
     })()
-    return organisationsPending
+    organisationsPending = { profileId, request }
+    return request
   }
 
   async function setActingOrganisation(id: number): Promise<void> {

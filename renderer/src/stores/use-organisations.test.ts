@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Organisation } from '../../../shared/api'
+import { buildApi, type Transport } from '../../../shared/ipc/api-builder'
+import { startDemoApp, type DemoApp } from '../../../tests/harness/demo-app'
+import { $$, $, mountApp, waitFor } from '../testing/mount-app'
+import { useConnectionStore } from './connection'
+
+/** The organisations the frame shows, per profile, on the real core (this process) and a real sandbox (a child process). */
+describe('organisations per profile', () => {
+  let demo: DemoApp
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+
+  beforeAll(async () => {
+    demo = await startDemoApp({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true } })
+  })
+  afterEach(async () => {
+    mounted?.unmount()
+    mounted = null
+    await demo.sandbox.control.clearFaults()
+  })
+  afterAll(() => demo?.close())
+
+  /** The names the organisation switcher offers, read from its open menu. */
+  async function offered(): Promise<string[]> {
+    $<HTMLElement>('[data-testid=acting-organisation] .n-base-selection')!.click()
+    await waitFor(() => $$('.n-base-select-option').length, 'the switcher menu')
+    const names = $$('.n-base-select-option').map((o) => o.textContent!.trim())
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    return names
+  }
+
+  it('shows the new profile’s organisations when the profile changes while the old ones are still loading', async () => {
+    const all = await demo.app.api.connection.organisations()
+    if (!all.ok) throw new Error(all.error.message)
+    // A purchaser of a child organisation with children of its own sees that branch only (more
+    // than one organisation: the switcher falls back to the acting one alone while it has no list).
+    const own = all.value.find((o) => o.parent !== null && all.value.some((c) => c.parent === o.id))!
+    const branch = (id: number): Organisation[] => all.value.filter((o) => o.parent === id).flatMap((o) => [o, ...branch(o.id)])
+    const expected = [own, ...branch(own.id)].map((o) => o.name).sort()
+    expect(expected.length).toBeGreaterThan(1)
+    expect(expected.length).toBeLessThan(all.value.length)
+    const clerk = demo.sandbox.clients.find((c) => c.organisationId === own.id && !c.admin)!
+    const saved = await demo.app.api.connection.save({ name: 'Clerk', baseUrl: demo.sandbox.baseUrl, clientId: clerk.clientId, clientSecret: clerk.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+
+    // The core answers each request for the profile active when it arrives, and finishes a request
+    // before it switches profiles; but the answer may reach the page after the news of the switch
+    // (in the browser harness events and answers travel apart). The demo profile's answer to the
+    // switcher's first request is held until the page has switched.
+    let release!: () => void
+    const held = new Promise<void>((ok) => (release = ok))
+    let holdNext = true
+    let delivered = false
+    const transport: Transport = {
+      invoke: async (channel, input) => {
+        const hold = channel === 'connection.organisations' && holdNext
+        if (hold) holdNext = false
+        const reply = await demo.app.transport.invoke(channel, input)
+        if (hold) {
+          await held
+          delivered = true
+        }
+        return reply
+      },
+      subscribe: (listener) => demo.app.transport.subscribe(listener),
+    }
+    mounted = await mountApp(buildApi(transport), { path: '/' })
+    const connection = useConnectionStore(mounted.pinia)
+    await waitFor(() => !holdNext, 'the demo organisations asked for')
+
+    try {
+      await connection.activate(saved.value.id)
+      await waitFor(() => connection.profile?.id === saved.value.id, 'the clerk profile active')
+      release()
+      await waitFor(() => delivered && !connection.organisationsLoading && connection.organisations.length, 'the organisations loaded')
+      expect((await offered()).sort()).toEqual(expected)
+      expect($('[data-testid=acting-organisation] [role=alert]')).toBeNull()
+    } finally {
+      await demo.app.api.connection.remove({ id: saved.value.id })
+    }
+  })
+})
