@@ -107,26 +107,29 @@ export const useConnectionStore = defineStore('connection', () => {
     const profileId = profile.value?.id ?? null
     if (organisationsPending?.profileId === profileId) return organisationsPending.request
     const stillActive = () => (profile.value?.id ?? null) === profileId
-    const request = (async () => {
-      organisationsLoading.value = true
-      try {
-        const list = await api.connection.organisations()
-        if (stillActive()) {
-          organisations.value = list
-          organisationsError.value = null
-        }
-        return list
-      } catch (err) {
-        if (stillActive()) organisationsError.value = toApiError(err)
-        throw err
-      } finally {
+    organisationsLoading.value = true
+    const request: Promise<Organisation[]> = api.connection
+      .organisations()
+      .then(
+        (list) => {
+          if (stillActive()) {
+            organisations.value = list
+            organisationsError.value = null
+          }
+          return list
+        },
+        (err: unknown) => {
+          if (stillActive()) organisationsError.value = toApiError(err)
+          throw err
+        },
+      )
+      .finally(() => {
         // A newer request (for the profile now active) keeps its own loading state.
         if (organisationsPending?.request === request) {
           organisationsPending = null
           organisationsLoading.value = false
         }
-      }
-    })()
+      })
     organisationsPending = { profileId, request }
     return request
   }
