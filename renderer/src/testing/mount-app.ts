@@ -55,3 +55,9 @@ export async function waitFor<T>(check: () => T | Promise<T>, what = 'the condit
 export const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
 /** Every element matching, in the mounted app. */
 export const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
+
+/** Types `value` into an input as a user would: the value, then the input event the app listens to. */
+export function typeInto(el: HTMLInputElement, value: string): void {
+  el.value = value
+  el.dispatchEvent(new Event('input', { bubbles: true }))
+}

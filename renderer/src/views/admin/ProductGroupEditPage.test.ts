@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
+import type { ProductGroup } from '../../../../shared/api'
 import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
-import { $, $$, mountApp, waitFor } from '../../testing/mount-app'
+import { $, $$, mountApp, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The product group form on the real core (this process) and a real sandbox (a child process). */
 describe('product group form', () => {
@@ -46,5 +47,58 @@ describe('product group form', () => {
     const saved = await app.api.admin.getProductGroup({ id: group.id })
     if (!saved.ok) throw new Error(saved.error.message)
     expect(saved.value.products).toContain(product.id)
+  })
+
+  async function group(id: number): Promise<ProductGroup> {
+    const r = await app.api.admin.getProductGroup({ id })
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value
+  }
+  const nameField = () => $<HTMLInputElement>('#gf-name')
+  const path = () => mounted!.router.currentRoute.value.path
+
+  it('opened from a group’s form, "new group" shows an empty form and Save creates a group', async () => {
+    const list = await app.api.admin.listProductGroups()
+    if (!list.ok) throw new Error(list.error.message)
+    const someone = await group(list.value.find((g) => g.name)!.id)
+    mounted = await mountApp(app.api, { path: `/admin/product-groups/${someone.id}/edit` })
+    await waitFor(() => nameField()?.value === someone.name, 'the group in the form')
+
+    await mounted.router.push('/admin/product-groups/new')
+    await waitFor(() => $('h1')?.textContent === 'New product group', 'the new-group title')
+    expect(nameField()!.value).toBe('')
+    expect($('[data-testid=group-picked-products]')).toBeNull()
+
+    typeInto(nameField()!, 'Spring range')
+    $<HTMLButtonElement>('[data-testid=save-group]')!.click()
+    await waitFor(() => /^\/admin\/product-groups\/\d+$/.test(path()), 'the saved group')
+    const created = await group(Number(path().split('/').pop()))
+    expect(created.id).not.toBe(someone.id)
+    expect(created).toMatchObject({ name: 'Spring range', products: [] })
+    expect((await group(someone.id)).name).toBe(someone.name)
+  })
+
+  it('opened from one group’s form, another group’s form shows that group, also on going back, and Save edits the group shown', async () => {
+    const list = await app.api.admin.listProductGroups()
+    if (!list.ok) throw new Error(list.error.message)
+    // Every organisation has groups of the same names: two that a user tells apart.
+    const first = list.value.find((g) => g.name)
+    const second = list.value.find((g) => g.name && g.name !== first!.name)
+    mounted = await mountApp(app.api, { path: `/admin/product-groups/${first!.id}/edit` })
+    await waitFor(() => nameField()?.value === first!.name, 'the first group in the form')
+
+    await mounted.router.push(`/admin/product-groups/${second!.id}/edit`)
+    await waitFor(() => nameField()?.value === second!.name, 'the second group in the form')
+    mounted.router.back()
+    await waitFor(() => path() === `/admin/product-groups/${first!.id}/edit`, 'the first group’s address again')
+    await waitFor(() => nameField()?.value === first!.name, 'the first group in the form again')
+
+    mounted.router.forward()
+    await waitFor(() => nameField()?.value === second!.name, 'the second group in the form again')
+    typeInto(nameField()!, `${second!.name} (renamed)`)
+    $<HTMLButtonElement>('[data-testid=save-group]')!.click()
+    await waitFor(() => path() === `/admin/product-groups/${second!.id}`, 'the saved group')
+    expect((await group(second!.id)).name).toBe(`${second!.name} (renamed)`)
+    expect((await group(first!.id)).name).toBe(first!.name)
   })
 })

@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { User } from '../../../../shared/api'
+import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
+import { $, mountApp, typeInto, waitFor } from '../../testing/mount-app'
+
+/**
+ * The user form on the real core (this process) and a real sandbox (a child process), reached
+ * straight from another user's form, as back and forward (or any link to an address) do.
+ */
+describe('the user form', () => {
+  let demo: DemoApp
+  let app: DemoApp['app']
+  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+
+  beforeAll(async () => {
+    demo = await startDemoApp({ sandbox: { products: 50, orders: 0, speed: 0 } })
+    app = demo.app
+  })
+  afterEach(() => {
+    mounted?.unmount()
+    mounted = null
+  })
+  afterAll(() => demo?.close())
+
+  async function user(id: number): Promise<User> {
+    const r = await app.api.admin.getUser({ id })
+    if (!r.ok) throw new Error(r.error.message)
+    return r.value
+  }
+  async function twoUsers(): Promise<[User, User]> {
+    const r = await app.api.admin.listUsers({})
+    if (!r.ok) throw new Error(r.error.message)
+    const a = r.value.items.find((u) => u.name)
+    const b = r.value.items.find((u) => u.name && u.name !== a!.name)
+    return [await user(a!.id), await user(b!.id)]
+  }
+  const nameField = () => $<HTMLInputElement>('#uf-name')
+  const path = () => mounted!.router.currentRoute.value.path
+
+  it('opened from a user’s form, "new user" shows an empty form and Save creates a user', async () => {
+    const [someone] = await twoUsers()
+    mounted = await mountApp(app.api, { path: `/admin/users/${someone.id}/edit` })
+    await waitFor(() => nameField()?.value === someone.name, 'the user in the form')
+
+    await mounted.router.push('/admin/users/new')
+    await waitFor(() => $('h1')?.textContent === 'New user', 'the new-user title')
+    expect(nameField()!.value).toBe('')
+    expect($<HTMLInputElement>('#uf-email')!.value).toBe('')
+
+    const email = `new.${Date.now()}@example.com`
+    typeInto(nameField()!, 'Nora New')
+    typeInto($<HTMLInputElement>('#uf-email')!, email)
+    $<HTMLButtonElement>('[data-testid=save-user]')!.click()
+    await waitFor(() => /^\/admin\/users\/\d+$/.test(path()), 'the saved user')
+    const created = await user(Number(path().split('/').pop()))
+    expect(created).toMatchObject({ name: 'Nora New', email_address: email })
+    expect(created.id).not.toBe(someone.id)
+    expect(await user(someone.id)).toMatchObject({ name: someone.name, email_address: someone.email_address })
+  })
+
+  it('opened from one user’s form, another user’s form shows that user, also on going back, and Save edits the user shown', async () => {
+    const [first, second] = await twoUsers()
+    mounted = await mountApp(app.api, { path: `/admin/users/${first.id}/edit` })
+    await waitFor(() => nameField()?.value === first.name, 'the first user in the form')
+
+    await mounted.router.push(`/admin/users/${second.id}/edit`)
+    await waitFor(() => nameField()?.value === second.name, 'the second user in the form')
+    expect($<HTMLInputElement>('#uf-email')!.value).toBe(second.email_address)
+
+    mounted.router.back()
+    await waitFor(() => path() === `/admin/users/${first.id}/edit`, 'the first user’s address again')
+    await waitFor(() => nameField()?.value === first.name, 'the first user in the form again')
+
+    mounted.router.forward()
+    await waitFor(() => nameField()?.value === second.name, 'the second user in the form again')
+    typeInto(nameField()!, `${second.name} (renamed)`)
+    $<HTMLButtonElement>('[data-testid=save-user]')!.click()
+    await waitFor(() => path() === `/admin/users/${second.id}`, 'the saved user')
+    expect((await user(second.id)).name).toBe(`${second.name} (renamed)`)
+    expect((await user(first.id)).name).toBe(first.name)
+  })
+})
