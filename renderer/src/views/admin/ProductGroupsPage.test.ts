@@ -47,4 +47,18 @@ describe('admin product groups', () => {
     expect(fact('Product type')).toBe(`Type ${group.type}`)
     await waitFor(() => $$('[data-testid=group-products] li').some((li) => li.textContent === `${product.product_code} — ${product.name}`), 'a product by SKU and name')
   })
+
+  it('a related group’s link opens that group', async () => {
+    const list = await app.api.admin.listProductGroups()
+    if (!list.ok) throw new Error(list.error.message)
+    const full = await Promise.all(list.value.map(async (g) => app.api.admin.getProductGroup({ id: g.id })))
+    const from = full.flatMap((r) => (r.ok && r.value.related_product_groups.length ? [r.value] : []))[0]!
+    const to = list.value.find((g) => g.id === from.related_product_groups[0])!
+    mounted = await mountApp(app.api, { path: `/admin/product-groups/${from.id}` })
+    await waitFor(() => $('[data-testid=group-detail] h1')?.textContent === from.name, 'the group')
+    const link = await waitFor(() => $$('[data-testid=group-detail] a').find((a) => a.getAttribute('href')?.endsWith(`/admin/product-groups/${to.id}`)), 'the related group’s link')
+    link.click()
+    await waitFor(() => $('[data-testid=group-detail] h1')?.textContent === to.name, 'the related group')
+    expect(mounted.router.currentRoute.value.path).toBe(`/admin/product-groups/${to.id}`)
+  })
 })
