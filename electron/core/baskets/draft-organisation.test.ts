@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
+import type { Organisation, User } from '../../../shared/api'
 import type { DraftView } from '../../../shared/ipc/channels/baskets'
 import { startSandbox, type Sandbox } from '../../sandbox'
+import { clientFor } from '../../../tests/chaos/support/outbox-world'
 import { testKeychain } from '../credentials/test-keychain'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
@@ -46,54 +48,77 @@ async function until<T>(check: () => T | Promise<T>, what: string): Promise<T> {
   throw new Error(`${what} did not happen`)
 }
 
+/** Waits until the core has asked the service nothing for a moment (the warm-up and what follows a connection). */
+async function serviceQuiet(service: Sandbox = sandbox): Promise<void> {
+  let seen = -1
+  await until(async () => {
+    const now = service.control.requestLog().length
+    const settled = now === seen
+    seen = now
+    await new Promise((ok) => setTimeout(ok, 100))
+    return settled
+  }, 'the service quiet')
+}
+
+/** Every organisation (the head office's administrator sees them all), each with its parent. */
+async function organisationTree(): Promise<Organisation[]> {
+  const admin = clientFor(sandbox)
+  try {
+    return (await admin.list('listOrganisations', { query: { page: 1, per_page: 1000 } })).items
+  } finally {
+    await admin.close()
+  }
+}
+
 describe("a draft's organisation", () => {
   it('is checked offline against the organisations fetched ahead when the profile opened online', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wd-draft-org-'))
-    // A purchaser of a child organisation: it sees its own branch, never the head office.
-    const clerk = sandbox.clients.find((c) => !c.admin && c.organisationId !== sandbox.demo.organisationId)!
-    const headOffice = sandbox.demo.organisationId
+    // Two branches of the head office, neither under the other, and a purchaser of the first.
+    const all = await organisationTree()
+    const [first, second] = all.filter((o) => o.parent === sandbox.demo.organisationId)
+    const purchaser = sandbox.clients.find((c) => !c.admin && c.organisationId === first!.id)!
+    const admin = clientFor(sandbox)
+    const user = await admin.call('getUser', { params: { id: purchaser.userId } })
+    const moveTo = (organisation: number) =>
+      admin.call('editUser', { params: { id: purchaser.userId }, body: { ...bodyOf(user), organisation, roles: user.roles, notification: user.notification } })
 
-    // First run: the profile is the purchaser's; opening it saves the purchaser's organisations
-    // for offline use (acting for its own organisation asks for them). The profile is then changed
-    // to the head office's administrator, who sees every organisation; the acting organisation is
-    // known by then, so nothing asks for the organisations again in this run.
-    const first = await startCore(dataDir)
-    const profile = await first.call<{ id: string }>('connection.save', { name: 'Branch', baseUrl: sandbox.baseUrl, clientId: clerk.clientId, clientSecret: clerk.clientSecret })
+    // First run: opening the profile saves the purchaser's organisations for offline use (acting
+    // for its own organisation asks for them). Between runs the head office moves the purchaser
+    // to the other branch: its organisations are others now, and as the acting organisation is
+    // known, nothing but the baskets' warm-up asks for them in the second run.
+    const firstRun = await startCore(dataDir)
+    const profile = await firstRun.call<{ id: string }>('connection.save', { name: 'Branch', baseUrl: sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
     try {
-      await first.call('connection.activate', { id: profile.id })
-      await until(async () => (await first.call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the own organisation')
-      await first.call('connection.save', { id: profile.id, name: 'Branch', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
-      await first.core.stop()
-      cores.splice(cores.indexOf(first.core), 1)
+      await firstRun.call('connection.activate', { id: profile.id })
+      await until(async () => (await firstRun.call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the own organisation')
+      await firstRun.core.stop()
+      cores.splice(cores.indexOf(firstRun.core), 1)
+      await moveTo(second!.id)
 
-      // Second run: the profile opens online at start; the baskets' warm-up is all that asks for
-      // the organisations (and saves the administrator's list). Then the service goes away.
       sandbox.control.clearRequestLog()
-      const second = await startCore(dataDir)
-      // The warm-up is done once its lists are fetched and nothing else is asked for a moment.
+      const secondRun = await startCore(dataDir)
       await until(() => sandbox.control.requestLog().some((r) => r.path === '/shipping_types' && r.status === 200), 'the warm-up')
-      let seen = -1
-      await until(async () => {
-        const now = sandbox.control.requestLog().length
-        const settled = now === seen
-        seen = now
-        await new Promise((ok) => setTimeout(ok, 100))
-        return settled
-      }, 'the service quiet')
+      await serviceQuiet()
       await sandbox.control.pause()
 
-      const draft = await second.call<DraftView>('baskets.create', { doc: { name: 'Offline order' } })
-      expect(draft.organisation).toBe(clerk.organisationId)
-      const moved = await second.call<DraftView>('baskets.setOrganisation', { id: draft.id, organisation: headOffice })
-      expect(moved.organisation).toBe(headOffice)
-      expect((await second.call<ConnectionStatus>('connection.status')).online).toBe(false)
+      const draft = await secondRun.call<DraftView>('baskets.create', { doc: { name: 'Offline order' } })
+      const moved = await secondRun.call<DraftView>('baskets.setOrganisation', { id: draft.id, organisation: second!.id })
+      expect(moved.organisation).toBe(second!.id)
+      expect((await secondRun.call<ConnectionStatus>('connection.status')).online).toBe(false)
 
-      const refused = await second.call('baskets.setOrganisation', { id: draft.id, organisation: 9999 }).catch((e: unknown) => e)
+      const refused = await secondRun.call('baskets.setOrganisation', { id: draft.id, organisation: first!.id }).catch((e: unknown) => e)
       expect(refused).toMatchObject({ code: 'not_found', message: 'That organisation is not one you can act for.', fields: { organisation: expect.any(String) } })
-      expect((await second.call<DraftView>('baskets.get', { id: draft.id })).organisation).toBe(headOffice)
+      expect((await secondRun.call<DraftView>('baskets.get', { id: draft.id })).organisation).toBe(second!.id)
     } finally {
       await sandbox.control.resume()
+      await moveTo(first!.id)
+      await admin.close()
       await cores.at(-1)?.dispatch('connection.remove', { id: profile.id })
     }
   })
 })
+
+/** A user as the body that edits it (PUT replaces every field). */
+function bodyOf(u: User) {
+  return { name: u.name, email_address: u.email_address, admin: u.admin, 'two-factor': u['two-factor'], active: u.active, verified: u.verified, password_reset: u.password_reset, user_language: u.user_language, timezone: u.timezone, timeout: u.timeout }
+}

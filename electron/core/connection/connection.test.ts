@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { createKeychainStore } from '../credentials/secret-store'
+import type { Organisation } from '../../../shared/api'
+import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
+import { createKeychainStore, type SecretStore } from '../credentials/secret-store'
 import { TEST_KEYCHAIN_SERVICE } from '../credentials/test-keychain'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
@@ -34,7 +36,7 @@ interface Harness {
 }
 
 const open: Harness[] = []
-async function makeCore(dataDir = mkdtempSync(join(tmpdir(), 'wd-conn-'))): Promise<Harness> {
+async function makeCore(dataDir = mkdtempSync(join(tmpdir(), 'wd-conn-')), secrets: SecretStore = keychain): Promise<Harness> {
   const logLines: string[] = []
   const log: Logger = {
     info: (m, d) => logLines.push(JSON.stringify({ m, d })),
@@ -42,7 +44,7 @@ async function makeCore(dataDir = mkdtempSync(join(tmpdir(), 'wd-conn-'))): Prom
     error: (m, d) => logLines.push(JSON.stringify({ m, d: String(d) })),
   }
   const clock = new ManualClock(Date.now())
-  const core = createCore({ dataDir, secrets: keychain, notifier: { show: () => {} }, log, clock })
+  const core = createCore({ dataDir, secrets, notifier: { show: () => {} }, log, clock })
   const replies: string[] = []
   const events: string[] = []
   core.onEvent((e, p) => events.push(JSON.stringify({ e, p })))
@@ -239,6 +241,148 @@ describe('failures a user will meet', () => {
     } finally {
       await new Promise<void>((r) => tls.close(() => r()))
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('editing the active profile to another account', () => {
+  const status = async (h: Harness) => (await h.call('connection.status')) as ConnectionStatus
+  const ids = (list: unknown) => (list as Organisation[]).map((o) => o.id).sort((a, b) => a - b)
+
+  async function until(check: () => Promise<unknown>, what: string): Promise<void> {
+    for (let i = 0; i < 300; i++) {
+      if (await check()) return
+      await new Promise((ok) => setTimeout(ok, 10))
+    }
+    throw new Error(`${what} did not happen`)
+  }
+
+  /**
+   * The head office's administrator (the demo client) sees every organisation; the purchaser of a
+   * branch with branches of its own sees that branch and what is under it: more than one, fewer
+   * than all. Asked of an active head office profile.
+   */
+  async function branchPurchaser(h: Harness) {
+    const all = (await h.call('connection.organisations')) as Organisation[]
+    const branch = all.find((o) => o.parent !== null && all.some((c) => c.parent === o.id))!
+    const under = (id: number): number[] => all.filter((o) => o.parent === id).flatMap((o) => [o.id, ...under(o.id)])
+    const sees = [branch.id, ...under(branch.id)].sort((a, b) => a - b)
+    const creds = sandbox.clients.find((c) => c.organisationId === branch.id && !c.admin)!
+    return { all: ids(all), branch, sees, creds }
+  }
+
+  const editTo = (h: Harness, id: string, creds: { clientId: string; clientSecret: string }) =>
+    h.call('connection.save', { id, name: 'Edited', baseUrl: sandbox.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })
+
+  afterEach(() => sandbox.control.resume())
+
+  it('acts for the new account’s own organisation when it may not act for the old one, and keeps its organisations for offline use', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    try {
+      await h.call('connection.activate', { id: profile.id })
+      await until(async () => (await status(h)).actingOrganisation?.id === sandbox.demo.organisationId, 'acting for the head office')
+      const { branch, sees, creds } = await branchPurchaser(h)
+
+      await editTo(h, profile.id, creds)
+      expect((await status(h)).user?.organisation).toBe(branch.id)
+      await until(async () => (await status(h)).actingOrganisation?.id === branch.id, 'acting for the branch')
+
+      await sandbox.control.pause()
+      expect(ids(await h.call('connection.organisations'))).toEqual(sees)
+      expect((await status(h)).online).toBe(false)
+    } finally {
+      await sandbox.control.resume()
+      await h.call('connection.remove', { id: profile.id })
+    }
+  })
+
+  it('keeps the acting organisation when the new account may act for it too, and keeps the new account’s organisations', async () => {
+    const h = await makeCore()
+    const admin = await connect(h)
+    await h.call('connection.activate', { id: admin.id })
+    const { all, sees, creds } = await branchPurchaser(h)
+    const profile = (await h.call('connection.save', { name: 'Branch', baseUrl: sandbox.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })) as { id: string }
+    try {
+      await h.call('connection.activate', { id: profile.id })
+      const below = sees[sees.length - 1]!
+      await h.call('connection.setActingOrganisation', { id: below })
+
+      await editTo(h, profile.id, sandbox.demo)
+      await until(async () => (await status(h)).actingOrganisation?.id === below, 'acting for the same organisation')
+
+      await sandbox.control.pause()
+      expect(ids(await h.call('connection.organisations'))).toEqual(all)
+    } finally {
+      await sandbox.control.resume()
+      await h.call('connection.remove', { id: profile.id })
+      await h.call('connection.remove', { id: admin.id })
+    }
+  })
+
+  it('does not keep what a request of the old account answers once the profile was edited', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    try {
+      await h.call('connection.activate', { id: profile.id })
+      await until(async () => (await status(h)).actingOrganisation?.id === sandbox.demo.organisationId, 'acting for the head office')
+      const { branch, creds } = await branchPurchaser(h)
+
+      // The old account's walk is under way when the profile is edited; it is answered (slowly)
+      // before the new session starts. The new account's own walk never gets an answer.
+      sandbox.control.injectFault({ kind: 'latency', ms: 400, match: { method: 'GET', path: '^/organisations$' } })
+      void h.call('connection.organisations').catch(() => {})
+      await new Promise((ok) => setTimeout(ok, 100))
+      await editTo(h, profile.id, creds)
+      await sandbox.control.pause()
+      await until(async () => !(await status(h)).online, 'offline')
+      await new Promise((ok) => setTimeout(ok, 50))
+
+      const after = await status(h)
+      expect(after.user?.organisation).toBe(branch.id)
+      expect(after.actingOrganisation).toBeNull()
+      expect(await h.call('connection.organisations').catch((err: unknown) => err)).toMatchObject({ code: 'offline' })
+    } finally {
+      await sandbox.control.resume()
+      await h.call('connection.remove', { id: profile.id })
+    }
+  })
+
+  it('does not share a request of the old account that is still under way', async () => {
+    // The keychain's answer to the old session's token renewal is held until the profile is edited.
+    let hold: Promise<void> | null = null
+    let release = () => {}
+    let entered = false
+    const held: SecretStore = {
+      get: async (account) => {
+        const wait = hold
+        hold = null
+        if (wait) {
+          entered = true
+          await wait
+        }
+        return keychain.get(account)
+      },
+      set: (account, secret) => keychain.set(account, secret),
+      delete: (account) => keychain.delete(account),
+    }
+    const h = await makeCore(undefined, held)
+    const profile = await connect(h)
+    try {
+      await h.call('connection.activate', { id: profile.id })
+      const { branch, creds } = await branchPurchaser(h)
+
+      hold = new Promise<void>((ok) => (release = ok))
+      sandbox.control.revokeTokens(sandbox.demo.clientId)
+      void h.call('connection.organisations').catch(() => {})
+      await until(async () => entered, 'the old account renewing its token')
+
+      await editTo(h, profile.id, creds)
+      // The new session asks for the new account's organisations itself, while the old request waits.
+      await until(async () => (await status(h)).actingOrganisation?.id === branch.id, 'acting for the branch')
+    } finally {
+      release()
+      await h.call('connection.remove', { id: profile.id })
     }
   })
 })

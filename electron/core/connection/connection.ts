@@ -54,7 +54,8 @@ export class Connection {
   private lastError: string | null = null
   private listeners = new Set<(s: ActiveSession | null) => void>()
   private probeTimer: unknown = null
-  private organisationsInFlight = new Map<string, Promise<Organisation[]>>()
+  /** Keyed by session: a request of an earlier session (another account, perhaps) is never shared. */
+  private organisationsInFlight = new Map<ActiveSession, Promise<Organisation[]>>()
   private stopped = false
 
   constructor(private readonly deps: ConnectionDeps) {}
@@ -79,6 +80,8 @@ export class Connection {
     if (p.clientSecret) await this.deps.secrets.set(account(id), p.clientSecret)
     if (existing) {
       this.deps.appDb.prepare('UPDATE profiles SET name = ?, base_url = ?, client_id = ? WHERE id = ?').run(p.name, p.baseUrl, p.clientId, id)
+      // Another service or another API client is another account (a new secret alone is not).
+      if (existing.base_url !== p.baseUrl || existing.client_id !== p.clientId) this.forgetAccount(id)
     } else {
       this.deps.appDb
         .prepare('INSERT INTO profiles (id, name, base_url, client_id, demo, created_at) VALUES (?, ?, ?, ?, 0, ?)')
@@ -94,6 +97,16 @@ export class Connection {
     await this.deps.secrets.delete(account(id))
     this.deps.appDb.prepare('DELETE FROM profiles WHERE id = ?').run(id)
     return true
+  }
+
+  /**
+   * What was saved of the account a profile used to connect as: its user and organisations go;
+   * its acting organisation is kept aside, to be acted for again only if the new account lists it.
+   */
+  private forgetAccount(id: string): void {
+    const acting = this.deps.settings.get<Organisation | null>(`acting:${id}`, null)
+    if (acting) this.deps.settings.set(`acting-unconfirmed:${id}`, acting)
+    for (const key of [`user:${id}`, `organisations:${id}`, `acting:${id}`]) this.deps.settings.delete(key)
   }
 
   /** Makes a profile the active one. Works offline: the cached user is used until the service answers. */
@@ -183,10 +196,10 @@ export class Connection {
    */
   organisations(): Promise<Organisation[]> {
     const s = this.require()
-    let pending = this.organisationsInFlight.get(s.profile.id)
+    let pending = this.organisationsInFlight.get(s)
     if (!pending) {
-      pending = this.fetchOrganisations(s).finally(() => this.organisationsInFlight.delete(s.profile.id))
-      this.organisationsInFlight.set(s.profile.id, pending)
+      pending = this.fetchOrganisations(s).finally(() => this.organisationsInFlight.delete(s))
+      this.organisationsInFlight.set(s, pending)
     }
     return pending
   }
@@ -200,10 +213,13 @@ export class Connection {
         all.push(...res.items)
         if (page >= res.pages) break
       }
+      // The answer of a session that has ended is not kept: the profile may be another account's by now.
+      if (this.session !== s) return all
       this.noteSuccess()
       this.deps.settings.set(key, all)
       return all
     } catch (err) {
+      if (this.session !== s) throw err
       this.noteFailure(err)
       const cached = this.deps.settings.get<Organisation[] | null>(key, null)
       if (cached && err instanceof ServiceError && err.code === 'offline') return cached
@@ -241,26 +257,34 @@ export class Connection {
     if (!s) return false
     try {
       const user = await s.client.call('getCurrentUser')
+      if (this.session !== s) return false
       s.user = user
       this.deps.settings.set(`user:${s.profile.id}`, user)
-      // Until the user picks one, the app acts for the user's own organisation.
-      if (!s.actingOrganisation) void this.actForOwnOrganisation(s, user.organisation)
+      if (!s.actingOrganisation) void this.chooseActingOrganisation(s, user.organisation)
       this.lastError = null
       this.noteSuccess()
       return true
     } catch (err) {
+      if (this.session !== s) return false
       this.lastError = (err as Error).message
       this.noteFailure(err)
       return false
     }
   }
 
-  private async actForOwnOrganisation(s: ActiveSession, orgId: number): Promise<void> {
+  /**
+   * Until the user picks one, the app acts for the user's own organisation; after the profile was
+   * changed to another account, for the one acted for before if this account may act for it too.
+   */
+  private async chooseActingOrganisation(s: ActiveSession, ownId: number): Promise<void> {
     try {
-      const own = (await this.organisations()).find((o) => o.id === orgId)
-      if (own && this.session === s && !s.actingOrganisation) {
-        s.actingOrganisation = own
-        this.deps.settings.set(`acting:${s.profile.id}`, own)
+      const orgs = await this.organisations()
+      const before = this.deps.settings.get<Organisation | null>(`acting-unconfirmed:${s.profile.id}`, null)
+      const chosen = orgs.find((o) => o.id === before?.id) ?? orgs.find((o) => o.id === ownId)
+      if (chosen && this.session === s && !s.actingOrganisation) {
+        s.actingOrganisation = chosen
+        this.deps.settings.set(`acting:${s.profile.id}`, chosen)
+        this.deps.settings.delete(`acting-unconfirmed:${s.profile.id}`)
         this.notify()
       }
     } catch {
