@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
-import type { Organisation, User } from '../../../shared/api'
-import type { DraftView } from '../../../shared/ipc/channels/baskets'
+import type { Address, Organisation, User } from '../../../shared/api'
+import type { DraftView, ReferenceData } from '../../../shared/ipc/channels/baskets'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { clientFor } from '../../../tests/chaos/support/outbox-world'
 import { testKeychain } from '../credentials/test-keychain'
@@ -114,6 +114,69 @@ describe("a draft's organisation", () => {
       await moveTo(first!.id)
       await admin.close()
       await cores.at(-1)?.dispatch('connection.remove', { id: profile.id })
+    }
+  })
+
+  it('after the active profile is edited to another account, is the new account’s, and is checked offline against its organisations; drafts stay', async () => {
+    const all = await organisationTree()
+    const headOffice = sandbox.demo.organisationId
+    // A branch with branches of its own, and its purchaser.
+    const branch = all.find((o) => o.parent === headOffice && all.some((c) => c.parent === o.id))!
+    const below = all.find((o) => o.parent === branch.id)!
+    const purchaser = sandbox.clients.find((c) => !c.admin && c.organisationId === branch.id)!
+
+    const { call } = await startCore(mkdtempSync(join(tmpdir(), 'wd-draft-org-')))
+    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    try {
+      await call('connection.activate', { id: profile.id })
+      await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
+      const earlier = await call<DraftView>('baskets.create', { doc: { name: 'For the head office' } })
+      expect(earlier.organisation).toBe(headOffice)
+
+      await call('connection.save', { id: profile.id, name: 'Branch', baseUrl: sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
+      await serviceQuiet()
+      await sandbox.control.pause()
+
+      const draft = await call<DraftView>('baskets.create', { doc: { name: 'Offline order' } })
+      expect(draft.organisation).toBe(branch.id)
+      expect((await call<DraftView>('baskets.setOrganisation', { id: draft.id, organisation: below.id })).organisation).toBe(below.id)
+      const refused = await call('baskets.setOrganisation', { id: draft.id, organisation: headOffice }).catch((e: unknown) => e)
+      expect(refused).toMatchObject({ code: 'not_found', fields: { organisation: expect.any(String) } })
+      // A draft typed before keeps the organisation it was typed for, as when an organisation goes
+      // away: the service refuses it on submission, and the user chooses another.
+      expect((await call<DraftView>('baskets.get', { id: earlier.id })).organisation).toBe(headOffice)
+    } finally {
+      await sandbox.control.resume()
+      await call('connection.remove', { id: profile.id })
+    }
+  })
+
+  it('after the active profile is edited to another service, offers that service’s saved addresses offline', async () => {
+    const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
+    const { call } = await startCore(mkdtempSync(join(tmpdir(), 'wd-draft-org-')))
+    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    try {
+      await call('connection.activate', { id: profile.id })
+      await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
+      await serviceQuiet()
+      const there = clientFor(other)
+      const expected: Address[] = (await there.list('listOrganisationAddresses', { params: { id: other.demo.organisationId }, query: { page: 1, per_page: 1000 } })).items
+      await there.close()
+      const before = await call<ReferenceData>('baskets.referenceData', {})
+      expect(before.addresses).not.toEqual(expected)
+
+      // The same organisation id on both services, so the acting organisation stays.
+      await call('connection.save', { id: profile.id, name: 'Head office', baseUrl: other.baseUrl, clientId: other.demo.clientId, clientSecret: other.demo.clientSecret })
+      await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office there')
+      await serviceQuiet(other)
+      await other.control.pause()
+
+      const offline = await call<ReferenceData>('baskets.referenceData', {})
+      expect(offline.fresh).toBe(false)
+      expect(offline.addresses).toEqual(expected)
+    } finally {
+      await call('connection.remove', { id: profile.id })
+      await other.close()
     }
   })
 })

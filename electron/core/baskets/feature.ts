@@ -19,6 +19,8 @@ interface BasketsOptions {
 
 interface ProfileBaskets {
   profileId: string
+  /** The profile's current session: a profile edited to another account is a new session on the same drafts. */
+  session: ActiveSession
   store: BasketStore
   drafts: Drafts
   outbox: Outbox
@@ -52,10 +54,11 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       emitCounts(p)
     }
     p.profileId = session.profile.id
+    p.session = session
     p.store = store
     p.outbox = new Outbox({
       store,
-      client: () => (ctx.connection.active() === session ? session.client : null),
+      client: () => (ctx.connection.active() === p.session ? p.session.client : null),
       clock: ctx.clock,
       log: ctx.log,
       noteSuccess: () => ctx.connection.noteSuccess(),
@@ -67,7 +70,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     p.drafts = new Drafts({
       store,
       catalogue,
-      actingOrganisation: () => session.actingOrganisation?.id ?? session.user?.organisation ?? null,
+      actingOrganisation: () => p.session.actingOrganisation?.id ?? p.session.user?.organisation ?? null,
       changed,
       kickOutbox: () => p.outbox.kick(),
     })
@@ -96,15 +99,15 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
   /**
    * While online, the lists a draft is filled from are fetched ahead, so drafting works offline
    * later. That includes the organisations (the connection caches them): a draft's organisation
-   * is checked against them, offline too.
+   * is checked against them, offline too. Once per session and organisation (every half hour at
+   * most): a new session may be another account's, or another service's.
    */
-  let warmed = { key: '', at: 0 }
+  let warmed: { session: ActiveSession | null; org: number | null; at: number } = { session: null, org: null, at: 0 }
   const warm = (p: ProfileBaskets, session: ActiveSession) => {
     if (!ctx.connection.online) return
     const org = session.actingOrganisation?.id ?? session.user?.organisation ?? null
-    const key = `${p.profileId}:${org}`
-    if (warmed.key === key && ctx.clock.now() - warmed.at < 30 * 60_000) return
-    warmed = { key, at: ctx.clock.now() }
+    if (warmed.session === session && warmed.org === org && ctx.clock.now() - warmed.at < 30 * 60_000) return
+    warmed = { session, org, at: ctx.clock.now() }
     const failed = (err: unknown) => ctx.log.warn('could not prefetch the baskets reference lists', { message: (err as Error).message })
     Promise.resolve().then(() => ctx.connection.organisations()).catch(failed)
     referenceFor(p, org).catch(failed)
@@ -113,6 +116,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
   /** Opens the baskets of the active profile (synchronously, so a handler can use them at once). */
   const follow = (session: ActiveSession | null): ProfileBaskets | null => {
     if (session && active?.profileId === session.profile.id) {
+      active.session = session
       if (ctx.connection.online) {
         active.outbox.online()
         warm(active, session)

@@ -274,4 +274,25 @@ describe('the outbox against the sandbox', () => {
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(child!.id)
   })
+
+  it('after the active profile is edited to another account, sends the drafts typed since with that account, for its organisation', async () => {
+    const w = await world()
+    const purchaser = sandbox.clients.find((c) => !c.admin && c.organisationId !== sandbox.demo.organisationId)!
+    const profile = (await w.call<{ profile: { id: string } }>('connection.status')).profile
+    await w.call('connection.save', { id: profile.id, name: 'Branch', baseUrl: sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
+    const [a] = plain().slice(16)
+    const d = await draftWith(w, [a!])
+    expect(d.organisation).toBe(purchaser.organisationId)
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    if ((await w.call<DraftView>('baskets.get', { id: d.id })).state === 'needs_review') {
+      await w.call('baskets.acceptPrices', { id: d.id })
+      await w.settle()
+    }
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done.state).toBe('submitted')
+    const placed = ordersOf(markerOf(sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    expect(placed).toHaveLength(1)
+    expect(placed[0]!.organisation).toBe(purchaser.organisationId)
+  })
 })
