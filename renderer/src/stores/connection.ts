@@ -19,8 +19,8 @@ export const useConnectionStore = defineStore('connection', () => {
   const organisationsLoading = ref(false)
   /** The last failure to load the organisations (the organisation switcher shows it), until a load succeeds. */
   const organisationsError = shallowRef<ApiError | null>(null)
-  /** The request under way and the profile it was made for (callers for another profile do not share it). */
-  let organisationsPending: { profileId: string | null; request: Promise<Organisation[]> } | null = null
+  /** The request under way and the account it was made for (callers for another one do not share it). */
+  let organisationsPending: { account: string | null; request: Promise<Organisation[]> } | null = null
   const ready = ref(false)
   const error = shallowRef<ApiError | null>(null)
   let unsubscribe: (() => void)[] = []
@@ -31,11 +31,13 @@ export const useConnectionStore = defineStore('connection', () => {
   const online = computed(() => status.value?.online ?? false)
   const isDemo = computed(() => profile.value?.demo ?? false)
   const host = computed(() => hostOf(profile.value?.baseUrl))
+  /** Whose organisations are shown: another profile, or the same one edited to another account, has others. */
+  const account = computed(() => accountOf(profile.value))
 
   function applyStatus(next: ConnectionStatus): void {
-    const profileChanged = next.profile?.id !== status.value?.profile?.id
+    const accountChanged = accountOf(next.profile) !== account.value
     status.value = next
-    if (profileChanged) {
+    if (accountChanged) {
       organisations.value = []
       organisationsError.value = null
       void refreshProfiles().catch((err) => (error.value = toApiError(err)))
@@ -99,14 +101,14 @@ export const useConnectionStore = defineStore('connection', () => {
   }
 
   /**
-   * Callers at the same moment for the same profile share one request; a failure is kept in
-   * organisationsError and thrown. An answer that arrives once another profile is active is not
-   * kept: it is the old profile's list (or failure).
+   * Callers at the same moment for the same account share one request; a failure is kept in
+   * organisationsError and thrown. An answer that arrives once another profile or account is
+   * active is not kept: it is the old one's list (or failure).
    */
   function loadOrganisations(): Promise<Organisation[]> {
-    const profileId = profile.value?.id ?? null
-    if (organisationsPending?.profileId === profileId) return organisationsPending.request
-    const stillActive = () => (profile.value?.id ?? null) === profileId
+    const asked = account.value
+    if (organisationsPending?.account === asked) return organisationsPending.request
+    const stillActive = () => account.value === asked
     organisationsLoading.value = true
     const request: Promise<Organisation[]> = api.connection
       .organisations()
@@ -130,7 +132,7 @@ export const useConnectionStore = defineStore('connection', () => {
           organisationsLoading.value = false
         }
       })
-    organisationsPending = { profileId, request }
+    organisationsPending = { account: asked, request }
     return request
   }
 
@@ -152,6 +154,7 @@ export const useConnectionStore = defineStore('connection', () => {
     online,
     isDemo,
     host,
+    account,
     init,
     dispose,
     refreshProfiles,
@@ -164,6 +167,11 @@ export const useConnectionStore = defineStore('connection', () => {
     setActingOrganisation,
   }
 })
+
+/** A profile and the account it connects as (the service and the API client); null for none. */
+function accountOf(p: Profile | null | undefined): string | null {
+  return p ? JSON.stringify([p.id, p.baseUrl, p.clientId]) : null
+}
 
 /** 'https://orders.example.com/api/v1' → 'orders.example.com' (with the port when there is one). */
 export function hostOf(baseUrl: string | null | undefined): string {

@@ -80,4 +80,28 @@ describe('organisations per profile', () => {
       await demo.app.api.connection.remove({ id: saved.value.id })
     }
   })
+
+  it('shows the new account’s organisations when the active profile is edited to another account', async () => {
+    const { baseUrl, demo: admin, clients } = demo.sandbox
+    const saved = await demo.app.api.connection.save({ name: 'Head office', baseUrl, clientId: admin.clientId, clientSecret: admin.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    try {
+      await demo.app.api.connection.activate({ id: saved.value.id })
+      mounted = await mountApp(demo.app.api, { path: '/' })
+      const connection = useConnectionStore(mounted.pinia)
+      await waitFor(() => connection.actingOrganisation?.id === admin.organisationId && !connection.organisationsLoading && connection.organisations.length, 'the head office’s organisations')
+      const all = connection.organisations
+      // A purchaser of a branch with branches of its own: more than one organisation, fewer than all.
+      const own = all.find((o) => o.parent !== null && all.some((c) => c.parent === o.id))!
+      const branch = (id: number): Organisation[] => all.filter((o) => o.parent === id).flatMap((o) => [o, ...branch(o.id)])
+      const expected = [own, ...branch(own.id)].map((o) => o.name).sort()
+      const purchaser = clients.find((c) => c.organisationId === own.id && !c.admin)!
+
+      await connection.save({ id: saved.value.id, name: 'Head office', baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
+      await waitFor(() => connection.actingOrganisation?.id === own.id && !connection.organisationsLoading && connection.organisations.length, 'the branch’s organisations')
+      expect((await offered()).sort()).toEqual(expected)
+    } finally {
+      await demo.app.api.connection.remove({ id: saved.value.id })
+    }
+  })
 })
