@@ -154,7 +154,6 @@ export const useConnectionStore = defineStore('connection', () => {
     online,
     isDemo,
     host,
-    account,
     init,
     dispose,
     refreshProfiles,
