@@ -1,25 +1,14 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Organisation } from '../../../shared/api'
 import { buildApi, type Transport } from '../../../shared/ipc/api-builder'
-import { startDemoApp, type DemoApp } from '../../../tests/harness/demo-app'
-import { $$, $, mountApp, waitFor } from '../testing/mount-app'
+import { demoAppSuite } from '../testing/demo-app-suite'
+import { $$, $, waitFor } from '../testing/mount-app'
 import { useConnectionStore } from './connection'
 
 /** The organisations the frame shows, per profile, on the real core (this process) and a real sandbox (a child process). */
 describe('organisations per profile', () => {
-  let demo: DemoApp
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-
-  beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true } })
-  })
-  afterEach(async () => {
-    mounted?.unmount()
-    mounted = null
-    await demo.sandbox.control.clearFaults()
-  })
-  afterAll(() => demo?.close())
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true }, cleanUp: () => demo.sandbox.control.clearFaults() })
 
   /** The names the organisation switcher offers, read from its open menu. */
   async function offered(): Promise<string[]> {
@@ -65,8 +54,8 @@ describe('organisations per profile', () => {
       },
       subscribe: (listener) => demo.app.transport.subscribe(listener),
     }
-    mounted = await mountApp(buildApi(transport), { path: '/' })
-    const connection = useConnectionStore(mounted.pinia)
+    await demo.mount({ api: buildApi(transport), path: '/' })
+    const connection = useConnectionStore(demo.mounted.pinia)
     await waitFor(() => !holdNext, 'the demo organisations asked for')
 
     try {

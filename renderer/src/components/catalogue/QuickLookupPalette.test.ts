@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
-import { $, $$, mountApp, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../testing/demo-app-suite'
+import { $, $$, waitFor } from '../../testing/mount-app'
 
 /** The Ctrl+K quick lookup, driven by the keyboard alone, on the real core and a real sandbox. */
 
@@ -25,23 +25,11 @@ function type(text: string): void {
 }
 
 describe('quick lookup palette', () => {
-  let demo: DemoApp
-  let app: DemoApp['app']
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-
-  beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 400, orders: 5, speed: 0 }, sync: true })
-    app = demo.app
-  })
-  afterEach(() => {
-    mounted?.unmount()
-    mounted = null
-  })
-  afterAll(() => demo?.close())
+  const demo = demoAppSuite({ sandbox: { products: 400, orders: 5, speed: 0 }, sync: true })
 
   /** Any page will do: the groups list, with focus on its first link. */
   async function openSomewhere(): Promise<HTMLElement> {
-    mounted = await mountApp(app.api, { path: '/catalogue/groups' })
+    await demo.mount({ path: '/catalogue/groups' })
     const link = await waitFor(() => $('[data-testid=product-group-row] a'), 'the groups page')
     link.focus()
     return link
@@ -67,7 +55,7 @@ describe('quick lookup palette', () => {
     expect(input().getAttribute('aria-activedescendant')).toBe(chosen.id)
 
     await press('Enter')
-    await waitFor(() => mounted!.router.currentRoute.value.path === `/catalogue/products/${chosen.dataset.productId}`, 'the chosen product')
+    await waitFor(() => demo.mounted.router.currentRoute.value.path === `/catalogue/products/${chosen.dataset.productId}`, 'the chosen product')
     expect(dialog()).toBeNull()
   })
 
@@ -80,7 +68,7 @@ describe('quick lookup palette', () => {
     await press('Escape')
     expect(dialog()).toBeNull()
     expect(document.activeElement).toBe(link)
-    expect(mounted!.router.currentRoute.value.path).toBe('/catalogue/groups')
+    expect(demo.mounted.router.currentRoute.value.path).toBe('/catalogue/groups')
   })
 
   it('adds the chosen product to the current basket with Shift+Enter and stays open for the next', async () => {
@@ -93,11 +81,11 @@ describe('quick lookup palette', () => {
     const note = await waitFor(() => $('[data-testid=quick-lookup-added]')?.textContent?.trim(), 'the confirmation')
     expect(note).toContain(SHOWCASE.router.sku)
     expect(dialog()).not.toBeNull()
-    expect(mounted!.router.currentRoute.value.path).toBe('/catalogue/groups')
+    expect(demo.mounted.router.currentRoute.value.path).toBe('/catalogue/groups')
 
-    const list = await app.api.baskets.list()
+    const list = await demo.app.api.baskets.list()
     if (!list.ok || !list.value.currentId) throw new Error('no current basket')
-    const draft = await app.api.baskets.get({ id: list.value.currentId })
+    const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
     if (!draft.ok) throw new Error(draft.error.message)
     expect(draft.value.doc.line_items.map((l) => l.product)).toContain(SHOWCASE.router.id)
   })

@@ -1,31 +1,23 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
-import { $, mountApp, waitFor } from '../../testing/mount-app'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { demoAppSuite } from '../../testing/demo-app-suite'
+import { $, waitFor } from '../../testing/mount-app'
 
 /** The acting-organisation switcher in the frame, on the real core (this process) and a real sandbox (a child process). */
 describe('organisation switcher', () => {
-  let demo: DemoApp
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true }, cleanUp: () => demo.sandbox.control.clearFaults() })
 
   beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true } })
     // Connecting picks the user's own organisation; wait for it before the service starts failing.
     await waitFor(async () => {
       const s = await demo.app.api.connection.status()
       return s.ok && s.value.actingOrganisation
     }, 'the acting organisation')
   })
-  afterEach(async () => {
-    mounted?.unmount()
-    mounted = null
-    await demo.sandbox.control.clearFaults()
-  })
-  afterAll(() => demo?.close())
 
   it('says when the organisations cannot be loaded, and loads them when asked again', async () => {
     await demo.sandbox.control.injectFault({ kind: 'status', status: 503, match: { method: 'GET', path: '^/organisations$' } })
-    mounted = await mountApp(demo.app.api, { path: '/' })
+    await demo.mount({ path: '/' })
     const alert = await waitFor(() => $('[data-testid=acting-organisation] [role=alert]'), 'the failure shown')
     expect(alert.textContent).not.toBe('')
 

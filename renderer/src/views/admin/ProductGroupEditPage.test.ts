@@ -1,35 +1,23 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { ProductGroup } from '../../../../shared/api'
-import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
-import { $, $$, mountApp, typeInto, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../testing/demo-app-suite'
+import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The product group form on the real core (this process) and a real sandbox (a child process). */
 describe('product group form', () => {
-  let demo: DemoApp
-  let app: DemoApp['app']
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-
-  beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
-    app = demo.app
-  })
-  afterEach(() => {
-    mounted?.unmount()
-    mounted = null
-  })
-  afterAll(() => demo?.close())
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 
   it('shows the group vendor and type as the catalogue names them, and adds a product found in the catalogue', async () => {
-    const list = await app.api.admin.listProductGroups()
+    const list = await demo.app.api.admin.listProductGroups()
     if (!list.ok) throw new Error(list.error.message)
     const group = list.value.find((g) => g.vendor && g.type)!
-    const before = await app.api.admin.getProductGroup({ id: group.id })
+    const before = await demo.app.api.admin.getProductGroup({ id: group.id })
     if (!before.ok) throw new Error(before.error.message)
     const showcase = Object.values(SHOWCASE).flatMap((p) => (typeof p === 'object' && 'sku' in p ? [p] : []))
     const product = showcase.find((p) => !before.value.products.includes(p.id))!
-    mounted = await mountApp(app.api, { path: `/admin/product-groups/${group.id}/edit` })
+    await demo.mount({ path: `/admin/product-groups/${group.id}/edit` })
     await waitFor(() => $('[data-testid=group-form]'), 'the form')
     const fieldText = (id: string) => $(`#${id}`)?.closest('.gform__field')?.textContent ?? ''
     await waitFor(() => fieldText('gf-vendor').includes(`Vendor ${group.vendor}`), 'the vendor')
@@ -43,28 +31,28 @@ describe('product group form', () => {
     const found = await waitFor(() => $$('[data-testid=product-results] li').find((li) => li.textContent?.startsWith(`${sku} — `)), 'the product found')
     found.querySelector('button')!.click()
     $<HTMLButtonElement>('[data-testid=save-group]')!.click()
-    await waitFor(() => mounted!.router.currentRoute.value.path === `/admin/product-groups/${group.id}`, 'the saved group')
-    const saved = await app.api.admin.getProductGroup({ id: group.id })
+    await waitFor(() => demo.mounted.router.currentRoute.value.path === `/admin/product-groups/${group.id}`, 'the saved group')
+    const saved = await demo.app.api.admin.getProductGroup({ id: group.id })
     if (!saved.ok) throw new Error(saved.error.message)
     expect(saved.value.products).toContain(product.id)
   })
 
   async function group(id: number): Promise<ProductGroup> {
-    const r = await app.api.admin.getProductGroup({ id })
+    const r = await demo.app.api.admin.getProductGroup({ id })
     if (!r.ok) throw new Error(r.error.message)
     return r.value
   }
   const nameField = () => $<HTMLInputElement>('#gf-name')
-  const path = () => mounted!.router.currentRoute.value.path
+  const path = () => demo.mounted.router.currentRoute.value.path
 
   it('opened from a group’s form, "new group" shows an empty form and Save creates a group', async () => {
-    const list = await app.api.admin.listProductGroups()
+    const list = await demo.app.api.admin.listProductGroups()
     if (!list.ok) throw new Error(list.error.message)
     const someone = await group(list.value.find((g) => g.name)!.id)
-    mounted = await mountApp(app.api, { path: `/admin/product-groups/${someone.id}/edit` })
+    await demo.mount({ path: `/admin/product-groups/${someone.id}/edit` })
     await waitFor(() => nameField()?.value === someone.name, 'the group in the form')
 
-    await mounted.router.push('/admin/product-groups/new')
+    await demo.mounted.router.push('/admin/product-groups/new')
     await waitFor(() => $('h1')?.textContent === 'New product group', 'the new-group title')
     expect(nameField()!.value).toBe('')
     expect($('[data-testid=group-picked-products]')).toBeNull()
@@ -79,21 +67,21 @@ describe('product group form', () => {
   })
 
   it('opened from one group’s form, another group’s form shows that group, also on going back, and Save edits the group shown', async () => {
-    const list = await app.api.admin.listProductGroups()
+    const list = await demo.app.api.admin.listProductGroups()
     if (!list.ok) throw new Error(list.error.message)
     // Every organisation has groups of the same names: two that a user tells apart.
     const first = list.value.find((g) => g.name)
     const second = list.value.find((g) => g.name && g.name !== first!.name)
-    mounted = await mountApp(app.api, { path: `/admin/product-groups/${first!.id}/edit` })
+    await demo.mount({ path: `/admin/product-groups/${first!.id}/edit` })
     await waitFor(() => nameField()?.value === first!.name, 'the first group in the form')
 
-    await mounted.router.push(`/admin/product-groups/${second!.id}/edit`)
+    await demo.mounted.router.push(`/admin/product-groups/${second!.id}/edit`)
     await waitFor(() => nameField()?.value === second!.name, 'the second group in the form')
-    mounted.router.back()
+    demo.mounted.router.back()
     await waitFor(() => path() === `/admin/product-groups/${first!.id}/edit`, 'the first group’s address again')
     await waitFor(() => nameField()?.value === first!.name, 'the first group in the form again')
 
-    mounted.router.forward()
+    demo.mounted.router.forward()
     await waitFor(() => nameField()?.value === second!.name, 'the second group in the form again')
     typeInto(nameField()!, `${second!.name} (renamed)`)
     $<HTMLButtonElement>('[data-testid=save-group]')!.click()

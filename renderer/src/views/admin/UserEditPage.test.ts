@@ -1,49 +1,37 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { User } from '../../../../shared/api'
-import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
-import { $, mountApp, typeInto, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../testing/demo-app-suite'
+import { $, typeInto, waitFor } from '../../testing/mount-app'
 
 /**
  * The user form on the real core (this process) and a real sandbox (a child process), reached
  * straight from another user's form, as back and forward (or any link to an address) do.
  */
 describe('the user form', () => {
-  let demo: DemoApp
-  let app: DemoApp['app']
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-
-  beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 50, orders: 0, speed: 0 } })
-    app = demo.app
-  })
-  afterEach(() => {
-    mounted?.unmount()
-    mounted = null
-  })
-  afterAll(() => demo?.close())
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0 } })
 
   async function user(id: number): Promise<User> {
-    const r = await app.api.admin.getUser({ id })
+    const r = await demo.app.api.admin.getUser({ id })
     if (!r.ok) throw new Error(r.error.message)
     return r.value
   }
   async function twoUsers(): Promise<[User, User]> {
-    const r = await app.api.admin.listUsers({})
+    const r = await demo.app.api.admin.listUsers({})
     if (!r.ok) throw new Error(r.error.message)
     const a = r.value.items.find((u) => u.name)
     const b = r.value.items.find((u) => u.name && u.name !== a!.name)
     return [await user(a!.id), await user(b!.id)]
   }
   const nameField = () => $<HTMLInputElement>('#uf-name')
-  const path = () => mounted!.router.currentRoute.value.path
+  const path = () => demo.mounted.router.currentRoute.value.path
 
   it('opened from a user’s form, "new user" shows an empty form and Save creates a user', async () => {
     const [someone] = await twoUsers()
-    mounted = await mountApp(app.api, { path: `/admin/users/${someone.id}/edit` })
+    await demo.mount({ path: `/admin/users/${someone.id}/edit` })
     await waitFor(() => nameField()?.value === someone.name, 'the user in the form')
 
-    await mounted.router.push('/admin/users/new')
+    await demo.mounted.router.push('/admin/users/new')
     await waitFor(() => $('h1')?.textContent === 'New user', 'the new-user title')
     expect(nameField()!.value).toBe('')
     expect($<HTMLInputElement>('#uf-email')!.value).toBe('')
@@ -61,18 +49,18 @@ describe('the user form', () => {
 
   it('opened from one user’s form, another user’s form shows that user, also on going back, and Save edits the user shown', async () => {
     const [first, second] = await twoUsers()
-    mounted = await mountApp(app.api, { path: `/admin/users/${first.id}/edit` })
+    await demo.mount({ path: `/admin/users/${first.id}/edit` })
     await waitFor(() => nameField()?.value === first.name, 'the first user in the form')
 
-    await mounted.router.push(`/admin/users/${second.id}/edit`)
+    await demo.mounted.router.push(`/admin/users/${second.id}/edit`)
     await waitFor(() => nameField()?.value === second.name, 'the second user in the form')
     expect($<HTMLInputElement>('#uf-email')!.value).toBe(second.email_address)
 
-    mounted.router.back()
+    demo.mounted.router.back()
     await waitFor(() => path() === `/admin/users/${first.id}/edit`, 'the first user’s address again')
     await waitFor(() => nameField()?.value === first.name, 'the first user in the form again')
 
-    mounted.router.forward()
+    demo.mounted.router.forward()
     await waitFor(() => nameField()?.value === second.name, 'the second user in the form again')
     typeInto(nameField()!, `${second.name} (renamed)`)
     $<HTMLButtonElement>('[data-testid=save-user]')!.click()

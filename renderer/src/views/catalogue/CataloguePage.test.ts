@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
-import { $, $$, mountApp, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../testing/demo-app-suite'
+import { $, $$, waitFor } from '../../testing/mount-app'
 
 /** The catalogue view on the real core (this process) and a real sandbox (a child process). */
 
@@ -32,25 +32,12 @@ function type(text: string): void {
 const rows = () => $$('[data-testid=result-row]').map((r) => ({ sku: r.dataset.sku!, match: r.dataset.match!, text: r.textContent ?? '' }))
 
 describe('catalogue view', () => {
-  let demo: DemoApp
-  let app: DemoApp['app']
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-
-  beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 400, orders: 5, speed: 0 }, sync: true })
-    app = demo.app
-  })
-  afterEach(() => {
-    mounted?.unmount()
-    mounted = null
-    localStorage.clear()
-  })
-  afterAll(() => demo?.close())
+  const demo = demoAppSuite({ sandbox: { products: 400, orders: 5, speed: 0 }, sync: true, cleanUp: () => localStorage.clear() })
 
   async function openCatalogue() {
-    mounted = await mountApp(app.api, { path: '/catalogue' })
+    await demo.mount({ path: '/catalogue' })
     await waitFor(() => $('[data-testid=results][data-query=""]') && rows().length > 0, 'the browse list')
-    return mounted
+    return demo.mounted
   }
 
   it('opens the product of a scanned SKU', async () => {
@@ -92,9 +79,9 @@ describe('catalogue view', () => {
     expect($('[data-testid=basket-added]')!.getAttribute('aria-live')).toBe('polite')
     scan(SHOWCASE.switch.sku)
     await waitFor(async () => {
-      const list = await app.api.baskets.list()
+      const list = await demo.app.api.baskets.list()
       if (!list.ok || !list.value.currentId) return false
-      const draft = await app.api.baskets.get({ id: list.value.currentId })
+      const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
       if (!draft.ok) return false
       const lines = draft.value.doc.line_items.filter((l) => l.product === SHOWCASE.switch.id)
       return lines.reduce((n, l) => n + (l.quantity ?? 0), 0) === 2

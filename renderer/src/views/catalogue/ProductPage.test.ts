@@ -1,39 +1,27 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { Product } from '../../../../shared/api'
-import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
 import { usePreferencesStore } from '../../stores/preferences'
-import { $, $$, mountApp, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../testing/demo-app-suite'
+import { $, $$, waitFor } from '../../testing/mount-app'
 
 /** The product detail on the real core (this process) and a real sandbox (a child process). */
 
 
 
 describe('product detail', () => {
-  let demo: DemoApp
-  let app: DemoApp['app']
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-
-  beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 300, orders: 5, speed: 0 }, sync: true })
-    app = demo.app
-  })
-  afterEach(() => {
-    mounted?.unmount()
-    mounted = null
-  })
-  afterAll(() => demo?.close())
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 5, speed: 0 }, sync: true })
 
   async function product(id: number): Promise<Product> {
-    const r = await app.api.catalogue.product({ id })
+    const r = await demo.app.api.catalogue.product({ id })
     if (!r.ok) throw new Error(r.error.message)
     return r.value
   }
 
   it('shows a hardware product: price against RRP, featured lines as bullets, related products with the partner one marked, and adds a quantity to the basket', async () => {
     const p = await product(SHOWCASE.switch.id)
-    mounted = await mountApp(app.api, { path: `/catalogue/products/${p.id}` })
+    await demo.mount({ path: `/catalogue/products/${p.id}` })
     await waitFor(() => $('[data-testid=product-name]'), 'the product')
     expect($('[data-testid=product-sku]')!.textContent).toBe(p.product_code)
     expect($('[data-testid=product-price]')!.textContent).toContain(p.price.toFixed(2))
@@ -54,16 +42,16 @@ describe('product detail', () => {
     $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
     const note = await waitFor(() => $('[data-testid=basket-added] p')?.textContent, 'the confirmation')
     expect(note).toContain(`3 × ${p.name}`)
-    const list = await app.api.baskets.list()
+    const list = await demo.app.api.baskets.list()
     if (!list.ok || !list.value.currentId) throw new Error('no current basket')
-    const draft = await app.api.baskets.get({ id: list.value.currentId })
+    const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
     if (!draft.ok) throw new Error(draft.error.message)
     expect(draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity).toBe(3)
   })
 
   it('shows a subscription: its kind in words, BASE or add-on, and every rate plan with term, billing, renewal and charge costs', async () => {
     const p = await product(SHOWCASE.storage.id)
-    mounted = await mountApp(app.api, { path: `/catalogue/products/${p.id}` })
+    await demo.mount({ path: `/catalogue/products/${p.id}` })
     await waitFor(() => $('[data-testid=rate-plans]'), 'the rate plans')
     // Its picture too (fetched once, then kept for offline use): the test ends with nothing in flight.
     await waitFor(() => $<HTMLImageElement>('[data-testid=product-image-main]')?.src.startsWith('data:'), 'the picture')
@@ -80,7 +68,7 @@ describe('product detail', () => {
   })
 
   it('says so when the product is not in the catalogue', async () => {
-    mounted = await mountApp(app.api, { path: '/catalogue/products/987654' })
+    await demo.mount({ path: '/catalogue/products/987654' })
     const error = await waitFor(() => $('[data-error-code]'), 'the error')
     expect(error.getAttribute('data-error-code')).toBe('not_found')
     expect($('[data-testid=product-name]')).toBeNull()
@@ -88,9 +76,9 @@ describe('product detail', () => {
 
   it('names the product in the window title, in any language; the next page has its own title', async () => {
     const p = await product(SHOWCASE.switch.id)
-    mounted = await mountApp(app.api, { path: `/catalogue/products/${p.id}` })
+    await demo.mount({ path: `/catalogue/products/${p.id}` })
     await waitFor(() => document.title === `${p.name} — Wholesale Desk`, 'the product in the title')
-    const preferences = usePreferencesStore(mounted.pinia)
+    const preferences = usePreferencesStore(demo.mounted.pinia)
     try {
       preferences.language = 'de'
       await waitFor(() => $('[data-testid=product-page] nav a')?.textContent?.includes('Katalog'), 'the page in German')
@@ -101,10 +89,10 @@ describe('product detail', () => {
     }
 
     // A product that cannot be shown does not keep the last one's name.
-    await mounted.router.push('/catalogue/products/987654')
+    await demo.mounted.router.push('/catalogue/products/987654')
     await waitFor(() => $('[data-error-code]'), 'the error')
     expect(document.title).toBe('Product — Wholesale Desk')
-    await mounted.router.push('/catalogue')
+    await demo.mounted.router.push('/catalogue')
     await waitFor(() => document.title === 'Catalogue — Wholesale Desk', 'the catalogue title')
   })
 })

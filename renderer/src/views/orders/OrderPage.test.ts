@@ -1,24 +1,14 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
 import { TestClient } from '../../../../electron/sandbox/test-client'
 import type { CountryCode, ShippingType } from '../../../../shared/api'
-import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
-import { $, $$, mountApp, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../testing/demo-app-suite'
+import { $, $$, waitFor } from '../../testing/mount-app'
 
 /** One order's page, on the real core (this process) and a real sandbox (a child process). */
 describe('order page', () => {
-  let demo: DemoApp
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-
-  beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 50, orders: 5, speed: 0 } })
-  })
-  afterEach(() => {
-    mounted?.unmount()
-    mounted = null
-  })
-  afterAll(() => demo?.close())
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 5, speed: 0 } })
 
   it('names the shipping type and the country of the address, as the service lists them', async () => {
     const order = (await demo.sandbox.control.listOrdersRaw()).find((o) => o.shipping_type && o.shipping_address?.country_code)!
@@ -27,7 +17,7 @@ describe('order page', () => {
     const shippingType = (await client.call<ShippingType[]>('GET', '/shipping_types')).body.find((s) => s.id === order.shipping_type)!
     const country = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body.find((c) => c.id === order.shipping_address!.country_code)!
 
-    mounted = await mountApp(demo.app.api, { path: `/orders/${order.id}` })
+    await demo.mount({ path: `/orders/${order.id}` })
     await waitFor(() => $('[data-testid=order-status]'), 'the order')
     const value = (term: string) => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === term)?.nextElementSibling?.textContent?.trim()
     await waitFor(() => value('Shipping type') === shippingType.name, `the shipping type named "${shippingType.name}"`)

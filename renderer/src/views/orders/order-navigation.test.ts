@@ -1,43 +1,32 @@
 // @vitest-environment happy-dom
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CANCELLABLE_STATUSES } from '../../../../shared/api'
-import { startDemoApp, type DemoApp } from '../../../../tests/harness/demo-app'
-import { $, mountApp, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../testing/demo-app-suite'
+import { $, waitFor } from '../../testing/mount-app'
 
 /**
  * Going from one order straight to another (the parent order link, an alert, back and forward),
  * on the real core (this process) and a real sandbox (a child process).
  */
 describe('from one order to another', () => {
-  let demo: DemoApp
-  let app: DemoApp['app']
-
-  beforeAll(async () => {
-    demo = await startDemoApp({ sandbox: { products: 50, orders: 40, speed: 0 } })
-    app = demo.app
-  })
-  afterAll(() => demo?.close())
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 40, speed: 0 } })
 
   it('the next order does not show the refusal of an action on the previous one', async () => {
-    const list = await app.api.orders.list({ filters: {} })
+    const list = await demo.app.api.orders.list({ filters: {} })
     if (!list.ok) throw new Error(list.error.message)
     const first = list.value.rows.find((o) => CANCELLABLE_STATUSES.includes(o.status))!
     const other = list.value.rows.find((o) => o.id !== first.id)!
-    const mounted = await mountApp(app.api, { path: `/orders/${first.id}` })
-    try {
-      const cancel = await waitFor(() => $<HTMLButtonElement>('[data-testid=cancel-order]'), 'the cancel button')
-      // Someone else moves the order on meanwhile: the service refuses the cancellation.
-      await demo.sandbox.control.transition(first.id, 'ACCEPTED')
-      cancel.click()
-      const confirm = await waitFor(() => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === 'Cancel order'), 'the confirmation')
-      confirm.click()
-      await waitFor(() => $('[data-testid=order-detail] [role=alert]'), 'the refusal')
+    await demo.mount({ path: `/orders/${first.id}` })
+    const cancel = await waitFor(() => $<HTMLButtonElement>('[data-testid=cancel-order]'), 'the cancel button')
+    // Someone else moves the order on meanwhile: the service refuses the cancellation.
+    await demo.sandbox.control.transition(first.id, 'ACCEPTED')
+    cancel.click()
+    const confirm = await waitFor(() => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === 'Cancel order'), 'the confirmation')
+    confirm.click()
+    await waitFor(() => $('[data-testid=order-detail] [role=alert]'), 'the refusal')
 
-      await mounted.router.push(`/orders/${other.id}`)
-      await waitFor(() => $('[data-testid=order-detail]')?.dataset.orderId === String(other.id) && $('[data-testid=order-status]'), 'the other order')
-      expect($('[data-testid=order-detail] [role=alert]')).toBeNull()
-    } finally {
-      mounted.unmount()
-    }
+    await demo.mounted.router.push(`/orders/${other.id}`)
+    await waitFor(() => $('[data-testid=order-detail]')?.dataset.orderId === String(other.id) && $('[data-testid=order-status]'), 'the other order')
+    expect($('[data-testid=order-detail] [role=alert]')).toBeNull()
   })
 })
