@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { demoAppSuite } from '../../testing/demo-app-suite'
-import { $, $$, waitFor } from '../../testing/mount-app'
+import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The Ctrl+K quick lookup, driven by the keyboard alone, on the real core and a real sandbox. */
 
@@ -17,11 +17,6 @@ async function press(key: string, mods: { ctrlKey?: boolean; shiftKey?: boolean 
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...mods }))
   await nextTick()
   await nextTick()
-}
-
-function type(text: string): void {
-  input().value = text
-  input().dispatchEvent(new Event('input', { bubbles: true }))
 }
 
 describe('quick lookup palette', () => {
@@ -43,7 +38,7 @@ describe('quick lookup palette', () => {
     expect(document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent).toBe('Quick lookup')
     await waitFor(() => document.activeElement === input(), 'focus in the input')
 
-    type('rack mount')
+    typeInto(input(), 'rack mount')
     await waitFor(() => options().length >= 3, 'several matches')
     expect($('[role=listbox]')!.getAttribute('aria-label')).toBeTruthy()
     expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['true', ...options().slice(1).map(() => 'false')])
@@ -63,7 +58,7 @@ describe('quick lookup palette', () => {
     const link = await openSomewhere()
     await press('k', { ctrlKey: true })
     await waitFor(() => document.activeElement === input(), 'focus in the input')
-    type(SHOWCASE.switch.sku)
+    typeInto(input(), SHOWCASE.switch.sku)
     await waitFor(() => options().length > 0, 'a match')
     await press('Escape')
     expect(dialog()).toBeNull()
@@ -75,7 +70,7 @@ describe('quick lookup palette', () => {
     await openSomewhere()
     await press('k', { ctrlKey: true })
     await waitFor(() => document.activeElement === input(), 'focus in the input')
-    type(SHOWCASE.router.sku)
+    typeInto(input(), SHOWCASE.router.sku)
     await waitFor(() => options()[0]?.dataset.productId === String(SHOWCASE.router.id), 'the exact SKU first')
     await press('Enter', { shiftKey: true })
     const note = await waitFor(() => $('[data-testid=quick-lookup-added]')?.textContent?.trim(), 'the confirmation')

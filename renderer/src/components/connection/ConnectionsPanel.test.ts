@@ -5,7 +5,7 @@ import { AppError } from '../../../../shared/ipc/contract-kit'
 import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { startWebPageServer } from '../../../../tests/harness/web-page-server'
-import { mountApp, waitFor } from '../../testing/mount-app'
+import { mountApp, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The connection screen on the real core (this process), the real keychain and a real sandbox. */
 
@@ -15,8 +15,7 @@ const input = (name: string) => $<HTMLInputElement>(`[data-testid=profile-form] 
 
 function type(name: string, value: string): void {
   const el = input(name)
-  el.value = value
-  el.dispatchEvent(new Event('input', { bubbles: true }))
+  typeInto(el, value)
   el.dispatchEvent(new Event('blur'))
 }
 

@@ -25,8 +25,7 @@ describe('product group form', () => {
 
     const sku = product.sku
     const input = $<HTMLInputElement>('#gf-search')!
-    input.value = sku
-    input.dispatchEvent(new Event('input', { bubbles: true }))
+    typeInto(input, sku)
     $<HTMLButtonElement>('[data-testid=search-products]')!.click()
     const found = await waitFor(() => $$('[data-testid=product-results] li').find((li) => li.textContent?.startsWith(`${sku} — `)), 'the product found')
     found.querySelector('button')!.click()

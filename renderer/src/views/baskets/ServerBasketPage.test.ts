@@ -3,14 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../electron/sandbox/test-client'
 import { demoAppSuite } from '../../testing/demo-app-suite'
-import { $, waitFor } from '../../testing/mount-app'
+import { $, typeInto, waitFor } from '../../testing/mount-app'
 
 /** A service basket edited in the app, on the real core (this process) and a real sandbox (a child process). */
-
-function type(el: HTMLInputElement, value: string): void {
-  el.value = value
-  el.dispatchEvent(new Event('input', { bubbles: true }))
-}
 
 describe('a service basket', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 } })
@@ -20,9 +15,9 @@ describe('a service basket', () => {
     const created = (await client.post<{ id: number; line_items: { id: number }[] }>('/baskets', { name: 'Showroom', line_items: [{ product: SHOWCASE.phone.id, quantity: 2 }] })).body
     await demo.mount({ path: `/baskets/server/${created.id}` })
     const name = await waitFor(() => $<HTMLInputElement>('#server-name'), 'the basket')
-    type(name, 'Showroom (edited)')
-    type($<HTMLInputElement>(`#server-qty-${created.line_items[0]!.id}`)!, '5')
-    type($<HTMLInputElement>('[data-testid=sku-input]')!, SHOWCASE.switch.sku)
+    typeInto(name, 'Showroom (edited)')
+    typeInto($<HTMLInputElement>(`#server-qty-${created.line_items[0]!.id}`)!, '5')
+    typeInto($<HTMLInputElement>('[data-testid=sku-input]')!, SHOWCASE.switch.sku)
     $<HTMLFormElement>('[data-testid=line-entry]')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
     await waitFor(() => document.querySelectorAll('.server-basket__qty').length === 2, 'the added line')
     expect($<HTMLInputElement>('#server-name')!.value).toBe('Showroom (edited)')

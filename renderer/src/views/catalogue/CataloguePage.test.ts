@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { demoAppSuite } from '../../testing/demo-app-suite'
-import { $, $$, waitFor } from '../../testing/mount-app'
+import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The catalogue view on the real core (this process) and a real sandbox (a child process). */
 
@@ -25,8 +25,7 @@ function scan(code: string): void {
 function type(text: string): void {
   const box = searchBox()
   box.focus()
-  box.value = text
-  box.dispatchEvent(new Event('input', { bubbles: true }))
+  typeInto(box, text)
 }
 
 const rows = () => $$('[data-testid=result-row]').map((r) => ({ sku: r.dataset.sku!, match: r.dataset.match!, text: r.textContent ?? '' }))

@@ -4,7 +4,7 @@ import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { Product } from '../../../../shared/api'
 import { usePreferencesStore } from '../../stores/preferences'
 import { demoAppSuite } from '../../testing/demo-app-suite'
-import { $, $$, waitFor } from '../../testing/mount-app'
+import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The product detail on the real core (this process) and a real sandbox (a child process). */
 
@@ -36,8 +36,7 @@ describe('product detail', () => {
     expect($$('[data-testid=maintenance] [data-testid=related-product]').map((li) => Number(li.dataset.productId))).toEqual(p.maintenance.map((r) => r.id))
 
     const qty = $<HTMLInputElement>('[data-testid=add-quantity]')!
-    qty.value = '3'
-    qty.dispatchEvent(new Event('input', { bubbles: true }))
+    typeInto(qty, '3')
     qty.dispatchEvent(new Event('blur'))
     $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
     const note = await waitFor(() => $('[data-testid=basket-added] p')?.textContent, 'the confirmation')
