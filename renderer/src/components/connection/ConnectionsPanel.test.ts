@@ -5,12 +5,10 @@ import { AppError } from '../../../../shared/ipc/contract-kit'
 import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { startWebPageServer } from '../../../../tests/harness/web-page-server'
-import { mountApp, typeInto, waitFor } from '../../testing/mount-app'
+import { $, $$, mountApp, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The connection screen on the real core (this process), the real keychain and a real sandbox. */
 
-const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)
-const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)]
 const input = (name: string) => $<HTMLInputElement>(`[data-testid=profile-form] input[name=${name}]`)!
 
 function type(name: string, value: string): void {
