@@ -76,7 +76,7 @@ describe('organisations per profile', () => {
     if (!saved.ok) throw new Error(saved.error.message)
     try {
       await demo.app.api.connection.activate({ id: saved.value.id })
-      mounted = await mountApp(demo.app.api, { path: '/' })
+      const mounted = await demo.mount({ path: '/' })
       const connection = useConnectionStore(mounted.pinia)
       await waitFor(() => connection.actingOrganisation?.id === admin.organisationId && !connection.organisationsLoading && connection.organisations.length, 'the head office’s organisations')
       const all = connection.organisations
