@@ -8,11 +8,10 @@ import { authenticate, type Caller } from './auth'
 import { ApiError, badRequest, fieldErrors, forbidden, invalid, notFound, problemResponse } from './errors'
 import { faultsAndLog } from './faults-middleware'
 import { listHeaders, parseQuery } from './lists'
-import type { AnyOperation, Env, Reply } from './operation'
+import { API_PREFIX, type AnyOperation, type Env, type Reply } from './operation'
 import { rateLimit } from './rate-limit'
 import type { SandboxState } from './state'
 
-export const API_PREFIX = '/api/v1'
 /** Bodies over 1 MB are refused with 413 before they are read. */
 export const MAX_BODY_BYTES = 1024 * 1024
 

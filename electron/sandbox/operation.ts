@@ -5,6 +5,12 @@ import type { Caller } from './auth'
 import type { PermissionName } from './domain/permissions'
 import type { SandboxState } from './state'
 
+/** Every operation's path is under this prefix. */
+export const API_PREFIX = '/api/v1'
+
+/** The Location header naming a resource an operation created (or a submitted basket became). */
+export const location = (path: string) => ({ Location: `${API_PREFIX}${path}` })
+
 export type Env = { Bindings: HttpBindings; Variables: { bodyText?: string } }
 
 /** What a handler answers; the wrapper turns it into a JSON response. */

@@ -196,6 +196,7 @@ describe('baskets', () => {
     const b = Basket.parse((await buyer.post('/baskets', basketBody())).body)
     const res = await buyer.post<Order>(`/baskets/${b.id}/submit`)
     expect(res.status).toBe(200)
+    expect(res.headers.location).toBe(`/api/v1/orders/${b.id}`)
     const order = Order.parse(res.body)
     expect(order).toMatchObject({ id: b.id, status: 'CREATED', name: b.name, purchase_order_number: b.purchase_order_number })
     expect(order.external_id).toBeGreaterThan(0)

@@ -2,7 +2,7 @@ import { Paging, ProductGroup, ProductGroupBody, ProductGroupListItem, User, Use
 import { actorOf } from '../domain/orders'
 import { createGroup, editGroup, findGroup, listGroups } from '../domain/product-groups'
 import { createUser, editUser, findUser, listUsers, userView } from '../domain/users'
-import { op } from '../operation'
+import { location, op } from '../operation'
 
 export const userOperations = [
   op({
@@ -35,7 +35,7 @@ export const userOperations = [
     errors: [400, 401, 403, 413, 415, 422],
     handle({ state, caller, body }) {
       const user = createUser(state, actorOf(state, caller), body)
-      return { json: user, headers: { Location: `/api/v1/users/${user.id}` } }
+      return { json: user, headers: location(`/users/${user.id}`) }
     },
   }),
   op({
@@ -100,7 +100,7 @@ export const productGroupOperations = [
     errors: [400, 401, 403, 413, 415, 422],
     handle({ state, caller, body }) {
       const group = createGroup(state, actorOf(state, caller), body)
-      return { json: group, headers: { Location: `/api/v1/product_groups/${group.id}` } }
+      return { json: group, headers: location(`/product_groups/${group.id}`) }
     },
   }),
   op({

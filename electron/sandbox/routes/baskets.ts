@@ -2,12 +2,10 @@ import { Basket, BasketBody, BasketListQuery, LineItem, LineItemRequest } from '
 import { findRecord, actorOf, addLineItem, createBasket, modifyBasket, submitBasket } from '../domain/orders'
 import { listBaskets } from '../domain/order-lists'
 import { z } from 'zod'
-import { op } from '../operation'
+import { location, op } from '../operation'
 
 /** Submit, resubmit and cancel take no body; an empty JSON object (or nothing) is fine. */
 export const EmptyBody = z.object({}).loose()
-
-const location = (path: string) => ({ Location: `/api/v1${path}` })
 
 export const basketOperations = [
   op({

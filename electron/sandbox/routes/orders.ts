@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { BasketBody, Order, OrderListQuery } from '../../../shared/api'
 import { actorOf, cancelOrder, findRecord, placeOrder, resubmitOrder } from '../domain/orders'
 import { listOrders } from '../domain/order-lists'
-import { op } from '../operation'
+import { location, op } from '../operation'
 import { EmptyBody } from './baskets'
 
 const CancelBody = z.object({ reason: z.string().max(1000).optional() }).loose()
@@ -52,7 +52,7 @@ export const orderOperations = [
     errors: [400, 401, 403, 413, 415, 422],
     handle({ state, caller, body }) {
       const doc = placeOrder(state, actorOf(state, caller), body)
-      return { json: doc, headers: { Location: `/api/v1/orders/${doc.id}` } }
+      return { json: doc, headers: location(`/orders/${doc.id}`) }
     },
   }),
   op({
