@@ -60,27 +60,15 @@ export function saveUser(store: Store, u: UserRecord): number {
     notification: u.notification,
   })
   const search = `${u.name}\n${u.email_address}`.toLowerCase()
-  const flags = [u.active ? 1 : 0, u.verified ? 1 : 0, u.password_reset ? 1 : 0] as const
+  // The columns UPDATE sets and INSERT fills, in the same order.
+  const columns = [u.organisation, u.name, u.email_address, search, u.active ? 1 : 0, u.verified ? 1 : 0, u.password_reset ? 1 : 0, doc] as const
   if (u.id > 0) {
     store.run(
       'UPDATE users SET organisation = ?, name = ?, email_address = ?, search = ?, active = ?, verified = ?, password_reset = ?, doc = ? WHERE id = ?',
-      u.organisation,
-      u.name,
-      u.email_address,
-      search,
-      ...flags,
-      doc,
+      ...columns,
       u.id,
     )
     return u.id
   }
-  return store.run(
-    'INSERT INTO users (organisation, name, email_address, search, active, verified, password_reset, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    u.organisation,
-    u.name,
-    u.email_address,
-    search,
-    ...flags,
-    doc,
-  ).lastInsertRowid
+  return store.run('INSERT INTO users (organisation, name, email_address, search, active, verified, password_reset, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', ...columns).lastInsertRowid
 }
