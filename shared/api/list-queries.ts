@@ -5,10 +5,11 @@ import { PRODUCT_SORTS } from './product'
 import { USER_SORTS } from './user'
 
 /** Query parameters of the list operations (spec 4.2). Repeated parameters are ORed, different ones ANDed. */
-const many = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional())
+/** A parameter given once arrives as a value, repeated as an array: always an array (or absent). */
+const repeated = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])
+const many = <T extends z.ZodType>(item: T) => z.preprocess(repeated, z.array(item).optional())
 const bool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional())
-const sortBy = <T extends readonly [string, ...string[]]>(values: T, dflt: T[number]) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(z.enum(values)).min(1).default([dflt]))
+const sortBy = <T extends readonly [string, ...string[]]>(values: T, dflt: T[number]) => z.preprocess(repeated, z.array(z.enum(values)).min(1).default([dflt]))
 
 export const ProductListQuery = Paging.extend({
   vendor: many(z.coerce.number().int().min(-1)),
