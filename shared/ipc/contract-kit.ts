@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Id, PER_PAGE_MAX } from '../api'
 
 /** One request/response channel of the IPC contract. */
 export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -6,6 +7,17 @@ export interface ChannelDef<I extends z.ZodType = z.ZodType, O extends z.ZodType
   output: O
 }
 export const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): ChannelDef<I, O> => ({ input, output })
+
+/** The input of a channel about one service record. */
+export const ById = z.object({ id: Id })
+
+/** The page of a list a view asks for (`perPage` rows by default)... */
+export const pageRequest = (perPage: number) => ({
+  page: z.int().min(1).default(1),
+  perPage: z.int().min(1).max(PER_PAGE_MAX).default(perPage),
+})
+/** ...and, in the answer, where that page stands in the whole list. */
+export const pageInfo = { total: z.int(), pages: z.int(), page: z.int(), perPage: z.int() }
 
 /** The typed error every channel answers with instead of throwing across the bridge. */
 export const IpcErrorCode = z.enum([

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { Id, PER_PAGE_MAX, ProductGroup, ProductGroupBody, ProductGroupListItem, User, USER_SORTS, UserBody, UserListItem } from '../../api'
-import { channel } from '../contract-kit'
+import { Id, ProductGroup, ProductGroupBody, ProductGroupListItem, User, USER_SORTS, UserBody, UserListItem } from '../../api'
+import { ById, channel, pageInfo, pageRequest } from '../contract-kit'
 
 /** The users list's filters, sort and page (spec 4.2 "List users"); null means "either". */
 export const UserListInput = z.object({
@@ -11,13 +11,12 @@ export const UserListInput = z.object({
   disabled: z.boolean().nullable().default(null),
   password_reset: z.boolean().nullable().default(null),
   sort_by: z.enum(USER_SORTS).default('-name'),
-  page: z.int().min(1).default(1),
-  perPage: z.int().min(1).max(PER_PAGE_MAX).default(50),
+  ...pageRequest(50),
 })
 export type UserListInput = z.input<typeof UserListInput>
 export type UserListParams = z.output<typeof UserListInput>
 
-export const UserListResult = z.object({ items: z.array(UserListItem), total: z.int(), pages: z.int(), page: z.int(), perPage: z.int() })
+export const UserListResult = z.object({ items: z.array(UserListItem), ...pageInfo })
 export type UserListResult = z.infer<typeof UserListResult>
 
 /**
@@ -31,16 +30,14 @@ type UserEditInput = z.input<typeof UserEditInput>
 const ProductGroupEditInput = ProductGroupBody.extend({ id: Id })
 type ProductGroupEditInput = z.input<typeof ProductGroupEditInput>
 
-const byId = z.object({ id: Id })
-
 export const adminChannels = {
   'admin.listUsers': channel(UserListInput, UserListResult),
-  'admin.getUser': channel(byId, User),
+  'admin.getUser': channel(ById, User),
   'admin.createUser': channel(UserBody, User),
   'admin.editUser': channel(UserEditInput, User),
   /** Every product group (all pages). */
   'admin.listProductGroups': channel(z.undefined(), z.array(ProductGroupListItem)),
-  'admin.getProductGroup': channel(byId, ProductGroup),
+  'admin.getProductGroup': channel(ById, ProductGroup),
   'admin.createProductGroup': channel(ProductGroupBody, ProductGroup),
   'admin.editProductGroup': channel(ProductGroupEditInput, ProductGroup),
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Id, Product, ProductGroup, ProductGroupListItem, PRODUCT_SORTS } from '../../api'
-import { channel } from '../contract-kit'
+import { ById, channel } from '../contract-kit'
 
 /** How a result matched the query box: exact SKU, SKU prefix, free text, or no query at all (browsing). */
 export const MatchKind = z.enum(['exact', 'prefix', 'text', 'browse'])
@@ -106,7 +106,7 @@ export type ImageKind = z.infer<typeof ImageKind>
 
 export const catalogueChannels = {
   'catalogue.search': channel(CatalogueSearchInput, CatalogueSearchResult),
-  'catalogue.product': channel(z.object({ id: Id }), Product),
+  'catalogue.product': channel(ById, Product),
   /** Summaries of the products with these ids that the local catalogue holds, in the order asked (others are left out). */
   'catalogue.summaries': channel(z.object({ ids: z.array(Id).max(1000) }), z.array(ProductSummary)),
   /** Exact SKU (case-insensitive): for the scanner and for pasted or imported lines. */
@@ -117,7 +117,7 @@ export const catalogueChannels = {
   'catalogue.cancelSync': channel(z.undefined(), z.object({ cancelled: z.boolean() })),
   'catalogue.setRefreshHours': channel(z.object({ hours: z.number().min(0).max(24 * 30) }), CatalogueStatus),
   'catalogue.productGroups': channel(z.undefined(), z.array(ProductGroupSummary)),
-  'catalogue.productGroup': channel(z.object({ id: Id }), z.object({ group: ProductGroup, products: z.array(ProductSummary) })),
+  'catalogue.productGroup': channel(ById, z.object({ group: ProductGroup, products: z.array(ProductSummary) })),
   'catalogue.facets': channel(z.undefined(), z.object({ vendors: z.array(Facet), types: z.array(Facet) })),
   /** A product image as a data: URL, cached on disk so it shows offline; null when the product has none. */
   'catalogue.image': channel(z.object({ productId: Id, kind: ImageKind }), z.object({ dataUrl: z.string().nullable() })),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { Id, Order, ORDER_SORTS, OrderStatus, PaymentType, PER_PAGE_MAX } from '../../api'
-import { channel } from '../contract-kit'
+import { Id, Order, ORDER_SORTS, OrderStatus, PaymentType } from '../../api'
+import { ById, channel, pageInfo, pageRequest } from '../contract-kit'
 
 /**
  * The filters of the orders list (spec 4.2 "List orders"), as the view edits them and the core
@@ -47,18 +47,14 @@ export type OrderRow = z.infer<typeof OrderRow>
 
 const OrderListInput = z.object({
   filters: OrderFilters,
-  page: z.int().min(1).default(1),
-  perPage: z.int().min(1).max(PER_PAGE_MAX).default(100),
+  ...pageRequest(100),
 })
 type OrderListInput = z.input<typeof OrderListInput>
 
 /** A page of results; `fromCache` with `fetchedAt` tells the view how old offline results are. */
 export const OrderListResult = z.object({
   rows: z.array(OrderRow),
-  total: z.int(),
-  pages: z.int(),
-  page: z.int(),
-  perPage: z.int(),
+  ...pageInfo,
   fetchedAt: z.string(),
   fromCache: z.boolean(),
 })
@@ -107,17 +103,15 @@ export type WatchState = z.infer<typeof WatchState>
 export const ReorderResult = z.object({ draftId: z.string(), lines: z.int() })
 export type ReorderResult = z.infer<typeof ReorderResult>
 
-const byId = z.object({ id: Id })
-
 export const ordersChannels = {
   'orders.list': channel(OrderListInput, OrderListResult),
-  'orders.get': channel(byId, OrderDetailResult),
+  'orders.get': channel(ById, OrderDetailResult),
   /** Only for ATTENTION_REQUIRED orders, after the issue was resolved with the operator. */
-  'orders.resubmit': channel(byId, Order),
+  'orders.resubmit': channel(ById, Order),
   /** Only before ACCEPTED (CANCELLABLE_STATUSES). */
-  'orders.cancel': channel(byId, Order),
+  'orders.cancel': channel(ById, Order),
   /** Copies the order into a new local draft basket. */
-  'orders.reorder': channel(byId, ReorderResult),
+  'orders.reorder': channel(ById, ReorderResult),
   'orders.filters': channel(z.undefined(), OrderFilters),
   'orders.saveFilters': channel(OrderFilters, OrderFilters),
   'orders.alertPrefs': channel(z.undefined(), AlertPrefs),
