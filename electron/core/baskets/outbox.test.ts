@@ -1,20 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../../shared/api'
 import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
-import { startSandbox, type Sandbox } from '../../sandbox'
-import { connect, makeCore, type CoreUnderTest } from '../orders/test-core'
+import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markedName, markerOf } from '../../../shared/basket-marker'
 
-let sandbox: Sandbox
+const suite = coreSuite({ testMode: true, products: 300, orders: 0, speed: 0, seed: 5 })
 let products: Product[]
 let shipTo: Record<string, unknown>
-beforeAll(async () => {
-  sandbox = await startSandbox({ testMode: true, products: 300, orders: 0, speed: 0, seed: 5 })
-})
-afterAll(async () => {
-  await sandbox.close()
-})
 
 interface World extends CoreUnderTest {
   /** Every outbox.changed event so far, oldest first. */
@@ -22,15 +15,10 @@ interface World extends CoreUnderTest {
   /** Lets timers and replies run until the outbox is quiet. */
   settle(): Promise<void>
 }
-const worlds: World[] = []
-afterEach(async () => {
-  for (const w of worlds.splice(0)) await w.core.stop()
-  sandbox.control.clearFaults()
-})
 
 /** A started core, connected to the sandbox, with its catalogue synced. */
 async function world(): Promise<World> {
-  const t = makeCore()
+  const t = await suite.start()
   const w: World = {
     ...t,
     get outbox() {
@@ -46,12 +34,10 @@ async function world(): Promise<World> {
       throw new Error('the outbox did not settle')
     },
   }
-  worlds.push(w)
-  await t.core.start()
-  await connect(t, sandbox)
+  await connect(t, suite.sandbox)
   await t.call('catalogue.sync')
   if (!products) {
-    const client = clientFor(sandbox)
+    const client = clientFor(suite.sandbox)
     products = plainProducts((await serviceCatalogue(client)).products)
     await client.close()
     const ref = await t.call<{ countries: { id: number }[]; shippingTypes: { id: number }[] }>('baskets.referenceData')
@@ -69,7 +55,7 @@ async function draftWith(w: World, items: Product[], extra: Record<string, unkno
 }
 
 const ordersOf = (marker: string | null): Order[] =>
-  [...sandbox.control.listOrdersRaw(), ...sandbox.control.listBasketsRaw()].filter((o, i, all) => markerOf(o.name) === marker && all.findIndex((x) => x.id === o.id) === i)
+  [...suite.sandbox.control.listOrdersRaw(), ...suite.sandbox.control.listBasketsRaw()].filter((o, i, all) => markerOf(o.name) === marker && all.findIndex((x) => x.id === o.id) === i)
 describe('the outbox against the sandbox', () => {
   it('submits a queued draft as exactly one order with its lines, and the order has the basket\'s id', async () => {
     const w = await world()
@@ -80,7 +66,7 @@ describe('the outbox against the sandbox', () => {
     await w.settle()
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done.state).toBe('submitted')
-    const placed = sandbox.control.listOrdersRaw().filter((o) => o.id === done.orderId)
+    const placed = suite.sandbox.control.listOrdersRaw().filter((o) => o.id === done.orderId)
     expect(placed).toHaveLength(1)
     expect(done.basketId).toBe(done.orderId)
     expect(placed[0]!.line_items.map((l) => [l.product, l.quantity])).toEqual([
@@ -96,7 +82,7 @@ describe('the outbox against the sandbox', () => {
     const w = await world()
     const [, , a, b] = plain()
     const d = await draftWith(w, [a!, b!])
-    sandbox.control.raisePrices([a!.id], 10)
+    suite.sandbox.control.raisePrices([a!.id], 10)
     await w.call('baskets.submit', { id: d.id })
     await w.settle()
     const held = await w.call<DraftView>('baskets.get', { id: d.id })
@@ -106,14 +92,14 @@ describe('the outbox against the sandbox', () => {
     expect(first).toMatchObject({ sku: a!.product_code, increased: true, estimate: a!.price })
     expect(first!.service).toBeCloseTo(a!.price * 1.1, 1)
     expect(second).toMatchObject({ sku: b!.product_code, increased: false })
-    expect(sandbox.control.listOrdersRaw().filter((o) => o.id === held.basketId)).toHaveLength(0)
+    expect(suite.sandbox.control.listOrdersRaw().filter((o) => o.id === held.basketId)).toHaveLength(0)
 
     await w.call('baskets.acceptPrices', { id: d.id })
     await w.settle()
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done.state).toBe('submitted')
     expect(done.orderId).toBe(held.basketId)
-    const order = sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!
+    const order = suite.sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!
     expect(order.line_items[0]!.price).toBeCloseTo(first!.service, 2)
   })
 
@@ -121,7 +107,7 @@ describe('the outbox against the sandbox', () => {
     const w = await world()
     const [, , , , a, b] = plain()
     const d = await draftWith(w, [a!, b!])
-    sandbox.control.raisePrices([a!.id], 25)
+    suite.sandbox.control.raisePrices([a!.id], 25)
     await w.call('baskets.submit', { id: d.id })
     await w.settle()
     const held = await w.call<DraftView>('baskets.get', { id: d.id })
@@ -133,7 +119,7 @@ describe('the outbox against the sandbox', () => {
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done.state).toBe('submitted')
     expect(done.orderId).toBe(held.basketId)
-    const all = ordersOf(markerOf(sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    const all = ordersOf(markerOf(suite.sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
     expect(all).toHaveLength(1)
     expect(all[0]!.line_items.map((l) => l.product)).toEqual([b!.id])
   })
@@ -161,7 +147,7 @@ describe('the outbox against the sandbox', () => {
     await w.settle()
     const fixed = await w.call<DraftView>('baskets.get', { id: bad.id })
     expect(fixed.state).toBe('submitted')
-    const placed = sandbox.control.listOrdersRaw().filter((o) => o.id === fixed.orderId)
+    const placed = suite.sandbox.control.listOrdersRaw().filter((o) => o.id === fixed.orderId)
     expect(placed[0]!.line_items.map((l) => l.product)).toEqual([a!.id, c!.id])
   })
 
@@ -169,7 +155,7 @@ describe('the outbox against the sandbox', () => {
     const w = await world()
     const [a] = plain().slice(10)
     const d = await draftWith(w, [a!])
-    await sandbox.control.pause()
+    await suite.sandbox.control.pause()
     try {
       await w.call('baskets.submit', { id: d.id })
       for (let i = 0; i < 20; i++) {
@@ -180,7 +166,7 @@ describe('the outbox against the sandbox', () => {
       expect(waiting.state).toBe('queued')
       expect(w.outbox.at(-1)).toMatchObject({ queued: 1 })
     } finally {
-      await sandbox.control.resume()
+      await suite.sandbox.control.resume()
     }
     await w.settle()
     expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('submitted')
@@ -189,7 +175,7 @@ describe('the outbox against the sandbox', () => {
   it('"Work offline on this" copies a service basket into a draft; submitting it updates and places that same basket', async () => {
     const w = await world()
     const [a, b] = plain().slice(14)
-    const client = clientFor(sandbox)
+    const client = clientFor(suite.sandbox)
     const created = await client.call('createBasket', { body: { name: 'Showroom refit', ...shipTo, line_items: [{ product: a!.id, quantity: 3 }] } })
     await client.close()
     const page = await w.call<{ items: { id: number }[] }>('baskets.serverList', { sort_by: '-name' })
@@ -205,18 +191,18 @@ describe('the outbox against the sandbox', () => {
     const done = await w.call<DraftView>('baskets.get', { id: draft.id })
     expect(done.state).toBe('submitted')
     expect(done.orderId).toBe(created.id)
-    const order = sandbox.control.listOrdersRaw().find((o) => o.id === created.id)!
+    const order = suite.sandbox.control.listOrdersRaw().find((o) => o.id === created.id)!
     expect(order.line_items.map((l) => [l.product, l.quantity])).toEqual([
       [a!.id, 3],
       [b!.id, 1],
     ])
-    expect(sandbox.control.listBasketsRaw().some((x) => x.id === created.id)).toBe(false)
+    expect(suite.sandbox.control.listBasketsRaw().some((x) => x.id === created.id)).toBe(false)
   })
 
   it('renaming a service basket keeps its submission marker, and a name without one stays without', async () => {
     const w = await world()
     const [a] = plain().slice(20)
-    const client = clientFor(sandbox)
+    const client = clientFor(suite.sandbox)
     const marked = await client.call('createBasket', { body: { name: markedName('Old name', 'abcdefghij'), ...shipTo, line_items: [{ product: a!.id, quantity: 1 }] } })
     const plainBasket = await client.call('createBasket', { body: { name: 'Plain', ...shipTo, line_items: [{ product: a!.id, quantity: 1 }] } })
     await client.close()
@@ -234,7 +220,7 @@ describe('the outbox against the sandbox', () => {
     const country = (shipTo.shipping_address as { country_code: number }).country_code
     const registered = { name: 'Head office', company_name: 'Globex Ltd', addr_line_1: '1 Mill Lane', city: 'York', postal_code: 'YO1 7HH', country_code: country }
     const trading = { addr_line_1: '9 Quay St', addr_line_2: 'Unit 4', city: 'Bristol', region: 'Avon', postal_code: 'BS1 4AA', country_code: country }
-    const client = clientFor(sandbox)
+    const client = clientFor(suite.sandbox)
     const created = await client.call('createBasket', {
       body: {
         name: 'Financed',
@@ -246,7 +232,7 @@ describe('the outbox against the sandbox', () => {
     })
     await client.close()
     await w.call('baskets.serverSave', { id: created.id, patch: { name: 'Financed, renamed' } })
-    const held = sandbox.control.listBasketsRaw().find((x) => x.id === created.id)!
+    const held = suite.sandbox.control.listBasketsRaw().find((x) => x.id === created.id)!
     expect(held.name).toBe('Financed, renamed')
     expect(held.shipping_address).toMatchObject(shipTo.shipping_address as object)
     expect(held.finance?.registered_address).toEqual(registered)
@@ -256,7 +242,7 @@ describe('the outbox against the sandbox', () => {
   it('a basket for a descendant organisation is placed for that organisation (after reviewing its prices), once', async () => {
     const w = await world()
     const orgs = await w.call<{ id: number; parent?: number | null }[]>('connection.organisations')
-    const child = orgs.find((o) => o.id !== sandbox.demo.organisationId)
+    const child = orgs.find((o) => o.id !== suite.sandbox.demo.organisationId)
     expect(child).toBeDefined()
     const [a] = plain().slice(12)
     const d = await draftWith(w, [a!])
@@ -270,16 +256,16 @@ describe('the outbox against the sandbox', () => {
     }
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done.state).toBe('submitted')
-    const placed = ordersOf(markerOf(sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    const placed = ordersOf(markerOf(suite.sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(child!.id)
   })
 
   it('after the active profile is edited to another account, sends the drafts typed since with that account, for its organisation', async () => {
     const w = await world()
-    const purchaser = sandbox.clients.find((c) => !c.admin && c.organisationId !== sandbox.demo.organisationId)!
+    const purchaser = suite.sandbox.clients.find((c) => !c.admin && c.organisationId !== suite.sandbox.demo.organisationId)!
     const profile = (await w.call<{ profile: { id: string } }>('connection.status')).profile
-    await w.call('connection.save', { id: profile.id, name: 'Branch', baseUrl: sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
+    await w.call('connection.save', { id: profile.id, name: 'Branch', baseUrl: suite.sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
     const [a] = plain().slice(16)
     const d = await draftWith(w, [a!])
     expect(d.organisation).toBe(purchaser.organisationId)
@@ -291,7 +277,7 @@ describe('the outbox against the sandbox', () => {
     }
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done.state).toBe('submitted')
-    const placed = ordersOf(markerOf(sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    const placed = ordersOf(markerOf(suite.sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(purchaser.organisationId)
   })

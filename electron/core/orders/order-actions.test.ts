@@ -1,46 +1,32 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Order, OrderStatus } from '../../../shared/api'
 import type { OrderDetailResult, OrderListResult, ReorderResult, WatchState } from '../../../shared/ipc/channels/orders'
-import { startSandbox, type Sandbox } from '../../sandbox'
 import { CADENCE } from './cadence'
 import { testKeychain } from '../credentials/test-keychain'
-import { connect, makeCore, type CoreUnderTest } from './test-core'
+import { connect, coreSuite, type CoreUnderTest, type makeCore } from './test-core'
 
-let sandbox: Sandbox
-beforeAll(async () => {
-  sandbox = await startSandbox({ testMode: true, products: 300, orders: 120, speed: 0, tokenTtlSeconds: 36_000 })
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
+const suite = coreSuite({ testMode: true, products: 300, orders: 120, speed: 0, tokenTtlSeconds: 36_000 })
 
-const running: CoreUnderTest[] = []
-async function connected(creds = sandbox.demo, opts: Parameters<typeof makeCore>[0] = {}): Promise<CoreUnderTest> {
-  const t = makeCore(opts)
-  running.push(t)
-  await t.core.start()
-  if (!opts.dataDir) await connect(t, sandbox, creds)
+async function connected(creds = suite.sandbox.demo, opts: Parameters<typeof makeCore>[0] = {}): Promise<CoreUnderTest> {
+  const t = await suite.start(opts)
+  if (!opts.dataDir) await connect(t, suite.sandbox, creds)
   await t.call('orders.pollNow')
   return t
 }
-afterEach(async () => {
-  for (const t of running.splice(0)) await t.core.stop().catch(() => {})
-  sandbox.control.clearFaults()
-})
 
 const used = new Set<number>()
 function take(status: OrderStatus, where: (o: Order) => boolean = () => true): Order {
-  const o = sandbox.control.listOrdersRaw().find((x) => x.status === status && !used.has(x.id) && where(x))
+  const o = suite.sandbox.control.listOrdersRaw().find((x) => x.status === status && !used.has(x.id) && where(x))
   if (!o) throw new Error(`no unused ${status} order in the seed`)
   used.add(o.id)
   return o
 }
-const posts = (path: RegExp) => sandbox.control.requestLog().filter((r) => r.method === 'POST' && path.test(r.path))
+const posts = (path: RegExp) => suite.sandbox.control.requestLog().filter((r) => r.method === 'POST' && path.test(r.path))
 
 describe('order list and detail', () => {
   it('filters, sorts and pages on the service, with the total from X-Total-Count', async () => {
     const t = await connected()
-    const all = sandbox.control.listOrdersRaw()
+    const all = suite.sandbox.control.listOrdersRaw()
     const statuses: OrderStatus[] = ['SHIPPED', 'PENDING_AUTHORISATION']
     const expected = all.filter((o) => statuses.includes(o.status))
     const first = await t.call<OrderListResult>('orders.list', { filters: { status: statuses, sort_by: '+total' }, page: 1, perPage: 5 })
@@ -62,12 +48,12 @@ describe('order list and detail', () => {
 
   it('refuses contradictory filters on the field, and remembers filters across a restart', async () => {
     const secrets = testKeychain()
-    const t = await connected(sandbox.demo, { secrets })
+    const t = await connected(suite.sandbox.demo, { secrets })
     const bad = await t.fail('orders.list', { filters: { start_date: '2025-06-01', end_date: '2025-01-01' }, page: 1 })
     expect(bad).toMatchObject({ code: 'invalid_input', fields: { 'filters.end_date': expect.any(String) } })
     await t.call('orders.saveFilters', { status: ['ATTENTION_REQUIRED'], text: 'PO-', sort_by: '-total' })
     await t.core.stop()
-    const again = await connected(sandbox.demo, { dataDir: t.dataDir, secrets })
+    const again = await connected(suite.sandbox.demo, { dataDir: t.dataDir, secrets })
     expect(await again.call('orders.filters')).toMatchObject({ status: ['ATTENTION_REQUIRED'], text: 'PO-', sort_by: '-total' })
   })
 
@@ -77,7 +63,7 @@ describe('order list and detail', () => {
     const online = await t.call<OrderListResult>('orders.list', { filters, page: 1, perPage: 20 })
     const detail = await t.call<OrderDetailResult>('orders.get', { id: online.rows[0]!.id })
     t.clock.advance(10 * 60_000)
-    await sandbox.control.pause()
+    await suite.sandbox.control.pause()
     try {
       const offline = await t.call<OrderListResult>('orders.list', { filters, page: 1, perPage: 20 })
       expect(offline.fromCache).toBe(true)
@@ -88,7 +74,7 @@ describe('order list and detail', () => {
       const never = await t.fail('orders.list', { filters: { status: ['FAILED'] }, page: 1, perPage: 20 })
       expect(never).toMatchObject({ code: 'offline', message: expect.stringMatching(/nothing to show offline/) })
     } finally {
-      await sandbox.control.resume()
+      await suite.sandbox.control.resume()
     }
   })
 
@@ -108,7 +94,7 @@ describe('resubmit and cancel follow section 3', () => {
   it('resubmits only an order that needs attention, then watches it quickly without echoing the change', async () => {
     const t = await connected()
     const processing = take('PROCESSING')
-    sandbox.control.clearRequestLog()
+    suite.sandbox.control.clearRequestLog()
     const refused = await t.fail('orders.resubmit', { id: processing.id })
     expect(refused).toMatchObject({ code: 'conflict', message: expect.stringMatching(/Only an order that needs attention/) })
     expect(posts(/resubmit$/)).toEqual([])
@@ -116,14 +102,14 @@ describe('resubmit and cancel follow section 3', () => {
     const stuck = take('ATTENTION_REQUIRED')
     const resumed = await t.call<Order>('orders.resubmit', { id: stuck.id })
     expect(resumed.status).toBe('PROCESSING')
-    expect(sandbox.control.listOrdersRaw().find((o) => o.id === stuck.id)!.status).toBe('PROCESSING')
+    expect(suite.sandbox.control.listOrdersRaw().find((o) => o.id === stuck.id)!.status).toBe('PROCESSING')
     await t.call('orders.pollNow')
     expect(t.alerts).toEqual([])
 
     // The next poll comes quickly after the user's action.
     const s = await t.call<WatchState>('orders.watchState')
     expect(Date.parse(s.nextPollAt!) - t.clock.now()).toBe(CADENCE.quickMs)
-    sandbox.control.transition(stuck.id, 'ACCEPTED')
+    suite.sandbox.control.transition(stuck.id, 'ACCEPTED')
     t.clock.advance(CADENCE.quickMs)
     await vi.waitFor(() => expect(t.alerts.map((a) => a.target?.orderId)).toEqual([stuck.id]))
   })
@@ -131,7 +117,7 @@ describe('resubmit and cancel follow section 3', () => {
   it('cancels before ACCEPTED and never from ACCEPTED on', async () => {
     const t = await connected()
     const accepted = take('ACCEPTED')
-    sandbox.control.clearRequestLog()
+    suite.sandbox.control.clearRequestLog()
     const refused = await t.fail('orders.cancel', { id: accepted.id })
     expect(refused).toMatchObject({ code: 'conflict', message: expect.stringMatching(/ACCEPTED.*cannot be cancelled|can no longer be cancelled/) })
     expect(posts(/cancel$/)).toEqual([])
@@ -139,27 +125,27 @@ describe('resubmit and cancel follow section 3', () => {
     const created = take('CREATED')
     const cancelled = await t.call<Order>('orders.cancel', { id: created.id })
     expect(cancelled.status).toBe('CANCELLED')
-    expect(sandbox.control.listOrdersRaw().find((o) => o.id === created.id)!.status).toBe('CANCELLED')
+    expect(suite.sandbox.control.listOrdersRaw().find((o) => o.id === created.id)!.status).toBe('CANCELLED')
   })
 
   it("shows the service's own refusal when the order moved on in the meantime", async () => {
     const t = await connected()
     const o = take('PROCESSING')
-    sandbox.control.injectFault({ kind: 'latency', ms: 400, match: { method: 'POST', path: '/cancel$' } })
-    sandbox.control.clearRequestLog()
+    suite.sandbox.control.injectFault({ kind: 'latency', ms: 400, match: { method: 'POST', path: '/cancel$' } })
+    suite.sandbox.control.clearRequestLog()
     const pending = t.fail('orders.cancel', { id: o.id })
     await vi.waitFor(() => expect(posts(/cancel$/)).toHaveLength(1))
-    sandbox.control.transition(o.id, 'ACCEPTED')
+    suite.sandbox.control.transition(o.id, 'ACCEPTED')
     expect(await pending).toMatchObject({ code: 'conflict', message: expect.stringMatching(new RegExp(`service refused to cancel order ${o.id}.*ACCEPTED`)) })
   })
 
   it('says clearly when the order is not one of yours', async () => {
-    const other = sandbox.clients.find((c) => c.organisationId !== sandbox.demo.organisationId && !c.admin)!
+    const other = suite.sandbox.clients.find((c) => c.organisationId !== suite.sandbox.demo.organisationId && !c.admin)!
     const t = await connected(other)
-    const foreign = take('COMPLETE', (x) => x.organisation === sandbox.demo.organisationId)
-    sandbox.control.transition(foreign.id, 'CREATED')
+    const foreign = take('COMPLETE', (x) => x.organisation === suite.sandbox.demo.organisationId)
+    suite.sandbox.control.transition(foreign.id, 'CREATED')
     expect(await t.fail('orders.cancel', { id: foreign.id })).toMatchObject({ code: 'not_found', message: expect.stringMatching(/not visible to you/) })
-    expect(sandbox.control.listOrdersRaw().find((x) => x.id === foreign.id)!.status).toBe('CREATED')
+    expect(suite.sandbox.control.listOrdersRaw().find((x) => x.id === foreign.id)!.status).toBe('CREATED')
   })
 })
 

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Sandbox } from '../../sandbox'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox'
 import type { SecretStore } from '../credentials/secret-store'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
@@ -54,4 +55,43 @@ export async function connect(t: CoreUnderTest, sandbox: Pick<Sandbox, 'baseUrl'
   const profile = await t.call<{ id: string }>('connection.save', { name: 'Test', baseUrl: sandbox.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })
   await t.call('connection.activate', { id: profile.id })
   return profile.id
+}
+
+export interface CoreSuite {
+  /** The suite's sandbox, started before its first test. */
+  readonly sandbox: Sandbox
+  /** A started core (makeCore's options), stopped after the test. */
+  start(opts?: Parameters<typeof makeCore>[0]): Promise<CoreUnderTest>
+}
+
+/**
+ * Call at the top of a core test file: one sandbox for all its tests (closed at the end); after
+ * each test the cores it started are stopped (a test may have stopped one already) and the faults
+ * it set on the sandbox cleared.
+ */
+export function coreSuite(options: SandboxOptions): CoreSuite {
+  let sandbox: Sandbox | undefined
+  const running: CoreUnderTest[] = []
+  beforeAll(async () => {
+    sandbox = await startSandbox(options)
+  })
+  afterEach(async () => {
+    for (const t of running.splice(0)) await t.core.stop().catch(() => {})
+    sandbox?.control.clearFaults()
+  })
+  afterAll(async () => {
+    await sandbox?.close()
+  })
+  return {
+    get sandbox() {
+      if (!sandbox) throw new Error('the sandbox starts before the suite: use it in tests and hooks')
+      return sandbox
+    },
+    async start(opts = {}) {
+      const t = makeCore(opts)
+      running.push(t)
+      await t.core.start()
+      return t
+    },
+  }
 }

@@ -1,38 +1,20 @@
 import { rmSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { OPEN_STATUSES, type Order, type OrderStatus } from '../../../shared/api'
 import type { WatchState } from '../../../shared/ipc/channels/orders'
-import { startSandbox, type Sandbox } from '../../sandbox'
 import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
 import { testKeychain } from '../credentials/test-keychain'
-import { connect, makeCore, type CoreUnderTest } from './test-core'
+import { connect, coreSuite, type CoreUnderTest } from './test-core'
 
-let sandbox: Sandbox
-beforeAll(async () => {
-  sandbox = await startSandbox({ testMode: true, products: 300, orders: 120, speed: 0, tokenTtlSeconds: 36_000 })
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
-
-const running: CoreUnderTest[] = []
-async function started(dataDir?: string, secrets?: SecretStore): Promise<CoreUnderTest> {
-  const t = makeCore({ dataDir, secrets })
-  running.push(t)
-  await t.core.start()
-  return t
-}
-afterEach(async () => {
-  for (const t of running.splice(0)) await t.core.stop().catch(() => {})
-  sandbox.control.clearFaults()
-})
+const suite = coreSuite({ testMode: true, products: 300, orders: 120, speed: 0, tokenTtlSeconds: 36_000 })
+const started = (dataDir?: string, secrets?: SecretStore) => suite.start({ dataDir, secrets })
 
 /** Orders of the demo user's organisations in a given status, not yet used by another test. */
 const used = new Set<number>()
 function take(status: OrderStatus, n = 1): Order[] {
-  const found = sandbox.control.listOrdersRaw().filter((o) => o.status === status && !used.has(o.id))
-  if (found.length < n) throw new Error(`the sandbox seed has only ${found.length} unused ${status} orders`)
+  const found = suite.sandbox.control.listOrdersRaw().filter((o) => o.status === status && !used.has(o.id))
+  if (found.length < n) throw new Error(`the suite.sandbox seed has only ${found.length} unused ${status} orders`)
   const picked = found.slice(0, n)
   for (const o of picked) used.add(o.id)
   return picked
@@ -45,31 +27,31 @@ const alertsFor = (t: CoreUnderTest, orderId: number) => t.alerts.filter((a) => 
 describe('order watcher', () => {
   it('sets a silent baseline on the first sync, then announces each transition exactly once', async () => {
     const t = await started()
-    await connect(t, sandbox)
+    await connect(t, suite.sandbox)
     const s = await poll(t)
     expect(t.alerts).toEqual([])
-    const open = sandbox.control.listOrdersRaw().filter((o) => OPEN_STATUSES.includes(o.status)).length
+    const open = suite.sandbox.control.listOrdersRaw().filter((o) => OPEN_STATUSES.includes(o.status)).length
     expect(s.open).toBe(open)
     expect(s.phase).toBe('watching')
 
     const [order] = take('PROCESSING')
-    sandbox.control.transition(order!.id, 'ACCEPTED')
+    suite.sandbox.control.transition(order!.id, 'ACCEPTED')
     await poll(t)
     await poll(t)
     expect(alertsFor(t, order!.id)).toHaveLength(1)
     expect(alertsFor(t, order!.id)[0]!.title).toMatch(/Accepted/)
 
-    sandbox.control.transition(order!.id, 'SHIPPED')
+    suite.sandbox.control.transition(order!.id, 'SHIPPED')
     await poll(t)
     expect(alertsFor(t, order!.id).map((a) => a.title)).toEqual([expect.stringMatching(/Accepted/), expect.stringMatching(/Shipped/)])
 
     // Leaving the open list: learned by fetching that one order by id.
-    sandbox.control.clearRequestLog()
-    sandbox.control.transition(order!.id, 'COMPLETE')
+    suite.sandbox.control.clearRequestLog()
+    suite.sandbox.control.transition(order!.id, 'COMPLETE')
     await poll(t)
     expect(alertsFor(t, order!.id)).toHaveLength(3)
     expect(alertsFor(t, order!.id)[2]!.title).toMatch(/Complete/)
-    const paths = sandbox.control.requestLog().map((r) => `${r.method} ${r.path}`)
+    const paths = suite.sandbox.control.requestLog().map((r) => `${r.method} ${r.path}`)
     expect(paths).toContain(`GET /orders/${order!.id}`)
     await poll(t)
     expect(alertsFor(t, order!.id)).toHaveLength(3)
@@ -81,16 +63,16 @@ describe('order watcher', () => {
   it('announces once, after a restart, what changed while the app was closed — and nothing older', async () => {
     const secrets = testKeychain()
     const first = await started(undefined, secrets)
-    await connect(first, sandbox)
+    await connect(first, suite.sandbox)
     await poll(first)
     const [a] = take('PROCESSING')
-    sandbox.control.transition(a!.id, 'ACCEPTED')
+    suite.sandbox.control.transition(a!.id, 'ACCEPTED')
     await poll(first)
     expect(alertsFor(first, a!.id)).toHaveLength(1)
     await first.core.stop()
 
     const [b] = take('ACCEPTED')
-    sandbox.control.transition(b!.id, 'SHIPPED')
+    suite.sandbox.control.transition(b!.id, 'SHIPPED')
     const second = await started(first.dataDir, secrets)
     await poll(second)
     await poll(second)
@@ -102,17 +84,17 @@ describe('order watcher', () => {
 
   it('pauses while the service is offline and catches up when it is back', async () => {
     const t = await started()
-    await connect(t, sandbox)
+    await connect(t, suite.sandbox)
     await poll(t)
     const [o] = take('ACCEPTED')
-    await sandbox.control.pause()
+    await suite.sandbox.control.pause()
     try {
-      sandbox.control.transition(o!.id, 'SHIPPED')
+      suite.sandbox.control.transition(o!.id, 'SHIPPED')
       t.clock.advance(CADENCE.defaultMs)
       await vi.waitFor(async () => expect((await state(t)).phase).toBe('offline'))
       expect((await state(t)).nextPollAt).toBeNull()
     } finally {
-      await sandbox.control.resume()
+      await suite.sandbox.control.resume()
     }
     expect(t.alerts).toEqual([])
     // The connection's probe notices the service is back; the watcher polls at once.
@@ -123,10 +105,10 @@ describe('order watcher', () => {
 
   it('coalesces many changes at once into one summary alert', async () => {
     const t = await started()
-    await connect(t, sandbox)
+    await connect(t, suite.sandbox)
     await poll(t)
     const orders = take('ACCEPTED', 5)
-    for (const o of orders) sandbox.control.transition(o.id, 'SHIPPED')
+    for (const o of orders) suite.sandbox.control.transition(o.id, 'SHIPPED')
     await poll(t)
     expect(t.alerts).toHaveLength(1)
     expect(t.alerts[0]!.title).toBe('5 orders changed status')
@@ -136,12 +118,12 @@ describe('order watcher', () => {
 
   it('polls on its own at the default interval and honours Retry-After', async () => {
     const t = await started()
-    await connect(t, sandbox)
+    await connect(t, suite.sandbox)
     await poll(t)
     const [o] = take('PROCESSING')
-    sandbox.control.transition(o!.id, 'ACCEPTED')
+    suite.sandbox.control.transition(o!.id, 'ACCEPTED')
     // Not a millisecond early: no poll reaches the service (given the time one would take to).
-    const polls = () => sandbox.control.requestLog().filter((r) => r.method === 'GET' && r.path.startsWith('/orders')).length
+    const polls = () => suite.sandbox.control.requestLog().filter((r) => r.method === 'GET' && r.path.startsWith('/orders')).length
     const pollsBefore = polls()
     t.clock.advance(CADENCE.defaultMs - 1)
     await new Promise((r) => setTimeout(r, 100))
@@ -150,7 +132,7 @@ describe('order watcher', () => {
     t.clock.advance(1)
     await vi.waitFor(() => expect(alertsFor(t, o!.id)).toHaveLength(1))
 
-    sandbox.control.injectFault({ kind: 'status', status: 503, retryAfterSeconds: 300, times: 1, match: { method: 'GET', path: '^/orders$' } })
+    suite.sandbox.control.injectFault({ kind: 'status', status: 503, retryAfterSeconds: 300, times: 1, match: { method: 'GET', path: '^/orders$' } })
     const before = (await state(t)).nextPollAt!
     t.clock.advance(Date.parse(before) - t.clock.now())
     await vi.waitFor(async () => expect((await state(t)).phase).toBe('backing_off'))
@@ -163,13 +145,13 @@ describe('order watcher', () => {
 
   it('follows the alert preferences: chosen statuses only, none while paused', async () => {
     const t = await started()
-    await connect(t, sandbox)
+    await connect(t, suite.sandbox)
     await poll(t)
     await t.call('orders.setAlertPrefs', { statuses: ['SHIPPED'], paused: false, pausedUntil: null })
     const [accepted] = take('PROCESSING')
     const [shipped] = take('ACCEPTED')
-    sandbox.control.transition(accepted!.id, 'ACCEPTED')
-    sandbox.control.transition(shipped!.id, 'SHIPPED')
+    suite.sandbox.control.transition(accepted!.id, 'ACCEPTED')
+    suite.sandbox.control.transition(shipped!.id, 'SHIPPED')
     await poll(t)
     expect(t.alerts.map((a) => a.target?.orderId)).toEqual([shipped!.id])
 
@@ -177,7 +159,7 @@ describe('order watcher', () => {
     // The tray hears of it, whoever paused.
     expect(t.events.filter((e) => e.event === 'orders.alertPrefsChanged').at(-1)?.payload).toMatchObject({ paused: true })
     const [later] = take('ACCEPTED')
-    sandbox.control.transition(later!.id, 'SHIPPED')
+    suite.sandbox.control.transition(later!.id, 'SHIPPED')
     await poll(t)
     expect(t.alerts).toHaveLength(1)
     // Paused alerts still reach the tray's counts and the views.
