@@ -54,8 +54,24 @@ async function draftWith(w: World, items: Product[], extra: Record<string, unkno
   return w.call<DraftView>('baskets.get', { id: d.id })
 }
 
-const ordersOf = (marker: string | null): Order[] =>
-  [...suite.sandbox.control.listOrdersRaw(), ...suite.sandbox.control.listBasketsRaw()].filter((o, i, all) => markerOf(o.name) === marker && all.findIndex((x) => x.id === o.id) === i)
+/** The orders and baskets carrying the submission marker of the order with this id (itself included). */
+function sameSubmission(orderId: number | null | undefined): Order[] {
+  const { control } = suite.sandbox
+  const marker = markerOf(control.listOrdersRaw().find((o) => o.id === orderId)!.name)
+  return [...control.listOrdersRaw(), ...control.listBasketsRaw()].filter((o, i, all) => markerOf(o.name) === marker && all.findIndex((x) => x.id === o.id) === i)
+}
+
+/** Submits a draft, accepts its prices should they be held for review, and answers it once the outbox is quiet. */
+async function submitAcceptingPrices(w: World, id: string): Promise<DraftView> {
+  await w.call('baskets.submit', { id })
+  await w.settle()
+  if ((await w.call<DraftView>('baskets.get', { id })).state === 'needs_review') {
+    await w.call('baskets.acceptPrices', { id })
+    await w.settle()
+  }
+  return w.call<DraftView>('baskets.get', { id })
+}
+
 describe('the outbox against the sandbox', () => {
   it('submits a queued draft as exactly one order with its lines, and the order has the basket\'s id', async () => {
     const w = await world()
@@ -74,7 +90,7 @@ describe('the outbox against the sandbox', () => {
       [b!.id, 2],
     ])
     expect(markerOf(placed[0]!.name)).not.toBeNull()
-    expect(ordersOf(markerOf(placed[0]!.name))).toHaveLength(1)
+    expect(sameSubmission(done.orderId)).toHaveLength(1)
     expect(w.outbox.at(-1)).toEqual({ queued: 0, sending: 0, needsReview: 0, rejected: 0 })
   })
 
@@ -119,7 +135,7 @@ describe('the outbox against the sandbox', () => {
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done.state).toBe('submitted')
     expect(done.orderId).toBe(held.basketId)
-    const all = ordersOf(markerOf(suite.sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    const all = sameSubmission(done.orderId)
     expect(all).toHaveLength(1)
     expect(all[0]!.line_items.map((l) => l.product)).toEqual([b!.id])
   })
@@ -247,16 +263,10 @@ describe('the outbox against the sandbox', () => {
     const [a] = plain().slice(12)
     const d = await draftWith(w, [a!])
     await w.call('baskets.setOrganisation', { id: d.id, organisation: child!.id })
-    await w.call('baskets.submit', { id: d.id })
-    await w.settle()
     // The catalogue holds our own organisation's prices; the descendant may pay more, which is reviewed.
-    if ((await w.call<DraftView>('baskets.get', { id: d.id })).state === 'needs_review') {
-      await w.call('baskets.acceptPrices', { id: d.id })
-      await w.settle()
-    }
-    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    const done = await submitAcceptingPrices(w, d.id)
     expect(done.state).toBe('submitted')
-    const placed = ordersOf(markerOf(suite.sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    const placed = sameSubmission(done.orderId)
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(child!.id)
   })
@@ -269,15 +279,9 @@ describe('the outbox against the sandbox', () => {
     const [a] = plain().slice(16)
     const d = await draftWith(w, [a!])
     expect(d.organisation).toBe(purchaser.organisationId)
-    await w.call('baskets.submit', { id: d.id })
-    await w.settle()
-    if ((await w.call<DraftView>('baskets.get', { id: d.id })).state === 'needs_review') {
-      await w.call('baskets.acceptPrices', { id: d.id })
-      await w.settle()
-    }
-    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    const done = await submitAcceptingPrices(w, d.id)
     expect(done.state).toBe('submitted')
-    const placed = ordersOf(markerOf(suite.sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)!.name))
+    const placed = sameSubmission(done.orderId)
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(purchaser.organisationId)
   })
