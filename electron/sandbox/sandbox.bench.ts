@@ -1,17 +1,13 @@
 import { Pool } from 'undici'
 import { startSandbox } from '.'
 import { createTokenFor } from './test-client'
-
-type Print = (area: string, figure: string, value: number, unit: string) => void
+import type { Print } from '../../tests/bench/run'
+import { percentile } from '../../tests/bench/statistics'
 
 const PRODUCTS = 100_000
 const ORDERS = 20_000
 const REQUESTS = 60
 const WARMUP = 5
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 /**
  * Sandbox figures:

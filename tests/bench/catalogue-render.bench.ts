@@ -7,6 +7,7 @@ import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/ch
 import { startHarness, type Harness } from '../harness/server'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
+import { percentile } from './statistics'
 import { testKeychain } from '../../electron/core/credentials/test-keychain'
 
 /**
@@ -23,11 +24,6 @@ const PRODUCTS = 100_000
 const CHROMIUM_PATH = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 const REPO = resolve(import.meta.dirname, '../..')
-
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const started = Date.now()

@@ -9,6 +9,7 @@ import { normalizeSku } from '../../electron/core/catalogue/product-row'
 import { generationFiles } from '../../electron/core/catalogue/schema'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
+import { percentile } from './statistics'
 
 /**
  * Catalogue figures against a sandbox holding 100,000 products, over loopback, in one run. The
@@ -29,10 +30,6 @@ const PRODUCTS = 100_000
 const QUERIES = 1000
 const CONCURRENCY = 4
 const PER_PAGE = 1000
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 /** A deterministic sequence, so every run asks the same queries. */
 function random(seed: number): () => number {
