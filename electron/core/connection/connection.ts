@@ -8,7 +8,7 @@ import type { EventName, EventPayload } from '../../../shared/ipc/contract'
 import type { SecretStore } from '../credentials/secret-store'
 import type { Clock, DemoLauncher, Logger } from '../platform/services'
 import { ServiceClient } from '../service/client'
-import { ServiceError } from '../service/service-error'
+import { ServiceError, SessionEndedError } from '../service/service-error'
 import type { Settings } from '../store/app-store'
 
 /** The connected profile as the domain modules use it. */
@@ -298,6 +298,8 @@ export class Connection {
   }
 
   noteFailure(err: unknown): void {
+    // A request its session's end cancelled says nothing about the service.
+    if (err instanceof SessionEndedError) return
     if (err instanceof ServiceError && (err.code === 'offline' || err.code === 'tls')) this.setOnline(false)
   }
 

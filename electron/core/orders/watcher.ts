@@ -3,7 +3,7 @@ import { Id, OPEN_STATUSES, OrderStatus, PER_PAGE_MAX } from '../../../shared/ap
 import type { OrderChange, WatcherPhase } from '../../../shared/ipc/channels/orders'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
-import { ServiceError } from '../service/service-error'
+import { ServiceError, SessionEndedError } from '../service/service-error'
 import { CADENCE, nextPollDelay } from './cadence'
 import type { SeenOrder, StatusStore } from './status-store'
 
@@ -133,6 +133,8 @@ export class OrderWatcher {
       this.deps.onPoll(outcome)
       this.schedule(this.delay(outcome.open))
     } catch (err) {
+      // Cut short by the end of its session: the watcher of that session is being stopped, the new one polls.
+      if (err instanceof SessionEndedError) return
       this.lastError = (err as Error).message
       this.deps.noteFailure(err)
       if (this.stopped) return

@@ -23,14 +23,34 @@ export class ServiceError extends AppError {
   }
 }
 
+/**
+ * A request of a session that has ended: its client was closed (the profile was edited, switched or
+ * removed) before the request went out, so nothing reached the service and nothing is wrong with
+ * it. Not a failure: it neither changes the online state nor counts against the service; whoever
+ * still wants the work done does it again with the new session.
+ */
+export class SessionEndedError extends ServiceError {
+  constructor() {
+    super('offline', 'The connection changed before this request was sent; try again.', null, false)
+    this.name = 'SessionEndedError'
+  }
+}
+
 const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH)/
 /** Failures that happen before a request can have reached the service. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+
+/**
+ * Undici refuses a request on a client that was closed: a ServiceClient is closed only when its
+ * session ends, and it lets the requests already sent finish first, so these never left.
+ */
+const CLOSED_CODES = new Set(['UND_ERR_CLOSED', 'UND_ERR_DESTROYED'])
 
 /** Maps a transport failure (undici or Node socket error) to a ServiceError. */
 export function transportError(err: unknown, method: string, host: string): ServiceError {
   const e = err as { code?: string; cause?: { code?: string }; message?: string; name?: string }
   const code = e.code ?? e.cause?.code ?? ''
+  if (CLOSED_CODES.has(code)) return new SessionEndedError()
   if (e.name === 'AbortError') return new ServiceError('offline', 'The request was cancelled.', null, method !== 'GET')
   if (TLS_CODES.test(code)) {
     return new ServiceError('tls', `The secure connection to ${host} could not be verified (${code}). Check the address; certificate validation is never turned off.`, null, false)
