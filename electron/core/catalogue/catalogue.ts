@@ -13,7 +13,7 @@ import { CatalogueSearchInput } from '../../../shared/ipc/channels/catalogue'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { ActiveSession } from '../connection/connection'
 import type { CoreContext } from '../context'
-import { ServiceError } from '../service/service-error'
+import { ServiceError, SessionEndedError } from '../service/service-error'
 import { CatalogueDb } from './catalogue-db'
 import { CatalogueQueries } from './catalogue-queries'
 import { fullSync } from './full-sync'
@@ -74,6 +74,8 @@ export class Catalogue {
   private running: RunningSync | null = null
   private lastError: string | null = null
   private retryAt = 0
+  /** A sync was cut short by the end of its session: the next session takes it up at once. */
+  private resumeWanted = false
   private timer: unknown = null
   private stopped = false
   private readonly unsubscribe: () => void
@@ -201,6 +203,7 @@ export class Catalogue {
       return Promise.reject(new AppError('offline', 'The catalogue can only be refreshed while the service can be reached; the stored catalogue stays in use.'))
     }
     const abort = new AbortController()
+    this.resumeWanted = false
     const run = { bound: b, abort, progress: null } as RunningSync
     run.promise = fullSync({
       cdb: b.cdb,
@@ -220,6 +223,9 @@ export class Catalogue {
         this.lastError = null
         this.retryAt = 0
         this.ctx.connection.noteSuccess()
+      } else if (error instanceof SessionEndedError) {
+        // The profile's session changed under it (the profile was saved): not the service failing.
+        if (this.bound === b) this.resumeWanted = true
       } else if (outcome.outcome === 'failed') {
         this.lastError = outcome.message ?? 'The catalogue could not be refreshed.'
         this.retryAt = this.ctx.clock.now() + RETRY_AFTER_FAILURE_MS
@@ -277,6 +283,7 @@ export class Catalogue {
       this.bound = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images')) }
       this.lastError = null
       this.retryAt = 0
+      this.resumeWanted = false
     }
     this.arm()
   }
@@ -296,13 +303,18 @@ export class Catalogue {
     }
   }
 
-  /** (Re)schedules the automatic refresh, and runs it now when it is due and the service is reachable. */
+  /**
+   * (Re)schedules the automatic refresh, and runs it now when it is due and the service is
+   * reachable. A sync its session's end cut short goes on at once, whoever had started it.
+   */
   private arm(): void {
     this.clearTimer()
     const b = this.bound
-    if (this.stopped || !b || this.opts.autoSync === false || this.refreshHours() <= 0) return
-    const wait = this.nextDue(b) - this.ctx.clock.now()
-    if (wait <= 0 && this.ctx.connection.online && !this.running) {
+    if (this.stopped || !b) return
+    if (!this.resumeWanted && (this.opts.autoSync === false || this.refreshHours() <= 0)) return
+    const wait = this.resumeWanted ? 0 : this.nextDue(b) - this.ctx.clock.now()
+    // No session for a moment while the profile's session is replaced: the new one arms again.
+    if (wait <= 0 && this.ctx.connection.online && !this.running && this.ctx.connection.active()) {
       this.startSync().catch((err) => this.ctx.log.warn('automatic catalogue refresh did not start', { message: (err as Error).message }))
       return
     }

@@ -4,7 +4,7 @@ import { PER_PAGE_MAX } from '../../../shared/api'
 import type { SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
-import { ServiceError } from '../service/service-error'
+import { ServiceError, SessionEndedError } from '../service/service-error'
 import type { CatalogueDb, ShadowState } from './catalogue-db'
 import { MalformedPage, SyncWorkers, type StoredPage } from './sync-workers'
 
@@ -91,7 +91,8 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
         return { body: res.bytes, status: res.status, totalPages: headerInt(res.headers['x-total-pages']), totalCount: headerInt(res.headers['x-total-count']) }
       } catch (err) {
         if (signal.aborted) throw new Cancelled()
-        if (!(err instanceof ServiceError && err.transient) || attempt >= PAGE_ATTEMPTS) throw err
+        // A closed client (its session ended) will not answer a second time either.
+        if (!(err instanceof ServiceError && err.transient) || err instanceof SessionEndedError || attempt >= PAGE_ATTEMPTS) throw err
         const wait = err.retryAfterSeconds !== undefined ? Math.min(err.retryAfterSeconds * 1000, 2000) : 250 * 2 ** attempt
         await sleep(wait, undefined, { signal }).catch(() => {
           throw new Cancelled()

@@ -182,6 +182,29 @@ describe('full sync', () => {
     expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.router.sku }))[0]!.price).toBeCloseTo(oldPrice * 1.2, 2)
   })
 
+  it('goes on with the new session when the profile is saved during a sync, and completes without an error', async () => {
+    const rig = await connected({ concurrency: 1 })
+    const profileId = rig.ctx.connection.require().profile.id
+    sandbox.control.injectFault({ kind: 'latency', ms: 40, match: { path: '^/products$' } })
+    // Saving the profile (a new name) starts a new session and closes the old one's client mid-sync.
+    let saved: Promise<unknown> | null = null
+    rig.onEvent((event, payload) => {
+      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 2 && !saved) {
+        saved = rig.call('connection.save', { id: profileId, name: 'Renamed', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId })
+      }
+    })
+    sandbox.control.clearRequestLog()
+    await rig.call('catalogue.sync')
+    await saved
+    for (let i = 0; i < 300 && !(await rig.call<CatalogueStatus>('catalogue.status')).lastSyncAt; i++) await new Promise((ok) => setTimeout(ok, 10))
+
+    const status = await rig.call<CatalogueStatus>('catalogue.status')
+    expect(status).toMatchObject({ products: PRODUCTS, syncing: false, lastError: null })
+    // Taken up where it stopped: no page fetched twice.
+    expect(pagesRequested().sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1))
+    expect(rig.events.filter((e) => e.event === 'system.online').map((e) => (e.payload as { online: boolean }).online)).toEqual([true])
+  })
+
   it('keeps the previous catalogue when the service answers 503 on every page', async () => {
     const rig = await connected()
     await rig.call('catalogue.sync')
