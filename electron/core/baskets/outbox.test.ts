@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../../shared/api'
 import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
@@ -269,6 +271,34 @@ describe('the outbox against the sandbox', () => {
     const placed = sameSubmission(done.orderId)
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(child!.id)
+  })
+
+  it('goes on with the new session when the profile is saved while a draft is being sent: placed once, never shown as failed or offline', async () => {
+    const w = await world()
+    const profile = (await w.call<{ profile: { id: string } }>('connection.status')).profile
+    const [a] = plain().slice(20)
+    const d = await draftWith(w, [a!])
+    // The draft's error as the outbox records it, read at each change (a success clears it again).
+    const errors: string[] = []
+    const drafts = new DatabaseSync(join(w.core.context.connection.require().profileDir, 'baskets.db'), { readOnly: true })
+    w.core.onEvent((event, payload) => {
+      if (event !== 'baskets.changed' || (payload as { draftId: string | null }).draftId !== d.id) return
+      const row = drafts.prepare('SELECT error FROM drafts WHERE id = ?').get(d.id) as { error: string | null }
+      if (row.error) errors.push(row.error)
+    })
+    suite.sandbox.control.injectFault({ kind: 'latency', ms: 300, match: { method: 'POST', path: '^/baskets$' } })
+    await w.call('baskets.submit', { id: d.id })
+    await new Promise((ok) => setTimeout(ok, 100))
+    // The new session starts once the basket's creation is answered; the old client takes no more.
+    await w.call('connection.save', { id: profile.id, name: 'Renamed', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId })
+    await w.settle()
+
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done).toMatchObject({ state: 'submitted', error: null })
+    expect(sameSubmission(done.orderId)).toHaveLength(1)
+    drafts.close()
+    expect(errors).toEqual([])
+    expect(w.events.filter((e) => e.event === 'system.online').map((e) => (e.payload as { online: boolean }).online)).toEqual([true])
   })
 
   it('after the active profile is edited to another account, sends the drafts typed since with that account, for its organisation', async () => {

@@ -2,7 +2,7 @@ import type { Basket, LineItem } from '../../../shared/api'
 import type { DraftDoc, ReviewLine } from '../../../shared/ipc/channels/baskets'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
-import { ServiceError } from '../service/service-error'
+import { ServiceError, SessionEndedError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
 import type { BasketStore, DraftRecord, OutboxStep } from './basket-store'
 import { markerOf } from '../../../shared/basket-marker'
@@ -321,6 +321,14 @@ export class Outbox {
 
   private failed(rec: DraftRecord, err: unknown): void {
     const store = this.deps.store
+    if (err instanceof SessionEndedError) {
+      // Cut short by the end of its session before it was sent: not an attempt, nothing to show.
+      // The pass stops here; the new session kicks the outbox (the timer, should it not come).
+      this.offline = true
+      store.patch(rec.id, { state: 'queued', nextAttemptAt: this.deps.clock.now() + (this.deps.retryBaseMs ?? 1000) })
+      this.deps.changed(rec.id)
+      return
+    }
     if (err instanceof ServiceError && !err.transient && !err.mayHaveApplied && ['validation', 'not_found', 'conflict', 'forbidden'].includes(err.code)) {
       // A definite refusal: nothing applied. The draft becomes editable with the service's message.
       const next: OutboxStep | null = rec.basketId !== null ? 'update' : 'create'
@@ -382,9 +390,10 @@ export class Outbox {
     }
   }
 
+  /** No client: the session this outbox sends for has ended (the next one kicks it), which is not the service failing. */
   private client(): ServiceClient {
     const c = this.deps.client()
-    if (!c) throw new ServiceError('offline', 'No connection is active.', null, false)
+    if (!c) throw new SessionEndedError()
     return c
   }
 
