@@ -98,6 +98,42 @@ export class CatalogueDb {
     return this.meta<ShadowState>('shadow')
   }
 
+  /** The service the catalogue was fetched from; null before this was recorded (or before any). */
+  get service(): string | null {
+    return this.meta<string>('service')
+  }
+
+  /** Records the service whose products are (or are about to be) held here, keeping them. */
+  setService(service: string): void {
+    this.setMeta('service', service)
+  }
+
+  /**
+   * Forgets the products of another service: the catalogue reads as never synced (empty, so the
+   * next sync is a first one) and holds the given service's from then on. A sync under way must
+   * have been cancelled first; its generation files go too.
+   */
+  startOver(service: string): void {
+    const live = this.liveGen
+    const shadow = this.shadow
+    this.detachLive()
+    try {
+      transaction(this.db, () => {
+        for (const key of ['shadow', 'product_count', 'last_invalid', 'last_sync_at']) this.setMeta(key, null)
+        this.setMeta('live_gen', Math.max(live, shadow?.gen ?? 0) + 1)
+        this.setMeta('service', service)
+      })
+    } catch (err) {
+      // Rolled back: what was remembered of it was never written, and the old catalogue stays.
+      this.metaValues.clear()
+      this.attachLive()
+      throw err
+    }
+    this.attachLive()
+    removeGeneration(this.dir, live)
+    if (shadow) removeGeneration(this.dir, shadow.gen)
+  }
+
   /** The files of a generation. */
   files(gen: number): { rows: string; text: string } {
     return generationFiles(this.dir, gen)

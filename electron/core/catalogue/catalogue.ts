@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/ipc/channels/catalogue'
 import { CatalogueSearchInput } from '../../../shared/ipc/channels/catalogue'
 import { AppError } from '../../../shared/ipc/contract-kit'
-import type { ActiveSession } from '../connection/connection'
+import { serviceOf, type ActiveSession } from '../connection/connection'
 import type { CoreContext } from '../context'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import { CatalogueDb } from './catalogue-db'
@@ -274,7 +274,7 @@ export class Catalogue {
     return this.bound
   }
 
-  /** Follows the active profile (each has its own catalogue file) and the online state. */
+  /** Follows the active profile (each has its own catalogue file), its service and the online state. */
   private follow(s: ActiveSession | null): void {
     if (this.stopped) return
     if (this.bound && this.bound.profileId !== s?.profile.id) void this.unbind()
@@ -285,7 +285,28 @@ export class Catalogue {
       this.retryAt = 0
       this.resumeWanted = false
     }
+    if (s && this.bound) this.holdServiceOf(this.bound, s)
     this.arm()
+  }
+
+  /**
+   * The profile's base URL was changed to another service: its products are not this service's,
+   * so they go at once (a search asks the service itself meanwhile) and the next connection syncs
+   * as a first one. A sync of the old service under way is cancelled. Another API client at the
+   * same service keeps the catalogue. A catalogue from before the service was recorded is taken
+   * to be the profile's service.
+   */
+  private holdServiceOf(b: Bound, s: ActiveSession): void {
+    const service = serviceOf(s.profile)
+    const held = b.cdb.service
+    if (held === service) return
+    if (held === null) return b.cdb.setService(service)
+    if (this.running?.bound === b) this.running.abort.abort()
+    b.cdb.startOver(service)
+    this.lastError = null
+    this.retryAt = 0
+    this.resumeWanted = false
+    this.ctx.log.info('catalogue: the profile now connects to another service; its catalogue starts over')
   }
 
   private async unbind(): Promise<void> {

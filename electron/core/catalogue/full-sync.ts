@@ -84,6 +84,14 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     return p
   }
 
+  /**
+   * The catalogue's bookkeeping is written only by a sync still wanted: once cancelled, the
+   * catalogue may have started over for another service (see CatalogueDb.startOver).
+   */
+  const stillWanted = (): void => {
+    if (deps.signal.aborted) throw new Cancelled()
+  }
+
   const fetchPage = async (page: number): Promise<FetchedPage> => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -135,6 +143,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       await opened?.close()
       if (!resuming) throw err
       deps.log.warn('catalogue sync: the interrupted sync could not be resumed; starting over', { message: err instanceof Error ? err.message : String(err) })
+      stillWanted()
       shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
       return SyncWorkers.open(cdb.files(shadow.gen))
     }
@@ -156,12 +165,14 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       if (shadow.totalCount >= 0 && (totalCount !== shadow.totalCount || (totalPages !== null && totalPages !== shadow.totalPages))) {
         // The catalogue changed since the interrupted sync: its pages no longer line up. Start over.
         await opened.close()
+        stillWanted()
         shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
         opened = writer = await SyncWorkers.open(cdb.files(shadow.gen))
         done = new Map()
         products = invalid = 0
       }
       shadow = { ...shadow, totalCount, totalPages: Math.max(first, totalPages ?? first + 1) }
+      stillWanted()
       cdb.updateShadow(shadow)
       const firstStored = await store(opened, first, fetched)
       const short = (s: StoredPage) => s.items < perPage
@@ -202,7 +213,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       const results = await Promise.allSettled(workers)
       const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof Cancelled))
       if (failure) throw failure.reason
-      if (deps.signal.aborted) throw new Cancelled()
+      stillWanted()
       cdb.updateShadow(shadow)
     }
 
@@ -212,6 +223,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     await opened.writeGroups(groups)
     const count = await opened.finish(perPage)
     await opened.close()
+    stillWanted()
     cdb.swapIn(shadow, { products: count, invalid, at: clock.now() })
     products = count
     progress('done')

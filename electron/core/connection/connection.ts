@@ -368,6 +368,15 @@ export class Connection {
 
 const account = (profileId: string) => `profile:${profileId}`
 
+/**
+ * The service a profile connects to, for what is kept per service (the catalogue, reference
+ * lists): its base URL. The demo profile's URL gets a new port each launch, yet it is the same
+ * demo service (its data is kept in a file).
+ */
+export function serviceOf(profile: Pick<Profile, 'baseUrl' | 'demo'>): string {
+  return profile.demo ? 'demo' : profile.baseUrl
+}
+
 function toProfile(r: ProfileRow, activeId: string | null): Profile {
   return { id: r.id, name: r.name, baseUrl: r.base_url, clientId: r.client_id, demo: r.demo === 1, active: r.id === activeId }
 }
