@@ -279,6 +279,19 @@ export class BasketStore {
     this.db.prepare('INSERT INTO meta (key, value) VALUES (\'current\', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(id)
   }
 
+  /**
+   * The cached reference lists are one service's: when the profile now connects to another, they
+   * go (the drafts stay). A cache from before the service was recorded is taken to be its.
+   */
+  holdService(service: string): void {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = \'service\'').get() as { value: string | null } | undefined
+    if (row?.value === service) return
+    transaction(this.db, () => {
+      if (row?.value) this.db.exec('DELETE FROM cache')
+      this.db.prepare('INSERT INTO meta (key, value) VALUES (\'service\', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(service)
+    })
+  }
+
   cacheGet<T>(key: string): { value: T; fetchedAt: number } | null {
     const row = this.db.prepare('SELECT value, fetched_at FROM cache WHERE key = ?').get(key) as { value: string; fetched_at: number } | undefined
     return row ? { value: JSON.parse(row.value) as T, fetchedAt: row.fetched_at } : null

@@ -179,6 +179,28 @@ describe("a draft's organisation", () => {
       await other.close()
     }
   })
+
+  it('after the active profile is edited to another service that cannot be reached, offers none of the old service’s lists', async () => {
+    const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
+    const { call } = await startCore(mkdtempSync(join(tmpdir(), 'wd-draft-org-')))
+    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    try {
+      await call('connection.activate', { id: profile.id })
+      await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
+      await serviceQuiet()
+      const before = await call<ReferenceData>('baskets.referenceData', {})
+      expect(before.addresses.length && before.countries.length && before.shippingTypes.length).toBeGreaterThan(0)
+
+      await other.control.pause()
+      await call('connection.save', { id: profile.id, name: 'Head office', baseUrl: other.baseUrl, clientId: other.demo.clientId, clientSecret: other.demo.clientSecret })
+      const offline = await call<ReferenceData>('baskets.referenceData', {})
+      expect(offline).toEqual({ addresses: [], countries: [], shippingTypes: [], fresh: false })
+    } finally {
+      await other.control.resume()
+      await call('connection.remove', { id: profile.id })
+      await other.close()
+    }
+  })
 })
 
 /** A user as the body that edits it (PUT replaces every field). */

@@ -1,6 +1,6 @@
 import type { OutboxCounts } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
-import type { ActiveSession } from '../connection/connection'
+import { serviceOf, type ActiveSession } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
 import { BasketStore } from './basket-store'
 import { Drafts } from './drafts'
@@ -47,6 +47,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
 
   const open = (session: ActiveSession): ProfileBaskets => {
     const store = new BasketStore(session.profileDir, () => ctx.clock.now())
+    store.holdService(serviceOf(session.profile))
     const p = {} as ProfileBaskets
     const changed = (draftId: string | null) => {
       if (active !== p) return
@@ -89,6 +90,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       {
         store: p.store,
         client: s?.client ?? null,
+        current: () => ctx.connection.active() === s,
         noteSuccess: () => ctx.connection.noteSuccess(),
         noteFailure: (err) => ctx.connection.noteFailure(err),
       },
@@ -117,6 +119,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
   const follow = (session: ActiveSession | null): ProfileBaskets | null => {
     if (session && active?.profileId === session.profile.id) {
       active.session = session
+      active.store.holdService(serviceOf(session.profile))
       if (ctx.connection.online) {
         active.outbox.online()
         warm(active, session)

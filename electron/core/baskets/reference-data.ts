@@ -8,6 +8,8 @@ import type { BasketStore } from './basket-store'
 interface ReferenceDeps {
   store: BasketStore
   client: ServiceClient | null
+  /** False once the session the lists are fetched with has ended: its answers are not cached (the profile may be another service's by now). */
+  current(): boolean
   noteSuccess(): void
   noteFailure(err: unknown): void
 }
@@ -24,7 +26,7 @@ export async function referenceData(deps: ReferenceDeps, organisation: number | 
       if (!deps.client) throw new ServiceError('offline', 'No connection is active.', null, false)
       const value = await fetch()
       deps.noteSuccess()
-      deps.store.cacheSet(key, value)
+      if (deps.current()) deps.store.cacheSet(key, value)
       return value
     } catch (err) {
       if (!(err instanceof ServiceError) || !(err.transient || err.code === 'tls')) throw err
