@@ -156,6 +156,29 @@ describe('connection profiles and the keychain', () => {
   })
 })
 
+describe('removing a profile', () => {
+  it('removes what was saved of its account with it: user, organisations, acting organisation, order filters', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    const other = await connect(h)
+    const settings = h.core.context.settings
+    const savedOf = (id: string) => ['user', 'organisations', 'acting', 'orders.filters'].filter((what) => settings.get(`${what}:${id}`, null) !== null)
+    for (const id of [profile.id, other.id]) {
+      await h.call('connection.activate', { id })
+      for (let i = 0; i < 300 && !((await h.call('connection.status')) as ConnectionStatus).actingOrganisation; i++) await new Promise((ok) => setTimeout(ok, 10))
+      await h.call('orders.saveFilters', { text: 'PO-1' })
+    }
+    expect(savedOf(profile.id)).toEqual(['user', 'organisations', 'acting', 'orders.filters'])
+
+    await h.call('connection.remove', { id: profile.id })
+    expect(savedOf(profile.id)).toEqual([])
+    // The other profile keeps what it saved.
+    expect(savedOf(other.id)).toEqual(['user', 'organisations', 'acting', 'orders.filters'])
+    await h.call('connection.remove', { id: other.id })
+    expect(savedOf(other.id)).toEqual([])
+  })
+})
+
 describe('tokens (spec section 5)', () => {
   let h: Harness
   let profileId: string

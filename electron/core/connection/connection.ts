@@ -96,6 +96,9 @@ export class Connection {
     if (this.session?.profile.id === id) await this.deactivate()
     await this.deps.secrets.delete(account(id))
     this.deps.appDb.prepare('DELETE FROM profiles WHERE id = ?').run(id)
+    // Its saved user, organisations, acting organisation and the features' per-profile settings.
+    // Its folder (catalogue, drafts, orders) is left on disk untouched, as before.
+    this.deps.settings.deleteProfile(id)
     return true
   }
 

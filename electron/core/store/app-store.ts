@@ -42,4 +42,9 @@ export class Settings {
   delete(key: string): void {
     this.db.prepare('DELETE FROM settings WHERE key = ?').run(key)
   }
+  /** Every setting of one profile: a setting kept per profile is keyed `<what>:<profile id>`. */
+  deleteProfile(profileId: string): void {
+    const suffix = `:${profileId}`
+    this.db.prepare('DELETE FROM settings WHERE substr(key, -?) = ?').run(suffix.length, suffix)
+  }
 }
