@@ -105,18 +105,18 @@ describe('order watcher', () => {
 
   it('stays online when the active profile is edited during a poll, and announces what that poll would have', async () => {
     const t = await started()
-    const profileId = await connect(t, sandbox)
+    const profileId = await connect(t, suite.sandbox)
     await poll(t)
     // An order leaves the open list: the next poll lists the open orders (slowly here), then fetches that one by id.
     const [o] = take('SHIPPED')
-    sandbox.control.transition(o!.id, 'COMPLETE')
-    sandbox.control.injectFault({ kind: 'latency', ms: 300, match: { method: 'GET', path: '^/orders$' } })
+    suite.sandbox.control.transition(o!.id, 'COMPLETE')
+    suite.sandbox.control.injectFault({ kind: 'latency', ms: 300, match: { method: 'GET', path: '^/orders$' } })
     const polling = poll(t)
     await new Promise((ok) => setTimeout(ok, 100))
 
     // Saving the profile starts a new session: the old client closes once the list is answered,
     // so the old poll's fetch by id is never sent. That is no sign of the service being away.
-    await t.call('connection.save', { id: profileId, name: 'Renamed', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId })
+    await t.call('connection.save', { id: profileId, name: 'Renamed', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId })
     // "Check now" answers without an error: the poll was cut short, it did not fail.
     const answered = await polling
     expect(answered.lastError).toBeNull()
