@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { scan } from './support/scanner'
 
 /**
  * Every view the accessibility check visits, connected to the demo sandbox. To add yours, append an
@@ -52,8 +53,7 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     ready: '[data-testid=result-row]',
     prepare: async (page) => {
       await page.click('[data-testid=catalogue-search]')
-      await page.keyboard.type('AMB-100', { delay: 5 })
-      await page.keyboard.press('Enter')
+      await scan(page, 'AMB-100')
       await page.waitForSelector('[data-testid=scan-choices]')
     },
   },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogueSearchResult, CatalogueStatus, ProductSummary } from '../../shared/ipc/channels/catalogue'
 import { launchApp, type AppUnderTest } from './support/app'
+import { scan } from './support/scanner'
 
 /**
  * At the counter with the network gone: the catalogue synced earlier answers a barcode scanner
@@ -47,8 +48,7 @@ describe('catalogue: scanning and quick lookup offline', () => {
 
     // The scanner: a burst of keys into the search box, then Enter.
     await page.click('[data-testid=catalogue-search]')
-    await page.keyboard.type(scanned.product_code, { delay: 5 })
-    await page.keyboard.press('Enter')
+    await scan(page, scanned.product_code)
     await page.waitForSelector(`[data-testid=product-page][data-product-id="${scanned.id}"]`)
     expect(await page.textContent('[data-testid=product-sku]')).toBe(scanned.product_code)
     expect(page.url()).toContain(`#/catalogue/products/${scanned.id}`)
