@@ -19,7 +19,7 @@ describe('product group form', () => {
     const product = showcase.find((p) => !before.value.products.includes(p.id))!
     await demo.mount({ path: `/admin/product-groups/${group.id}/edit` })
     await waitFor(() => $('[data-testid=group-form]'), 'the form')
-    const fieldText = (id: string) => $(`#${id}`)?.closest('.gform__field')?.textContent ?? ''
+    const fieldText = (id: string) => $(`#${id}`)?.closest('.form-field')?.textContent ?? ''
     await waitFor(() => fieldText('gf-vendor').includes(`Vendor ${group.vendor}`), 'the vendor')
     expect(fieldText('gf-type')).toContain(`Type ${group.type}`)
 
