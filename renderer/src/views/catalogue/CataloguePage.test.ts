@@ -39,6 +39,28 @@ describe('catalogue view', () => {
     return demo.mounted
   }
 
+  /** Picks a filter's first option as a keyboard user does (arrow down opens the menu, Enter picks); gives the filter's text. */
+  async function pickFirst(id: string): Promise<string> {
+    const input = $<HTMLInputElement>(`#${id}`)!
+    input.focus()
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', code: 'ArrowDown', bubbles: true }))
+    await waitFor(() => $('.n-base-select-menu'), `the ${id} menu`)
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true }))
+    return waitFor(() => input.closest('.n-select')!.querySelector('.n-tag')?.textContent?.trim(), `a ${id} picked`)
+  }
+
+  it('narrows the list to the vendor and the type picked, and Clear shows every product again', async () => {
+    await openCatalogue()
+    const all = rows().map((r) => r.sku)
+    const vendor = (await pickFirst('cf-vendor')).replace(/ \(.*\)$/, '')
+    await waitFor(() => rows().length > 0 && rows().every((r) => r.text.includes(vendor)), `rows of ${vendor} only`)
+    const type = (await pickFirst('cf-type')).replace(/ \(.*\)$/, '')
+    await waitFor(() => rows().length > 0 && rows().every((r) => r.text.includes(vendor) && r.text.includes(type)), `rows of ${vendor} and ${type}`)
+    $<HTMLButtonElement>('[data-testid=clear-filters]')!.click()
+    await waitFor(() => rows().map((r) => r.sku).join() === all.join(), 'every product again')
+    expect($('[data-testid=clear-filters]')).toBeNull()
+  })
+
   it('opens the product of a scanned SKU', async () => {
     const m = await openCatalogue()
     scan(SHOWCASE.accessPoint.sku.toLowerCase())
