@@ -58,6 +58,20 @@ describe('the virtual orders table', () => {
     w.unmount()
   })
 
+  it('shows the first rows at once when new filters leave fewer orders than were scrolled past', async () => {
+    const w = mountTable()
+    const scroller = w.get('[data-testid=orders-scroller]').element as HTMLElement
+    scroller.scrollTop = 15_000 * 40
+    scroller.dispatchEvent(new Event('scroll'))
+    await new Promise((r) => requestAnimationFrame(() => r(null)))
+    await w.setProps({ total: 30 })
+    expect(scroller.scrollTop).toBe(0)
+    const rows = w.findAll('[data-testid=order-row]')
+    expect(rows[0]?.attributes('aria-rowindex')).toBe('2')
+    expect((w.emitted('range') as [number, number][]).at(-1)![0]).toBe(0)
+    w.unmount()
+  })
+
   it('sorts by date and by total from the column headers', async () => {
     const w = mountTable()
     await w.get('[data-testid=sort-date]').trigger('click')
