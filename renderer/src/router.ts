@@ -18,7 +18,7 @@ declare module 'vue-router' {
 }
 
 /** Each domain's routes come from its own views/<domain>/routes.ts. */
-export const domainRoutes: RouteRecordRaw[] = [...catalogueRoutes, ...basketsRoutes, ...ordersRoutes, ...adminRoutes]
+const domainRoutes: RouteRecordRaw[] = [...catalogueRoutes, ...basketsRoutes, ...ordersRoutes, ...adminRoutes]
 
 const frameRoutes: RouteRecordRaw[] = [
   {
@@ -45,7 +45,7 @@ export function homePath(routes: RouteRecordRaw[] = domainRoutes): string {
   return first?.path ?? '/settings'
 }
 
-export interface RouterOptions {
+interface RouterOptions {
   /** Whether a connection profile is active; routes that are not `public` need one. */
   hasConnection: () => boolean
   /** Hash history by default: it works under the app:// protocol and in the harness alike. */

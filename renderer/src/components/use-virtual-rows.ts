@@ -1,6 +1,6 @@
 import { computed, onBeforeUnmount, onMounted, ref, watch } from 'vue'
 
-export interface VirtualRowsOptions {
+interface VirtualRowsOptions {
   /** Fixed row height in pixels. */
   rowHeight: number
   /** Rows kept beyond each edge of the view, so fast scrolling shows no gaps. */

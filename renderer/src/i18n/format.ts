@@ -52,7 +52,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
 const zoneChecks = new Map<string, boolean>()
 
 /** The zone if Intl knows it, else undefined (the machine's zone) — a bad zone must not break a view. */
-export function validTimeZone(timeZone: string | null | undefined): string | undefined {
+function validTimeZone(timeZone: string | null | undefined): string | undefined {
   if (!timeZone) return undefined
   let known = zoneChecks.get(timeZone)
   if (known === undefined) {

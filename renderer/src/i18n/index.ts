@@ -15,7 +15,7 @@ import settings from './messages/settings'
 export const messageFiles = { frame, connection, settings, catalogue, baskets, orders, admin }
 
 type Files = typeof messageFiles
-export type MessageSchema = { [D in keyof Files]: Files[D]['en'] }
+type MessageSchema = { [D in keyof Files]: Files[D]['en'] }
 
 function messagesFor(language: Language): MessageSchema {
   const merged: Record<string, unknown> = {}
@@ -23,7 +23,7 @@ function messagesFor(language: Language): MessageSchema {
   return merged as MessageSchema
 }
 
-export const messages = Object.fromEntries(LANGUAGES.map((l) => [l, messagesFor(l)])) as Record<Language, MessageSchema>
+const messages = Object.fromEntries(LANGUAGES.map((l) => [l, messagesFor(l)])) as Record<Language, MessageSchema>
 
 /** The app's i18n instance (Composition API mode); tests create their own. */
 export function createAppI18n(language: Language = FALLBACK_LANGUAGE) {
@@ -37,5 +37,3 @@ export function createAppI18n(language: Language = FALLBACK_LANGUAGE) {
     fallbackWarn: false,
   })
 }
-
-export type AppI18n = ReturnType<typeof createAppI18n>

@@ -12,7 +12,7 @@ export interface MessageTree {
 }
 
 /** The same tree with every leaf a string: what each translation of `en` must look like. */
-export type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K]> }
+type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K]> }
 
 /**
  * What every file in messages/ exports by default: one tree per language, all with the keys of

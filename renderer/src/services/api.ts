@@ -36,7 +36,7 @@ type Unwrapped<F> = F extends (...args: infer P) => Promise<IpcResult<infer T>> 
 type UnwrappedDomain<G> = { [M in keyof G]: Unwrapped<G[M]> }
 
 /** `window.api` with every channel answering its value or throwing ApiError: what stores use. */
-export type RendererApi = { [D in Exclude<keyof Api, 'on'>]: UnwrappedDomain<Api[D]> } & Pick<Api, 'on'>
+type RendererApi = { [D in Exclude<keyof Api, 'on'>]: UnwrappedDomain<Api[D]> } & Pick<Api, 'on'>
 
 /**
  * `api.connection.status()` → Promise<ConnectionStatus>. window.api is looked up on every call,

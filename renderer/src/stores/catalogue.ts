@@ -16,7 +16,7 @@ import { api, toApiError, type ApiError } from '../services/api'
 import { createPagedRows } from './paged-rows'
 
 /** Rows fetched per request: a few screenfuls of the virtual list. */
-export const PAGE_SIZE = 100
+const PAGE_SIZE = 100
 
 const SCAN_ADDS_KEY = 'wd.catalogue.scanAddsToBasket'
 
@@ -28,7 +28,7 @@ export interface CatalogueQuery {
 }
 
 /** What a scanned SKU found: one product, several (same SKU, other vendors), or none. */
-export type ScanOutcome = { sku: string; matches: ProductSummary[] }
+type ScanOutcome = { sku: string; matches: ProductSummary[] }
 
 function readScanAdds(): boolean {
   try {

@@ -173,7 +173,7 @@ function accountOf(p: Profile | null | undefined): string | null {
 }
 
 /** 'https://orders.example.com/api/v1' → 'orders.example.com' (with the port when there is one). */
-export function hostOf(baseUrl: string | null | undefined): string {
+function hostOf(baseUrl: string | null | undefined): string {
   if (!baseUrl) return ''
   try {
     return new URL(baseUrl).host

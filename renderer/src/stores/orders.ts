@@ -7,7 +7,7 @@ import { api, toApiError, type ApiError } from '../services/api'
 import { createPagedRows } from './paged-rows'
 
 /** Rows fetched per request: a screenful or two of the virtual table. */
-export const PAGE_SIZE = 100
+const PAGE_SIZE = 100
 
 /**
  * Orders as the views show them. The list is paged on the service (X-Total-Count gives the size

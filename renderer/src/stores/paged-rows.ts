@@ -1,6 +1,6 @@
 import { ref, shallowReactive } from 'vue'
 
-export interface PagedRowsOptions<Row, Answer> {
+interface PagedRowsOptions<Row, Answer> {
   /** Rows per page, which is also rows per request. */
   pageSize: number
   /** Asks for one page (counted from 0). */

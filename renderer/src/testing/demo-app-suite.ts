@@ -3,9 +3,9 @@ import type { Api } from '../../../shared/ipc/api-builder'
 import { startDemoApp, type DemoApp } from '../../../tests/harness/demo-app'
 import { mountApp } from './mount-app'
 
-export type MountedApp = Awaited<ReturnType<typeof mountApp>>
+type MountedApp = Awaited<ReturnType<typeof mountApp>>
 
-export interface DemoAppSuite extends Pick<DemoApp, 'sandbox' | 'app'> {
+interface DemoAppSuite extends Pick<DemoApp, 'sandbox' | 'app'> {
   /** Mounts the app (on the demo app's `window.api` unless given another); it is unmounted after the test. */
   mount(opts?: Parameters<typeof mountApp>[1] & { api?: Api }): Promise<MountedApp>
   /** The app the running test mounted. */

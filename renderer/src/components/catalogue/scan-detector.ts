@@ -4,7 +4,7 @@
  * between keys. A scan is a run of at least MIN_LENGTH characters whose gaps average under
  * BURST_GAP_MS, none over MAX_GAP_MS (a busy machine may delay one key), followed quickly by Enter.
  */
-export const BURST_GAP_MS = 35
+const BURST_GAP_MS = 35
 const MAX_GAP_MS = 100
 const MIN_LENGTH = 3
 

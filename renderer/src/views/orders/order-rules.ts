@@ -1,7 +1,7 @@
 import { CANCELLABLE_STATUSES, type OrderStatus } from '../../../../shared/api'
 import { hasPermission, ORDER_PERMISSIONS, type PermissionHolder } from '../../../../shared/permissions'
 
-export interface OrderActionsAllowed {
+interface OrderActionsAllowed {
   resubmit: boolean
   cancel: boolean
   reorder: boolean

@@ -16,7 +16,7 @@ const CARRIERS: { name: string; pattern: RegExp; url: (n: string) => string }[] 
   { name: 'USPS', pattern: /^9[2-5]\d{20}$/, url: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}` },
 ]
 
-export interface TrackingLink {
+interface TrackingLink {
   carrier: string
   url: string
 }
