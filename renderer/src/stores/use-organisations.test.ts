@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Organisation } from '../../../shared/api'
 import { buildApi, type Transport } from '../../../shared/ipc/api-builder'
-import { demoAppSuite } from '../testing/demo-app-suite'
+import { demoAppSuite } from '../testing/app-suite'
 import { $$, $, waitFor } from '../testing/mount-app'
 import { useConnectionStore } from './connection'
 

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
-import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
-import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { startWebPageServer } from '../../../../tests/harness/web-page-server'
-import { $, $$, mountApp, typeInto, waitFor } from '../../testing/mount-app'
+import { appSuite } from '../../testing/app-suite'
+import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The connection screen on the real core (this process), the real keychain and a real sandbox. */
 
@@ -39,25 +38,10 @@ async function testProfile(name: string): Promise<HTMLElement> {
 const UUID = '3f2b8c1e-5d4a-4b6f-9e21-7c8d9a0b1c2d'
 
 describe('connection screen', () => {
-  let sandbox: SandboxProcess
-  let app: InProcessApp
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-
-  beforeAll(async () => {
-    sandbox = await startSandboxProcess({ products: 300, orders: 10, speed: 0 })
-    app = await startInProcessApp({ sandbox })
-  })
-  afterEach(() => {
-    mounted?.unmount()
-    mounted = null
-  })
-  afterAll(async () => {
-    await app?.close()
-    await sandbox?.close()
-  })
+  const suite = appSuite({ sandbox: { products: 300, orders: 10, speed: 0 } })
 
   it('marks wrong fields in words, keeps everything typed, and saves nothing', async () => {
-    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await suite.mount({ path: '/settings/connections' })
     await openForm()
     fill({ name: 'Head office', baseUrl: 'http://orders.example.com/api/v1', clientId: 'not-a-uuid', clientSecret: 'typed secret' })
     save()
@@ -72,24 +56,24 @@ describe('connection screen', () => {
       'not-a-uuid',
       'typed secret',
     ])
-    expect(await app.api.connection.list()).toEqual({ ok: true, value: [] })
+    expect(await suite.app.api.connection.list()).toEqual({ ok: true, value: [] })
   })
 
   it('saves a profile and tests it at once', async () => {
-    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await suite.mount({ path: '/settings/connections' })
     await openForm()
-    fill({ name: 'Fresh', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    fill({ name: 'Fresh', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
     save()
     const result = await waitFor(() => profileRow('Fresh')?.querySelector('[data-testid=test-result]'), 'the automatic test')
     expect(result.textContent).toContain('The service accepted the credentials.')
-    await app.api.connection.remove({ id: profileRow('Fresh')!.getAttribute('data-profile-id')! })
+    await suite.app.api.connection.remove({ id: profileRow('Fresh')!.getAttribute('data-profile-id')! })
   })
 
   it('saves a profile, never shows its secret again, and tests it: wrong secret → the service refused it', async () => {
-    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await suite.mount({ path: '/settings/connections' })
     await openForm()
     expect(input('clientSecret').type).toBe('password')
-    fill({ name: 'Wrong secret', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: 'not the secret' })
+    fill({ name: 'Wrong secret', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: 'not the secret' })
     save()
     await waitFor(() => profileRow('Wrong secret'), 'the saved profile')
     expect($('[data-testid=profile-form]')).toBeNull()
@@ -98,7 +82,7 @@ describe('connection screen', () => {
     profileRow('Wrong secret')!.querySelectorAll('button')[2]!.click()
     await waitFor(() => $('[data-testid=profile-form]'), 'the edit form')
     expect(input('clientSecret').value).toBe('')
-    expect(input('clientId').value).toBe(sandbox.demo.clientId)
+    expect(input('clientId').value).toBe(suite.sandbox.demo.clientId)
     expect(document.body.innerHTML).not.toContain('not the secret')
 
     const outcome = await testProfile('Wrong secret')
@@ -107,9 +91,9 @@ describe('connection screen', () => {
   })
 
   it('tests a working profile and shows the user it acts as', async () => {
-    const saved = await app.api.connection.save({ name: 'Working', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    const saved = await suite.app.api.connection.save({ name: 'Working', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
     expect(saved.ok).toBe(true)
-    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await suite.mount({ path: '/settings/connections' })
     const result = await testProfile('Working')
     expect(result.getAttribute('data-testid')).toBe('test-result')
     const text = result.textContent ?? ''
@@ -118,16 +102,16 @@ describe('connection screen', () => {
   })
 
   it('says the service cannot be reached when nothing listens at the address', async () => {
-    await app.api.connection.save({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9/api/v1', clientId: UUID, clientSecret: 'x' })
-    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await suite.app.api.connection.save({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9/api/v1', clientId: UUID, clientSecret: 'x' })
+    await suite.mount({ path: '/settings/connections' })
     const outcome = await testProfile('Nowhere')
     expect(outcome.getAttribute('data-error-code')).toBe('offline')
     expect(outcome.textContent).toContain('The service cannot be reached')
   })
 
   it('points at the base URL when it misses /api/v1', async () => {
-    await app.api.connection.save({ name: 'No version', baseUrl: sandbox.url, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
-    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await suite.app.api.connection.save({ name: 'No version', baseUrl: suite.sandbox.url, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    await suite.mount({ path: '/settings/connections' })
     const outcome = await testProfile('No version')
     expect(['not_found', 'bad_response']).toContain(outcome.getAttribute('data-error-code'))
     expect(outcome.textContent).toContain('Check the base URL: everything up to and including /api/v1.')
@@ -137,8 +121,8 @@ describe('connection screen', () => {
     // A real web server on this machine that answers every request with a page (like a web interface or a login portal).
     const web = await startWebPageServer()
     try {
-      await app.api.connection.save({ name: 'Web page', baseUrl: `${web.url}/api/v1`, clientId: UUID, clientSecret: 'x' })
-      mounted = await mountApp(app.api, { path: '/settings/connections' })
+      await suite.app.api.connection.save({ name: 'Web page', baseUrl: `${web.url}/api/v1`, clientId: UUID, clientSecret: 'x' })
+      await suite.mount({ path: '/settings/connections' })
       const outcome = await testProfile('Web page')
       expect(outcome.getAttribute('data-error-code')).toBe('bad_response')
       expect(outcome.textContent).toContain('The service answered with something unexpected')
@@ -148,7 +132,7 @@ describe('connection screen', () => {
   })
 
   it('connects with "Connect" and removes a profile after confirmation', async () => {
-    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    const mounted = await suite.mount({ path: '/settings/connections' })
     const row = await waitFor(() => profileRow('Working'), 'the profile')
     row.querySelector<HTMLButtonElement>('button')!.click() // Connect
     await waitFor(() => $('[data-testid=target-banner]')?.getAttribute('data-target') === 'live', 'the live banner')
@@ -158,7 +142,7 @@ describe('connection screen', () => {
     confirm.click()
     await waitFor(() => !profileRow('Working'), 'the profile to go')
     // The active connection went with it: back to the first-run screen.
-    await waitFor(() => mounted!.router.currentRoute.value.name === 'welcome' || $('[data-testid=target-banner]')?.getAttribute('data-target') === 'none', 'no connection')
+    await waitFor(() => mounted.router.currentRoute.value.name === 'welcome' || $('[data-testid=target-banner]')?.getAttribute('data-target') === 'none', 'no connection')
   })
 })
 
@@ -176,18 +160,10 @@ const unavailableKeychain: SecretStore = {
 }
 
 describe('connection screen without a keychain', () => {
-  let app: InProcessApp
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-  beforeAll(async () => {
-    app = await startInProcessApp({ secrets: unavailableKeychain })
-  })
-  afterAll(async () => {
-    mounted?.unmount()
-    await app?.close()
-  })
+  const suite = appSuite({ core: { secrets: unavailableKeychain } })
 
   it('explains why the save failed and loses nothing typed', async () => {
-    mounted = await mountApp(app.api, { path: '/settings/connections' })
+    await suite.mount({ path: '/settings/connections' })
     await openForm()
     const typed = { name: 'Head office', baseUrl: 'https://orders.example.com/api/v1', clientId: UUID, clientSecret: 'the secret' }
     fill(typed)
@@ -197,6 +173,6 @@ describe('connection screen without a keychain', () => {
     expect(notice.textContent).toContain('The operating system keychain is not available')
     expect(notice.textContent).toContain('No OS keychain service answered.')
     expect({ name: input('name').value, baseUrl: input('baseUrl').value, clientId: input('clientId').value, clientSecret: input('clientSecret').value }).toEqual(typed)
-    expect(await app.api.connection.list()).toEqual({ ok: true, value: [] })
+    expect(await suite.app.api.connection.list()).toEqual({ ok: true, value: [] })
   })
 })

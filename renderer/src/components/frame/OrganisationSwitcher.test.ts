@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest'
-import { demoAppSuite } from '../../testing/demo-app-suite'
+import { demoAppSuite } from '../../testing/app-suite'
 import { $, waitFor } from '../../testing/mount-app'
 
 /** The acting-organisation switcher in the frame, on the real core (this process) and a real sandbox (a child process). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { ProductGroup } from '../../../../shared/api'
-import { demoAppSuite } from '../../testing/demo-app-suite'
+import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The product group form on the real core (this process) and a real sandbox (a child process). */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { demoAppSuite } from '../../testing/demo-app-suite'
+import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, waitFor } from '../../testing/mount-app'
 
 /** The admin's product group list and page on the real core (this process) and a real sandbox (a child process). */

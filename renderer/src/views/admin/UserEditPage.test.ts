@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../../../shared/api'
-import { demoAppSuite } from '../../testing/demo-app-suite'
+import { demoAppSuite } from '../../testing/app-suite'
 import { $, typeInto, waitFor } from '../../testing/mount-app'
 
 /**

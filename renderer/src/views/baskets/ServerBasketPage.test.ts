@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../electron/sandbox/test-client'
-import { demoAppSuite } from '../../testing/demo-app-suite'
+import { demoAppSuite } from '../../testing/app-suite'
 import { $, typeInto, waitFor } from '../../testing/mount-app'
 
 /** A service basket edited in the app, on the real core (this process) and a real sandbox (a child process). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { Product } from '../../../../shared/api'
 import { usePreferencesStore } from '../../stores/preferences'
-import { demoAppSuite } from '../../testing/demo-app-suite'
+import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The product detail on the real core (this process) and a real sandbox (a child process). */

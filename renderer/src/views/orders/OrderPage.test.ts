@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
 import { TestClient } from '../../../../electron/sandbox/test-client'
 import type { CountryCode, ShippingType } from '../../../../shared/api'
-import { demoAppSuite } from '../../testing/demo-app-suite'
+import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, waitFor } from '../../testing/mount-app'
 
 /** One order's page, on the real core (this process) and a real sandbox (a child process). */
