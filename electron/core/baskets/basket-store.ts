@@ -32,6 +32,8 @@ export interface DraftRecord {
   review: ReviewLine[] | null
   serviceTotal: number | null
   sourceBasketId: number | null
+  /** The service it was last queued for (serviceOf): its ids, basket and addresses are that service's. */
+  service: string | null
   createdAt: number
   updatedAt: number
 }
@@ -53,6 +55,7 @@ interface Row {
   review: string | null
   service_total: number | null
   source_basket_id: number | null
+  service: string | null
   created_at: number
   updated_at: number
 }
@@ -88,6 +91,10 @@ const migrations: Migration[] = [
   {
     version: 2,
     up: `ALTER TABLE drafts ADD COLUMN in_flight_at INTEGER;`,
+  },
+  {
+    version: 3,
+    up: `ALTER TABLE drafts ADD COLUMN service TEXT;`,
   },
 ]
 
@@ -195,14 +202,14 @@ export class BasketStore {
   }
 
   /** Moves a draft into the outbox: valid content is checked by the caller. */
-  queue(id: string, marker: string, snapshot: DraftDoc): DraftRecord {
+  queue(id: string, marker: string, snapshot: DraftDoc, service: string): DraftRecord {
     return transaction(this.db, () => {
       const rec = this.require(id)
       if (!['draft', 'rejected', 'needs_review'].includes(rec.state)) throw new AppError('conflict', `A basket that is ${rec.state.replace('_', ' ')} cannot be submitted again.`)
       const step: OutboxStep = rec.basketId !== null || rec.sourceBasketId !== null ? 'update' : 'create'
       this.db
-        .prepare('UPDATE drafts SET state = \'queued\', doc = ?, marker = COALESCE(marker, ?), basket_id = COALESCE(basket_id, source_basket_id), step = COALESCE(in_flight, ?), attempts = 0, next_attempt_at = 0, error = NULL, review = NULL, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(snapshot), marker, step, this.now(), id)
+        .prepare('UPDATE drafts SET state = \'queued\', doc = ?, marker = COALESCE(marker, ?), basket_id = COALESCE(basket_id, source_basket_id), step = COALESCE(in_flight, ?), attempts = 0, next_attempt_at = 0, error = NULL, review = NULL, service = ?, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(snapshot), marker, step, service, this.now(), id)
       return this.require(id)
     })
   }
@@ -216,6 +223,17 @@ export class BasketStore {
       this.db.prepare('UPDATE drafts SET state = \'draft\', updated_at = ? WHERE id = ?').run(this.now(), id)
       return this.require(id)
     })
+  }
+
+  /**
+   * A draft queued for another service than the profile's now goes back to the user to check: its
+   * basket (or the one it was copied from) was that service's, so the next submit starts afresh.
+   * The typed document stays as it is.
+   */
+  returnFromOtherService(id: string, error: DraftError): void {
+    this.db
+      .prepare('UPDATE drafts SET state = \'draft\', step = NULL, in_flight = NULL, in_flight_at = NULL, basket_id = NULL, source_basket_id = NULL, review = NULL, service_total = NULL, attempts = 0, next_attempt_at = 0, error = ?, updated_at = ? WHERE id = ?')
+      .run(JSON.stringify(error), this.now(), id)
   }
 
   /** Outbox bookkeeping: a partial update of the non-document columns, in one statement. */
@@ -281,10 +299,13 @@ export class BasketStore {
 
   /**
    * The cached reference lists are one service's: when the profile now connects to another, they
-   * go (the drafts stay). A cache from before the service was recorded is taken to be its.
+   * go (the drafts stay; the outbox returns those queued for the old one). A cache from before the
+   * service was recorded is taken to be its.
    */
   holdService(service: string): void {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = \'service\'').get() as { value: string | null } | undefined
+    // Drafts queued before the service was recorded are the service the store last held, else this one.
+    this.db.prepare('UPDATE drafts SET service = ? WHERE service IS NULL AND marker IS NOT NULL').run(row?.value ?? service)
     if (row?.value === service) return
     transaction(this.db, () => {
       if (row?.value) this.db.exec('DELETE FROM cache')
@@ -337,6 +358,7 @@ function toRecord(r: Row): DraftRecord {
     review: parseJson<ReviewLine[]>(r.review),
     serviceTotal: r.service_total,
     sourceBasketId: r.source_basket_id,
+    service: r.service,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }

@@ -7,7 +7,7 @@ import { Drafts } from './drafts'
 import { emptyCatalogue } from './price-catalogue'
 
 const store = new BasketStore(process.argv[2]!, () => Date.now())
-const drafts = new Drafts({ store, catalogue: () => emptyCatalogue, actingOrganisation: () => 1, changed: () => {}, kickOutbox: () => {} })
+const drafts = new Drafts({ store, catalogue: () => emptyCatalogue, actingOrganisation: () => 1, changed: () => {}, service: () => 'http://service.test', kickOutbox: () => {} })
 
 async function type(): Promise<void> {
   const d = await drafts.create()

@@ -34,7 +34,7 @@ function setup(dir = mkdtempSync(join(tmpdir(), 'wd-drafts-'))) {
   const store = new BasketStore(dir, () => Date.now())
   open.push(store)
   const kicks: number[] = []
-  const drafts = new Drafts({ store, catalogue: () => catalogue, actingOrganisation: () => 7, changed: () => {}, kickOutbox: () => kicks.push(1) })
+  const drafts = new Drafts({ store, catalogue: () => catalogue, actingOrganisation: () => 7, changed: () => {}, service: () => 'http://service.test', kickOutbox: () => kicks.push(1) })
   return { dir, store, drafts, kicks }
 }
 afterEach(() => open.splice(0).forEach((s) => s.close()))

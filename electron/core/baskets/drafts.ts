@@ -24,6 +24,8 @@ interface DraftsDeps {
   actingOrganisation: () => number | null
   /** Something changed that views or the tray show. */
   changed(draftId: string | null): void
+  /** The service of the profile's session: a draft is queued for it. */
+  service(): string
   /** A draft was queued or re-queued: send now if possible. */
   kickOutbox(): void
 }
@@ -165,7 +167,7 @@ export class Drafts {
     const fields = validateDraft(doc, await this.products(doc))
     if (rec.organisation === null) fields.organisation ??= 'Choose the organisation this basket is for'
     if (Object.keys(fields).length) throw new AppError('validation', 'This draft cannot be sent yet; the problems are marked on the fields.', fields)
-    const queued = this.store.queue(id, newMarker(), doc)
+    const queued = this.store.queue(id, newMarker(), doc, this.deps.service())
     if (this.store.currentId() === id) this.store.setCurrent(null)
     this.deps.changed(id)
     this.deps.kickOutbox()

@@ -60,6 +60,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     p.outbox = new Outbox({
       store,
       client: () => (ctx.connection.active() === p.session ? p.session.client : null),
+      service: () => serviceOf(p.session.profile),
       clock: ctx.clock,
       log: ctx.log,
       noteSuccess: () => ctx.connection.noteSuccess(),
@@ -73,6 +74,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       catalogue,
       actingOrganisation: () => p.session.actingOrganisation?.id ?? p.session.user?.organisation ?? null,
       changed,
+      service: () => serviceOf(p.session.profile),
       kickOutbox: () => p.outbox.kick(),
     })
     return p

@@ -6,6 +6,7 @@ import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baske
 import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markedName, markerOf } from '../../../shared/basket-marker'
+import { startSandbox } from '../../sandbox'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 0, speed: 0, seed: 5 })
 let products: Product[]
@@ -72,6 +73,16 @@ async function submitAcceptingPrices(w: World, id: string): Promise<DraftView> {
     await w.settle()
   }
   return w.call<DraftView>('baskets.get', { id })
+}
+
+/** Waits until a submitted draft is back in the queue (its first attempt found the service unreachable). */
+async function waitQueued(w: World, id: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const d = await w.call<DraftView>('baskets.get', { id })
+    if (d.state === 'queued' && d.error) return
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  throw new Error('the draft did not wait in the queue')
 }
 
 describe('the outbox against the sandbox', () => {
@@ -314,5 +325,56 @@ describe('the outbox against the sandbox', () => {
     const placed = sameSubmission(done.orderId)
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(purchaser.organisationId)
+  })
+
+  it('after the active profile is edited to another service, sends none of the drafts queued for the old one: they come back to be checked, lines intact', async () => {
+    const w = await world()
+    const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
+    const profile = (await w.call<{ profile: { id: string } }>('connection.status')).profile
+    try {
+      const [a, b] = plain().slice(24)
+      const d = await draftWith(w, [a!, b!])
+      // Queued while the old service cannot be reached: it waits in the outbox.
+      await suite.sandbox.control.pause()
+      await w.call('baskets.submit', { id: d.id })
+      await waitQueued(w, d.id)
+      const held = { baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }
+
+      await w.call('connection.save', { id: profile.id, name: 'Head office', baseUrl: other.baseUrl, clientId: other.demo.clientId, clientSecret: other.demo.clientSecret })
+      await w.settle()
+
+      const back = await w.call<DraftView>('baskets.get', { id: d.id })
+      expect(back).toMatchObject({ state: 'draft', basketId: null, orderId: null, error: { code: 'other_service', service: suite.sandbox.baseUrl } })
+      expect(back.doc).toEqual(d.doc)
+      expect({ baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }).toEqual(held)
+    } finally {
+      await suite.sandbox.control.resume()
+      await other.close()
+    }
+  })
+
+  it('after the active profile is edited to another API client at the same service, sends the drafts queued before', async () => {
+    const w = await world()
+    const purchaser = suite.sandbox.clients.find((c) => !c.admin && c.organisationId === suite.sandbox.demo.organisationId && c.clientId !== suite.sandbox.demo.clientId)
+    const creds = purchaser ?? suite.sandbox.demo
+    const profile = (await w.call<{ profile: { id: string } }>('connection.status')).profile
+    const [a] = plain().slice(28)
+    const d = await draftWith(w, [a!])
+    await suite.sandbox.control.pause()
+    try {
+      await w.call('baskets.submit', { id: d.id })
+      await waitQueued(w, d.id)
+      await w.call('connection.save', { id: profile.id, name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+    await w.settle()
+    if ((await w.call<DraftView>('baskets.get', { id: d.id })).state === 'needs_review') {
+      await w.call('baskets.acceptPrices', { id: d.id })
+      await w.settle()
+    }
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done.state).toBe('submitted')
+    expect(sameSubmission(done.orderId)).toHaveLength(1)
   })
 })

@@ -76,6 +76,8 @@ import { round2 } from '../../../shared/api'
 interface OutboxDeps {
   store: BasketStore
   client: () => ServiceClient | null
+  /** The service of the session client() belongs to (serviceOf). */
+  service: () => string
   clock: Clock
   log: Logger
   /** Reports call outcomes so the app's online state follows real traffic. */
@@ -189,6 +191,7 @@ export class Outbox {
   private async process(start: DraftRecord): Promise<void> {
     let rec = start
     try {
+      this.assertSameService(rec)
       let basket: Basket | null = null
       if (rec.step === 'create') ({ rec, basket } = await this.create(rec))
       if (rec.step === 'update') ({ rec, basket } = await this.update(rec))
@@ -223,7 +226,7 @@ export class Outbox {
     }
     // Created for the caller's own organisation (the default), where the baskets list can find it
     // again; a basket for a descendant is moved there by the update that follows.
-    const basket = await this.write(rec, 'create', (signal) => this.client().call('createBasket', { body: this.body(rec, false), signal }))
+    const basket = await this.write(rec, 'create', (signal) => this.client(rec).call('createBasket', { body: this.body(rec, false), signal }))
     const moved = rec.organisation !== null && basket.organisation !== rec.organisation
     if (moved) return this.update(this.record(rec, { basketId: basket.id, step: 'update', inFlight: null }))
     // The basket id is recorded together with the price check's outcome (one commit fewer); a crash
@@ -234,7 +237,7 @@ export class Outbox {
   private async update(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
     const id = this.basketId(rec)
     try {
-      const basket = await this.write(rec, 'update', (signal) => this.client().call('modifyBasket', { params: { id }, body: this.body(rec), signal }))
+      const basket = await this.write(rec, 'update', (signal) => this.client(rec).call('modifyBasket', { params: { id }, body: this.body(rec), signal }))
       // Recorded with the price check's outcome; until then a repeated PUT is harmless.
       return { rec: { ...rec, step: 'price' }, basket }
     } catch (err) {
@@ -253,7 +256,7 @@ export class Outbox {
    */
   private async price(rec: DraftRecord, known: Basket | null): Promise<{ rec: DraftRecord; intentRecorded: boolean }> {
     const id = this.basketId(rec)
-    const basket = known ?? (await this.send((signal) => this.client().call('getBasket', { params: { id }, signal })))
+    const basket = known ?? (await this.send((signal) => this.client(rec).call('getBasket', { params: { id }, signal })))
     const review = reviewLines(rec.doc, basket.line_items)
     if (review.some((l) => l.increased)) {
       this.record(rec, { basketId: id, state: 'needs_review', review, serviceTotal: basket.total, step: 'price', inFlight: null })
@@ -268,7 +271,7 @@ export class Outbox {
     // An intent left by an earlier run may have reached the service: look before sending again.
     if (rec.inFlight === 'submit' && !intentRecorded) await this.settleIfOrdered(rec, id)
     try {
-      const order = await this.write(rec, 'submit', (signal) => this.client().call('submitBasket', { params: { id }, signal }), intentRecorded)
+      const order = await this.write(rec, 'submit', (signal) => this.client(rec).call('submitBasket', { params: { id }, signal }), intentRecorded)
       this.record(rec, { state: 'submitted', orderId: order.id, inFlight: null, step: null, error: null, serviceTotal: order.total })
       this.deps.changed(rec.id)
     } catch (err) {
@@ -284,7 +287,7 @@ export class Outbox {
   private async findByMarker(rec: DraftRecord): Promise<number | null> {
     const found: number[] = []
     for (let page = 1; ; page++) {
-      const raw = await this.send((signal) => this.client().raw('listBaskets', { query: { page, per_page: 1000 }, signal }))
+      const raw = await this.send((signal) => this.client(rec).raw('listBaskets', { query: { page, per_page: 1000 }, signal }))
       let rows: unknown
       try {
         rows = JSON.parse(raw.text)
@@ -306,7 +309,7 @@ export class Outbox {
   private async settleIfOrdered(rec: DraftRecord, id: number): Promise<void> {
     let order: Basket | null = null
     try {
-      order = await this.send((signal) => this.client().call('getOrder', { params: { id }, signal }))
+      order = await this.send((signal) => this.client(rec).call('getOrder', { params: { id }, signal }))
     } catch (err) {
       if (!(err instanceof ServiceError && err.code === 'not_found')) throw err
     }
@@ -321,6 +324,12 @@ export class Outbox {
 
   private failed(rec: DraftRecord, err: unknown): void {
     const store = this.deps.store
+    if (err instanceof OtherServiceError) {
+      // Not sent (the check comes before every request): back to the user, who checks it against the new service.
+      store.returnFromOtherService(rec.id, { message: `This draft was queued for another service (${err.service}); check it and submit it again.`, code: 'other_service', service: err.service })
+      this.deps.changed(rec.id)
+      return
+    }
     if (err instanceof SessionEndedError) {
       // Cut short by the end of its session before it was sent: not an attempt, nothing to show.
       // The pass stops here; the new session kicks the outbox (the timer, should it not come).
@@ -390,11 +399,20 @@ export class Outbox {
     }
   }
 
-  /** No client: the session this outbox sends for has ended (the next one kicks it), which is not the service failing. */
-  private client(): ServiceClient {
+  /**
+   * No client: the session this outbox sends for has ended (the next one kicks it), which is not the
+   * service failing. A client of another service than the draft was queued for is never used.
+   */
+  private client(rec: DraftRecord): ServiceClient {
     const c = this.deps.client()
     if (!c) throw new SessionEndedError()
+    this.assertSameService(rec)
     return c
+  }
+
+  /** Its products, organisation, addresses and basket are the old service's: sending them to another could place a wrong order. */
+  private assertSameService(rec: DraftRecord): void {
+    if (rec.service !== null && rec.service !== this.deps.service()) throw new OtherServiceError(rec.service)
   }
 
   private body(rec: DraftRecord, withOrganisation = true) {
@@ -404,6 +422,13 @@ export class Outbox {
   private basketId(rec: DraftRecord): number {
     if (rec.basketId === null) throw new Error(`draft ${rec.id} reached step ${rec.step} without a basket id`)
     return rec.basketId
+  }
+}
+
+/** The draft was queued for another service than the session's. */
+class OtherServiceError extends Error {
+  constructor(readonly service: string) {
+    super(`queued for another service (${service})`)
   }
 }
 

@@ -131,7 +131,13 @@ export const ReviewLine = z.object({
 })
 export type ReviewLine = z.infer<typeof ReviewLine>
 
-const DraftError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() })
+const DraftError = z.object({
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  /** 'other_service': queued for another service than the profile's now (named in `service`); not sent, to be checked. */
+  code: z.literal('other_service').optional(),
+  service: z.string().optional(),
+})
 export type DraftError = z.infer<typeof DraftError>
 
 const DraftEstimate = z.object({

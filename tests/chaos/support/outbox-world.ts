@@ -83,6 +83,7 @@ export function openCore(profileDir: string, sandbox: SandboxAddress, catalogue:
   const outbox = new Outbox({
     store,
     client: () => client,
+    service: () => sandbox.baseUrl,
     clock: systemClock,
     log: quietLog,
     noteSuccess: () => {},
@@ -100,6 +101,7 @@ export function openCore(profileDir: string, sandbox: SandboxAddress, catalogue:
     catalogue: () => catalogue,
     actingOrganisation: () => opts.organisation ?? sandbox.demo.organisationId,
     changed: () => {},
+    service: () => sandbox.baseUrl,
     kickOutbox: () => (opts.autoSend === false ? undefined : outbox.kick()),
   })
   return {

@@ -95,6 +95,7 @@ const en = {
     makeCurrent: 'Make current',
     isCurrent: 'Current basket: scanned products are added here',
     retryError: 'Last attempt failed: {message}. The app keeps trying.',
+    otherService: 'This draft was queued for another service ({service}) and was not sent. Check it against this service and submit it again.',
     fromServer: 'Copied from service basket {id}; submitting updates that basket.',
   },
   review: {
@@ -289,6 +290,7 @@ export default {
       makeCurrent: 'Zum aktuellen machen',
       isCurrent: 'Aktueller Warenkorb: gescannte Produkte kommen hierher',
       retryError: 'Letzter Versuch fehlgeschlagen: {message}. Die App versucht es weiter.',
+      otherService: 'Dieser Entwurf war für einen anderen Dienst ({service}) in der Warteschlange und wurde nicht gesendet. Prüfen Sie ihn für diesen Dienst und senden Sie ihn erneut.',
       fromServer: 'Kopie von Warenkorb {id} beim Dienst; das Übermitteln aktualisiert diesen Warenkorb.',
     },
     review: {
@@ -480,6 +482,7 @@ export default {
       makeCurrent: 'Hacer actual',
       isCurrent: 'Cesta actual: los productos escaneados se añaden aquí',
       retryError: 'El último intento falló: {message}. La aplicación lo sigue intentando.',
+      otherService: 'Este borrador estaba en cola para otro servicio ({service}) y no se envió. Revíselo para este servicio y envíelo de nuevo.',
       fromServer: 'Copia de la cesta {id} del servicio; al enviarla se actualiza esa cesta.',
     },
     review: {
@@ -671,6 +674,7 @@ export default {
       makeCurrent: 'Rendre actuel',
       isCurrent: 'Panier actuel : les produits scannés s’ajoutent ici',
       retryError: 'Dernière tentative échouée : {message}. L’application réessaie.',
+      otherService: 'Ce brouillon était en file d’attente pour un autre service ({service}) et n’a pas été envoyé. Vérifiez-le pour ce service et envoyez-le à nouveau.',
       fromServer: 'Copie du panier {id} du service ; la soumission met ce panier à jour.',
     },
     review: {
@@ -862,6 +866,7 @@ export default {
       makeCurrent: 'Rendi attuale',
       isCurrent: 'Carrello attuale: i prodotti scansionati finiscono qui',
       retryError: 'Ultimo tentativo fallito: {message}. L’app continua a provare.',
+      otherService: 'Questa bozza era in coda per un altro servizio ({service}) e non è stata inviata. Controllala per questo servizio e inviala di nuovo.',
       fromServer: 'Copia del carrello {id} del servizio; l’invio aggiorna quel carrello.',
     },
     review: {
@@ -1053,6 +1058,7 @@ export default {
       makeCurrent: 'Huidig maken',
       isCurrent: 'Huidig winkelmandje: gescande producten komen hier',
       retryError: 'Laatste poging mislukt: {message}. De app blijft het proberen.',
+      otherService: 'Dit concept stond in de wachtrij voor een andere dienst ({service}) en is niet verzonden. Controleer het voor deze dienst en verzend het opnieuw.',
       fromServer: 'Kopie van winkelmandje {id} bij de dienst; indienen werkt dat winkelmandje bij.',
     },
     review: {
