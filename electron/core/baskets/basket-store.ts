@@ -32,7 +32,7 @@ export interface DraftRecord {
   review: ReviewLine[] | null
   serviceTotal: number | null
   sourceBasketId: number | null
-  /** The service it was last queued for (serviceOf): its ids, basket and addresses are that service's. */
+  /** The service it was made or last queued for (serviceOf): its ids, basket and addresses are that service's. */
   service: string | null
   createdAt: number
   updatedAt: number
@@ -120,12 +120,12 @@ export class BasketStore {
     if (this.db.isOpen) this.db.close()
   }
 
-  create(organisation: number | null, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): DraftRecord {
+  create(organisation: number | null, service: string, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): DraftRecord {
     const id = randomUUID()
     const t = this.now()
     this.db
-      .prepare('INSERT INTO drafts (id, organisation, doc, state, source_basket_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(id, organisation, JSON.stringify(DraftDoc.parse(doc)), 'draft', sourceBasketId, t, t)
+      .prepare('INSERT INTO drafts (id, organisation, doc, state, source_basket_id, service, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(id, organisation, JSON.stringify(DraftDoc.parse(doc)), 'draft', sourceBasketId, service, t, t)
     return this.require(id)
   }
 
@@ -236,6 +236,23 @@ export class BasketStore {
       .run(JSON.stringify(error), this.now(), id)
   }
 
+  /**
+   * The user's "use with this service" on a draft of another: it becomes this service's, and the
+   * old service's basket ids go (a basket of that id here is another one), so the next submit
+   * creates a new basket. The typed document stays as it is.
+   */
+  useWithService(id: string, service: string): DraftRecord {
+    return transaction(this.db, () => {
+      const rec = this.require(id)
+      if (rec.state !== 'draft' && rec.state !== 'rejected') throw new AppError('conflict', 'Take this basket back for editing first.')
+      assertNotSubmitting(rec)
+      this.db
+        .prepare('UPDATE drafts SET state = \'draft\', service = ?, basket_id = NULL, source_basket_id = NULL, step = NULL, in_flight = NULL, in_flight_at = NULL, review = NULL, service_total = NULL, error = NULL, updated_at = ? WHERE id = ?')
+        .run(service, this.now(), id)
+      return this.require(id)
+    })
+  }
+
   /** Outbox bookkeeping: a partial update of the non-document columns, in one statement. */
   patch(id: string, p: Partial<Pick<DraftRecord, 'state' | 'basketId' | 'orderId' | 'step' | 'inFlight' | 'attempts' | 'nextAttemptAt' | 'error' | 'review' | 'serviceTotal' | 'doc'>>): void {
     const cols: string[] = []
@@ -304,8 +321,8 @@ export class BasketStore {
    */
   holdService(service: string): void {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = \'service\'').get() as { value: string | null } | undefined
-    // Drafts queued before the service was recorded are the service the store last held, else this one.
-    this.db.prepare('UPDATE drafts SET service = ? WHERE service IS NULL AND marker IS NOT NULL').run(row?.value ?? service)
+    // Drafts from before the service was recorded are the service the store last held, else this one.
+    this.db.prepare('UPDATE drafts SET service = ? WHERE service IS NULL').run(row?.value ?? service)
     if (row?.value === service) return
     transaction(this.db, () => {
       if (row?.value) this.db.exec('DELETE FROM cache')

@@ -16,6 +16,7 @@ import { newMarker } from './marker'
 import { round2 } from '../../../shared/api'
 import { productInfo, refreshEstimates, unitEstimate, type PriceCatalogue } from './price-catalogue'
 import { validateDraft } from './validation'
+import { otherServiceError } from './draft-service'
 
 interface DraftsDeps {
   store: BasketStore
@@ -24,7 +25,7 @@ interface DraftsDeps {
   actingOrganisation: () => number | null
   /** Something changed that views or the tray show. */
   changed(draftId: string | null): void
-  /** The service of the profile's session: a draft is queued for it. */
+  /** The service of the profile's session: a draft is made and queued for it. */
   service(): string
   /** A draft was queued or re-queued: send now if possible. */
   kickOutbox(): void
@@ -48,7 +49,7 @@ export class Drafts {
   }
 
   create(organisation?: number, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): Promise<DraftView> {
-    const rec = this.store.create(organisation ?? this.deps.actingOrganisation(), doc, sourceBasketId)
+    const rec = this.store.create(organisation ?? this.deps.actingOrganisation(), this.deps.service(), doc, sourceBasketId)
     this.store.setCurrent(rec.id)
     this.deps.changed(null)
     return this.view(rec)
@@ -163,6 +164,13 @@ export class Drafts {
    */
   async submit(id: string): Promise<DraftView> {
     const rec = this.store.require(id)
+    const other = otherServiceError(rec, this.deps.service())
+    if (other) {
+      // Nothing is sent; the draft shows why, and the user decides (useWithService).
+      this.store.patch(id, { error: other })
+      this.deps.changed(id)
+      throw new AppError('conflict', other.message)
+    }
     const doc = await refreshEstimates(this.deps.catalogue(), rec.doc)
     const fields = validateDraft(doc, await this.products(doc))
     if (rec.organisation === null) fields.organisation ??= 'Choose the organisation this basket is for'
@@ -192,6 +200,13 @@ export class Drafts {
   /** Takes a queued, rejected or held draft back for editing. */
   editAgain(id: string): Promise<DraftView> {
     const rec = this.store.unqueue(id)
+    this.deps.changed(id)
+    return this.view(rec)
+  }
+
+  /** "Use with this service": a draft of another service becomes this one's, to be submitted as a new basket. */
+  useWithService(id: string): Promise<DraftView> {
+    const rec = this.store.useWithService(id, this.deps.service())
     this.deps.changed(id)
     return this.view(rec)
   }

@@ -353,6 +353,52 @@ describe('the outbox against the sandbox', () => {
     }
   })
 
+  it('refuses to submit a draft copied from the old service\'s basket after the profile is edited to another service; once used with this service, submitting creates a new basket there', async () => {
+    const w = await world()
+    const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
+    const profile = (await w.call<{ profile: { id: string } }>('connection.status')).profile
+    try {
+      const [a] = plain().slice(30)
+      // A basket open on the old service, copied to work on offline.
+      const client = clientFor(suite.sandbox)
+      const open = await client.call('createBasket', { body: { name: 'Warehouse racks', ...shipTo, line_items: [{ product: a!.id, quantity: 3 }] } })
+      await client.close()
+      const copy = await w.call<DraftView>('baskets.workOffline', { id: open.id })
+      expect(copy.sourceBasketId).toBe(open.id)
+      await w.call('connection.save', { id: profile.id, name: 'Head office', baseUrl: other.baseUrl, clientId: other.demo.clientId, clientSecret: other.demo.clientSecret })
+      await w.settle()
+      const held = { baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }
+
+      await expect(w.call('baskets.submit', { id: copy.id })).rejects.toMatchObject({ code: 'conflict' })
+      await w.settle()
+      const refused = await w.call<DraftView>('baskets.get', { id: copy.id })
+      expect(refused).toMatchObject({ state: 'draft', error: { code: 'other_service', service: suite.sandbox.baseUrl } })
+      expect(refused.doc).toEqual(copy.doc)
+      expect({ baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }).toEqual(held)
+
+      // Used with this service: its lines are typed again from this service's catalogue, and it is sent as a new basket.
+      const stamped = await w.call<DraftView>('baskets.useWithService', { id: copy.id })
+      expect(stamped).toMatchObject({ state: 'draft', sourceBasketId: null, basketId: null, error: null })
+      const otherClient = clientFor(other)
+      const [p] = plainProducts((await serviceCatalogue(otherClient)).products)
+      await otherClient.close()
+      const ref = await w.call<{ countries: { id: number }[]; shippingTypes: { id: number }[] }>('baskets.referenceData')
+      const line = stamped.doc.line_items[0]!
+      await w.call('baskets.updateLine', { id: copy.id, key: line.key, patch: { product: p!.id, product_code: p!.product_code } })
+      await w.call('baskets.update', { id: copy.id, patch: { shipping_address: { ...stamped.doc.shipping_address, country_code: ref.countries[0]!.id }, shipping_type: ref.shippingTypes[0]!.id } })
+      await w.call('baskets.submit', { id: copy.id })
+      await w.settle()
+      const sent = await w.call<DraftView>('baskets.get', { id: copy.id })
+      expect(sent.basketId).not.toBeNull()
+      expect(sent.basketId).not.toBe(open.id)
+      const created = other.control.listBasketsRaw().concat(other.control.listOrdersRaw()).filter((b) => b.id === sent.basketId)
+      expect(created).toHaveLength(1)
+      expect(held.baskets.some((b) => b.id === sent.basketId)).toBe(false)
+    } finally {
+      await other.close()
+    }
+  })
+
   it('after the active profile is edited to another API client at the same service, sends the drafts queued before', async () => {
     const w = await world()
     const purchaser = suite.sandbox.clients.find((c) => !c.admin && c.organisationId === suite.sandbox.demo.organisationId && c.clientId !== suite.sandbox.demo.clientId)

@@ -1,10 +1,11 @@
 import type { Basket, LineItem } from '../../../shared/api'
-import type { DraftDoc, ReviewLine } from '../../../shared/ipc/channels/baskets'
+import type { DraftDoc, DraftError, ReviewLine } from '../../../shared/ipc/channels/baskets'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
 import type { BasketStore, DraftRecord, OutboxStep } from './basket-store'
+import { otherServiceError } from './draft-service'
 import { markerOf } from '../../../shared/basket-marker'
 import { round2 } from '../../../shared/api'
 
@@ -326,7 +327,7 @@ export class Outbox {
     const store = this.deps.store
     if (err instanceof OtherServiceError) {
       // Not sent (the check comes before every request): back to the user, who checks it against the new service.
-      store.returnFromOtherService(rec.id, { message: `This draft was queued for another service (${err.service}); check it and submit it again.`, code: 'other_service', service: err.service })
+      store.returnFromOtherService(rec.id, err.error)
       this.deps.changed(rec.id)
       return
     }
@@ -412,7 +413,8 @@ export class Outbox {
 
   /** Its products, organisation, addresses and basket are the old service's: sending them to another could place a wrong order. */
   private assertSameService(rec: DraftRecord): void {
-    if (rec.service !== null && rec.service !== this.deps.service()) throw new OtherServiceError(rec.service)
+    const error = otherServiceError(rec, this.deps.service())
+    if (error) throw new OtherServiceError(error)
   }
 
   private body(rec: DraftRecord, withOrganisation = true) {
@@ -427,8 +429,8 @@ export class Outbox {
 
 /** The draft was queued for another service than the session's. */
 class OtherServiceError extends Error {
-  constructor(readonly service: string) {
-    super(`queued for another service (${service})`)
+  constructor(readonly error: DraftError) {
+    super(error.message)
   }
 }
 

@@ -134,7 +134,7 @@ export type ReviewLine = z.infer<typeof ReviewLine>
 const DraftError = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
-  /** 'other_service': queued for another service than the profile's now (named in `service`); not sent, to be checked. */
+  /** 'other_service': made or queued for another service than the profile's now (named in `service`); not sent, to be checked. */
   code: z.literal('other_service').optional(),
   service: z.string().optional(),
 })
@@ -249,6 +249,8 @@ export const basketsChannels = {
   'baskets.submit': channel(DraftId, DraftView),
   'baskets.acceptPrices': channel(DraftId, DraftView),
   'baskets.editAgain': channel(DraftId, DraftView),
+  /** A draft of another service (error 'other_service') becomes this one's: its old service's basket ids go, so submitting creates a new basket. */
+  'baskets.useWithService': channel(DraftId, DraftView),
   'baskets.outbox': channel(z.undefined(), OutboxCounts),
   'baskets.referenceData': channel(z.object({ organisation: LooseId.optional() }).default({}), ReferenceData),
   'baskets.productInfo': channel(z.object({ productId: LooseId }), LineProductInfo.nullable()),
