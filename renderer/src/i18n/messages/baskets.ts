@@ -95,7 +95,8 @@ const en = {
     makeCurrent: 'Make current',
     isCurrent: 'Current basket: scanned products are added here',
     retryError: 'Last attempt failed: {message}. The app keeps trying.',
-    otherService: 'This draft was queued for another service ({service}) and was not sent. Check it against this service and submit it again.',
+    otherService: 'This draft was made for another service ({service}) and was not sent. Check its products and addresses against this service, then use it with this service and submit it.',
+    useWithService: 'Use with this service',
     fromServer: 'Copied from service basket {id}; submitting updates that basket.',
   },
   review: {
@@ -290,7 +291,8 @@ export default {
       makeCurrent: 'Zum aktuellen machen',
       isCurrent: 'Aktueller Warenkorb: gescannte Produkte kommen hierher',
       retryError: 'Letzter Versuch fehlgeschlagen: {message}. Die App versucht es weiter.',
-      otherService: 'Dieser Entwurf war für einen anderen Dienst ({service}) in der Warteschlange und wurde nicht gesendet. Prüfen Sie ihn für diesen Dienst und senden Sie ihn erneut.',
+      otherService: 'Dieser Entwurf wurde für einen anderen Dienst ({service}) erstellt und nicht gesendet. Prüfen Sie Produkte und Adressen für diesen Dienst, verwenden Sie ihn dann mit diesem Dienst und senden Sie ihn.',
+      useWithService: 'Mit diesem Dienst verwenden',
       fromServer: 'Kopie von Warenkorb {id} beim Dienst; das Übermitteln aktualisiert diesen Warenkorb.',
     },
     review: {
@@ -482,7 +484,8 @@ export default {
       makeCurrent: 'Hacer actual',
       isCurrent: 'Cesta actual: los productos escaneados se añaden aquí',
       retryError: 'El último intento falló: {message}. La aplicación lo sigue intentando.',
-      otherService: 'Este borrador estaba en cola para otro servicio ({service}) y no se envió. Revíselo para este servicio y envíelo de nuevo.',
+      otherService: 'Este borrador se hizo para otro servicio ({service}) y no se envió. Revise sus productos y direcciones para este servicio, úselo con este servicio y envíelo.',
+      useWithService: 'Usar con este servicio',
       fromServer: 'Copia de la cesta {id} del servicio; al enviarla se actualiza esa cesta.',
     },
     review: {
@@ -674,7 +677,8 @@ export default {
       makeCurrent: 'Rendre actuel',
       isCurrent: 'Panier actuel : les produits scannés s’ajoutent ici',
       retryError: 'Dernière tentative échouée : {message}. L’application réessaie.',
-      otherService: 'Ce brouillon était en file d’attente pour un autre service ({service}) et n’a pas été envoyé. Vérifiez-le pour ce service et envoyez-le à nouveau.',
+      otherService: 'Ce brouillon a été fait pour un autre service ({service}) et n’a pas été envoyé. Vérifiez ses produits et adresses pour ce service, utilisez-le avec ce service, puis envoyez-le.',
+      useWithService: 'Utiliser avec ce service',
       fromServer: 'Copie du panier {id} du service ; la soumission met ce panier à jour.',
     },
     review: {
@@ -866,7 +870,8 @@ export default {
       makeCurrent: 'Rendi attuale',
       isCurrent: 'Carrello attuale: i prodotti scansionati finiscono qui',
       retryError: 'Ultimo tentativo fallito: {message}. L’app continua a provare.',
-      otherService: 'Questa bozza era in coda per un altro servizio ({service}) e non è stata inviata. Controllala per questo servizio e inviala di nuovo.',
+      otherService: 'Questa bozza è stata creata per un altro servizio ({service}) e non è stata inviata. Controlla prodotti e indirizzi per questo servizio, usala con questo servizio e inviala.',
+      useWithService: 'Usa con questo servizio',
       fromServer: 'Copia del carrello {id} del servizio; l’invio aggiorna quel carrello.',
     },
     review: {
@@ -1058,7 +1063,8 @@ export default {
       makeCurrent: 'Huidig maken',
       isCurrent: 'Huidig winkelmandje: gescande producten komen hier',
       retryError: 'Laatste poging mislukt: {message}. De app blijft het proberen.',
-      otherService: 'Dit concept stond in de wachtrij voor een andere dienst ({service}) en is niet verzonden. Controleer het voor deze dienst en verzend het opnieuw.',
+      otherService: 'Dit concept is gemaakt voor een andere dienst ({service}) en is niet verzonden. Controleer de producten en adressen voor deze dienst, gebruik het met deze dienst en verzend het.',
+      useWithService: 'Gebruiken met deze dienst',
       fromServer: 'Kopie van winkelmandje {id} bij de dienst; indienen werkt dat winkelmandje bij.',
     },
     review: {
