@@ -37,6 +37,8 @@ describe('a draft made for another service', () => {
       submit.click()
       const note = await waitFor(() => $('[data-testid=other-service-note]'), 'the other-service notice')
       expect(note.textContent).toContain(baseUrl)
+      // Said once: the notice, not also the refusal of the submit.
+      expect($('[data-testid=draft-editor] .error-notice')).toBeNull()
       const use = note.querySelector<HTMLButtonElement>('[data-testid=use-with-service]')
       expect(use, 'the "Use with this service" button').not.toBeNull()
       expect(use!.textContent).toContain(i18n.global.t('baskets.editor.useWithService'))
