@@ -1,42 +1,29 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { NotificationKind, USER_TIMEOUTS, type CurrentUser, type Language, type ProductGroup, type User } from '../../../shared/api'
 import type { UserListResult } from '../../../shared/ipc/channels/admin'
 import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
 import { adminAccess } from '../../../shared/permissions'
-import { startSandbox, type Sandbox } from '../../sandbox'
-import { connect, makeCore, type CoreUnderTest } from '../orders/test-core'
+import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
 
-let sandbox: Sandbox
-beforeAll(async () => {
-  sandbox = await startSandbox({ testMode: true, products: 300, orders: 10, speed: 0, tokenTtlSeconds: 36_000 })
-})
-afterAll(async () => {
-  await sandbox?.close()
-})
+const suite = coreSuite({ testMode: true, products: 300, orders: 10, speed: 0, tokenTtlSeconds: 36_000 })
 
-const running: CoreUnderTest[] = []
-async function as(creds = sandbox.demo): Promise<CoreUnderTest> {
-  const t = makeCore()
-  running.push(t)
-  await t.core.start()
-  await connect(t, sandbox, creds)
+async function as(creds = suite.sandbox.demo): Promise<CoreUnderTest> {
+  const t = await suite.start()
+  await connect(t, suite.sandbox, creds)
   return t
 }
-afterEach(async () => {
-  for (const t of running.splice(0)) await t.core.stop().catch(() => {})
-})
 
-const purchaser = () => sandbox.clients.find((c) => c.organisationId === sandbox.demo.organisationId && !c.admin)!
+const purchaser = () => suite.sandbox.clients.find((c) => c.organisationId === suite.sandbox.demo.organisationId && !c.admin)!
 let seq = 0
 const newUser = (over: Record<string, unknown> = {}) => ({
   name: `Test User ${++seq}`,
   email_address: `test.user.${seq}.${Date.now()}@example.com`,
-  organisation: sandbox.demo.organisationId,
+  organisation: suite.sandbox.demo.organisationId,
   ...over,
 })
 async function descendants(t: CoreUnderTest): Promise<number[]> {
   const orgs = await t.call<{ id: number }[]>('connection.organisations')
-  return orgs.map((o) => o.id).filter((id) => id !== sandbox.demo.organisationId)
+  return orgs.map((o) => o.id).filter((id) => id !== suite.sandbox.demo.organisationId)
 }
 
 describe('users', () => {
@@ -144,11 +131,11 @@ describe('users', () => {
 
   it('offline, says that nothing was saved', async () => {
     const t = await as()
-    await sandbox.control.pause()
+    await suite.sandbox.control.pause()
     try {
       expect(await t.fail('admin.createUser', newUser())).toMatchObject({ code: 'offline', message: expect.stringMatching(/nothing was saved/) })
     } finally {
-      await sandbox.control.resume()
+      await suite.sandbox.control.resume()
     }
   })
 })
@@ -156,7 +143,7 @@ describe('users', () => {
 describe('product groups', () => {
   it('creates, reads, lists and edits a group with every field', async () => {
     const t = await as()
-    const products = sandbox.control.listOrdersRaw().flatMap((o) => o.line_items.map((l) => l.product))
+    const products = suite.sandbox.control.listOrdersRaw().flatMap((o) => o.line_items.map((l) => l.product))
     const [p1, p2] = [...new Set(products)]
     const other = await t.call<ProductGroup>('admin.createProductGroup', { name: `Related ${Date.now()}` })
     const body = {
