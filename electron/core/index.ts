@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import { unsentDraftsIn } from './baskets/basket-store'
 import { basketsFeature } from './baskets/feature'
 import { catalogueFeature } from './catalogue'
 import { Connection } from './connection/connection'
@@ -48,7 +49,7 @@ export function createCore(deps: CoreDeps): Core {
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => bus.emit('event', event, payload)
   const appDb = openAppStore(deps.dataDir)
   const settings = new Settings(appDb)
-  const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, emit })
+  const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, unsentDrafts: unsentDraftsIn, emit })
   const context: CoreContext = { dataDir: deps.dataDir, clock, log: deps.log, notifier: deps.notifier, appDb, settings, connection, emit }
 
   // Other features read the local catalogue through catalogue.reader (SKU resolution, price estimates).

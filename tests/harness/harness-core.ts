@@ -118,7 +118,8 @@ async function forgetProfiles(core: Core, log: Logger): Promise<void> {
   const list = await core.dispatch('connection.list', undefined)
   if (!list.ok) return
   for (const p of list.value as { id: string }[]) {
-    const removed = await core.dispatch('connection.remove', { id: p.id })
+    // The folder goes with the data folder: its drafts too.
+    const removed = await core.dispatch('connection.remove', { id: p.id, discardDrafts: true })
     if (!removed.ok) log.warn('could not remove a harness profile', { id: p.id, error: removed.error.message })
   }
 }

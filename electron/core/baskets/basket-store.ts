@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
@@ -99,6 +100,17 @@ const migrations: Migration[] = [
 ]
 
 const BASKETS_DB = 'baskets.db'
+
+/** How many drafts of a profile's folder are not yet submitted (none when it has no drafts file). */
+export function unsentDraftsIn(profileDir: string): number {
+  if (!existsSync(join(profileDir, BASKETS_DB))) return 0
+  const store = new BasketStore(profileDir, Date.now)
+  try {
+    return Number((store.db.prepare("SELECT COUNT(*) AS n FROM drafts WHERE state <> 'submitted'").get() as { n: number }).n)
+  } finally {
+    store.close()
+  }
+}
 
 const EDITABLE: readonly DraftState[] = ['draft', 'rejected', 'needs_review', 'queued']
 

@@ -113,7 +113,7 @@ describe("a draft's organisation", () => {
       await sandbox.control.resume()
       await moveTo(first!.id)
       await admin.close()
-      await cores.at(-1)?.dispatch('connection.remove', { id: profile.id })
+      await cores.at(-1)?.dispatch('connection.remove', { id: profile.id, discardDrafts: true })
     }
   })
 
@@ -147,7 +147,7 @@ describe("a draft's organisation", () => {
       expect((await call<DraftView>('baskets.get', { id: earlier.id })).organisation).toBe(headOffice)
     } finally {
       await sandbox.control.resume()
-      await call('connection.remove', { id: profile.id })
+      await call('connection.remove', { id: profile.id, discardDrafts: true })
     }
   })
 
@@ -175,7 +175,7 @@ describe("a draft's organisation", () => {
       expect(offline.fresh).toBe(false)
       expect(offline.addresses).toEqual(expected)
     } finally {
-      await call('connection.remove', { id: profile.id })
+      await call('connection.remove', { id: profile.id, discardDrafts: true })
       await other.close()
     }
   })
@@ -197,7 +197,7 @@ describe("a draft's organisation", () => {
       expect(offline).toEqual({ addresses: [], countries: [], shippingTypes: [], fresh: false })
     } finally {
       await other.control.resume()
-      await call('connection.remove', { id: profile.id })
+      await call('connection.remove', { id: profile.id, discardDrafts: true })
       await other.close()
     }
   })

@@ -35,6 +35,8 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
   let active: ProfileBaskets | null = null
   let lastCounts = ''
   let unsubscribe: (() => void) | null = null
+  /** The stores of the profile last left, closing. */
+  let retiring: Promise<void> = Promise.resolve()
   const catalogue = () => opts.catalogue?.() ?? emptyCatalogue
 
   const emitCounts = (p: ProfileBaskets) => {
@@ -131,7 +133,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     const old = active
     active = null
     lastCounts = ''
-    void retire(old)
+    retiring = retire(old)
     if (!session) return null
     const p = open(session)
     active = p
@@ -205,7 +207,10 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       },
     },
     start: () => {
-      unsubscribe = ctx.connection.onChange((s) => void follow(s))
+      unsubscribe = ctx.connection.onChange((s) => {
+        follow(s)
+        return retiring
+      })
       follow(ctx.connection.active())
     },
     stop: async () => {

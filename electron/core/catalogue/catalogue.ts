@@ -94,7 +94,7 @@ export class Catalogue {
   }
 
   start(): void {
-    this.follow(this.ctx.connection.active())
+    void this.follow(this.ctx.connection.active())
   }
 
   async stop(): Promise<void> {
@@ -275,9 +275,9 @@ export class Catalogue {
   }
 
   /** Follows the active profile (each has its own catalogue file), its service and the online state. */
-  private follow(s: ActiveSession | null): void {
+  private follow(s: ActiveSession | null): Promise<void> | undefined {
     if (this.stopped) return
-    if (this.bound && this.bound.profileId !== s?.profile.id) void this.unbind()
+    const leaving = this.bound && this.bound.profileId !== s?.profile.id ? this.unbind() : undefined
     if (s && !this.bound) {
       const cdb = new CatalogueDb(join(s.profileDir, 'catalogue.db'))
       this.bound = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images')) }
@@ -287,6 +287,7 @@ export class Catalogue {
     }
     if (s && this.bound) this.holdServiceOf(this.bound, s)
     this.arm()
+    return leaving
   }
 
   /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
@@ -176,6 +176,54 @@ describe('removing a profile', () => {
     expect(savedOf(other.id)).toEqual(['user', 'organisations', 'acting', 'orders.filters'])
     await h.call('connection.remove', { id: other.id })
     expect(savedOf(other.id)).toEqual([])
+  })
+
+  it('deletes its folder (catalogue, drafts, orders) with it, the active profile\'s too', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    await h.call('connection.activate', { id: profile.id })
+    await h.call('baskets.list')
+    const dir = join(h.dataDir, 'profiles', profile.id)
+    expect(existsSync(join(dir, 'baskets.db'))).toBe(true)
+
+    expect(await h.call('connection.remove', { id: profile.id })).toEqual({ removed: true })
+    expect(existsSync(dir)).toBe(false)
+  })
+
+  it('refuses while drafts are unsent, deleting nothing, until told to discard them', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    await h.call('connection.activate', { id: profile.id })
+    await h.call('baskets.create', {})
+    const dir = join(h.dataDir, 'profiles', profile.id)
+
+    const refused = await h.call('connection.remove', { id: profile.id }).then(() => null, (e: { code: string; fields?: Record<string, string> }) => e)
+    expect(refused?.code).toBe('conflict')
+    expect(refused?.fields?.unsentDrafts).toBe('1')
+    expect(((await h.call('connection.list')) as { id: string }[]).map((p) => p.id)).toEqual([profile.id])
+    expect(await keychain.get(`profile:${profile.id}`)).toBe(sandbox.demo.clientSecret)
+    expect(((await h.call('baskets.list')) as { drafts: unknown[] }).drafts).toHaveLength(1)
+
+    await h.call('connection.remove', { id: profile.id, discardDrafts: true })
+    expect(await h.call('connection.list')).toEqual([])
+    expect(existsSync(dir)).toBe(false)
+  })
+
+  it('sweeps at the next start a folder no profile owns any more (one Windows would not let go of)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wd-conn-'))
+    const left = join(dataDir, 'profiles', 'gone-profile')
+    mkdirSync(left, { recursive: true })
+    writeFileSync(join(left, 'baskets.db'), '')
+    const h = await makeCore(dataDir)
+    const kept = await connect(h)
+    await h.call('connection.activate', { id: kept.id })
+    await h.core.stop()
+
+    const again = await makeCore(dataDir)
+    await again.core.start()
+    expect(existsSync(left)).toBe(false)
+    expect(existsSync(join(dataDir, 'profiles', kept.id))).toBe(true)
+    await again.call('connection.remove', { id: kept.id, discardDrafts: true })
   })
 })
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import type { CurrentUser, Organisation } from '../../../shared/api'
@@ -29,6 +30,8 @@ interface ConnectionDeps {
   clock: Clock
   log: Logger
   demo?: DemoLauncher
+  /** How many drafts in a profile's folder are not yet submitted (drafts, or waiting in the outbox). */
+  unsentDrafts?: (profileDir: string) => number
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
 }
 
@@ -52,7 +55,8 @@ export class Connection {
   private session: ActiveSession | null = null
   private isOnline = false
   private lastError: string | null = null
-  private listeners = new Set<(s: ActiveSession | null) => void>()
+  /** A listener answers a promise when it has something to close (the stores of a session that ended). */
+  private listeners = new Set<(s: ActiveSession | null) => void | Promise<void>>()
   private probeTimer: unknown = null
   /** Keyed by session: a request of an earlier session (another account, perhaps) is never shared. */
   private organisationsInFlight = new Map<ActiveSession, Promise<Organisation[]>>()
@@ -91,15 +95,43 @@ export class Connection {
     return this.profile(id)
   }
 
-  async remove(id: string): Promise<boolean> {
+  /**
+   * Removes a profile with everything kept for it: secret, settings and its folder (catalogue,
+   * drafts, orders, images). Drafts not yet submitted would be lost unseen, so removal is refused
+   * while there are any unless the user said to discard them.
+   */
+  async remove(id: string, opts: { discardDrafts?: boolean } = {}): Promise<boolean> {
     if (!this.find(id)) return false
+    const dir = this.profileDir(id)
+    const unsent = this.deps.unsentDrafts?.(dir) ?? 0
+    if (unsent > 0 && !opts.discardDrafts) {
+      throw new AppError('conflict', `This connection has ${unsent} draft(s) not yet sent; removing it deletes them.`, { unsentDrafts: String(unsent) })
+    }
+    // Its stores close before its folder goes.
     if (this.session?.profile.id === id) await this.deactivate()
     await this.deps.secrets.delete(account(id))
     this.deps.appDb.prepare('DELETE FROM profiles WHERE id = ?').run(id)
     // Its saved user, organisations, acting organisation and the features' per-profile settings.
-    // Its folder (catalogue, drafts, orders) is left on disk untouched, as before.
     this.deps.settings.deleteProfile(id)
+    removeFolder(dir)
     return true
+  }
+
+  /** Folders of profiles removed while Windows still held one of their files: no profile owns them now. */
+  private sweepProfileFolders(): void {
+    const root = join(this.deps.dataDir, 'profiles')
+    let names: string[]
+    try {
+      names = readdirSync(root)
+    } catch {
+      return
+    }
+    const owned = new Set((this.deps.appDb.prepare('SELECT id FROM profiles').all() as { id: string }[]).map((r) => r.id))
+    for (const name of names) if (!owned.has(name)) removeFolder(join(root, name))
+  }
+
+  private profileDir(id: string): string {
+    return join(this.deps.dataDir, 'profiles', id)
   }
 
   /**
@@ -124,13 +156,13 @@ export class Connection {
     this.session = {
       profile: toProfile(row, id),
       client,
-      profileDir: join(this.deps.dataDir, 'profiles', id),
+      profileDir: this.profileDir(id),
       user: this.deps.settings.get<CurrentUser | null>(`user:${id}`, null),
       actingOrganisation: this.deps.settings.get<Organisation | null>(`acting:${id}`, null),
     }
     this.lastError = null
     await this.probe()
-    this.notify()
+    void this.notify()
     this.scheduleProbe()
     return this.status()
   }
@@ -181,6 +213,7 @@ export class Connection {
 
   /** Reconnects to the profile that was active when the app last ran (restarting the demo service if needed). */
   async resume(): Promise<void> {
+    this.sweepProfileFolders()
     const id = this.deps.settings.get<string | null>('activeProfile', null)
     const row = id ? this.find(id) : null
     if (!row) return
@@ -236,7 +269,7 @@ export class Connection {
     if (!org) throw new AppError('not_found', 'That organisation is not one you can act for.')
     s.actingOrganisation = org
     this.deps.settings.set(`acting:${s.profile.id}`, org)
-    this.notify()
+    void this.notify()
     return this.status()
   }
 
@@ -249,7 +282,7 @@ export class Connection {
     return this.session
   }
 
-  onChange(listener: (s: ActiveSession | null) => void): () => void {
+  onChange(listener: (s: ActiveSession | null) => void | Promise<void>): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
@@ -288,7 +321,7 @@ export class Connection {
         s.actingOrganisation = chosen
         this.deps.settings.set(`acting:${s.profile.id}`, chosen)
         this.deps.settings.delete(`acting-unconfirmed:${s.profile.id}`)
-        this.notify()
+        void this.notify()
       }
     } catch {
       /* offline or refused: stays unset, tried again on the next probe */
@@ -315,7 +348,7 @@ export class Connection {
     if (online === this.isOnline) return
     this.isOnline = online
     this.deps.emit('system.online', { online, checkedAt: new Date(this.deps.clock.now()).toISOString() })
-    this.notify()
+    void this.notify()
     this.scheduleProbe()
   }
 
@@ -332,16 +365,18 @@ export class Connection {
     )
   }
 
-  private notify(): void {
+  /** Answers when every listener has closed what it had to (callers that delete files wait for it). */
+  private notify(): Promise<void> {
     this.deps.emit('connection.changed', this.status())
-    for (const l of this.listeners) l(this.session)
+    const closing = [...this.listeners].map((l) => l(this.session))
+    return Promise.allSettled(closing).then(() => undefined)
   }
 
   private async deactivate(): Promise<void> {
     await this.closeSession()
     this.deps.settings.delete('activeProfile')
     this.isOnline = false
-    this.notify()
+    await this.notify()
   }
 
   private async closeSession(): Promise<void> {
@@ -370,6 +405,15 @@ export class Connection {
 }
 
 const account = (profileId: string) => `profile:${profileId}`
+
+/** Best effort: a file Windows still holds stays until the sweep at the next start. */
+function removeFolder(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 2 })
+  } catch {
+    /* swept at the next start */
+  }
+}
 
 /**
  * The service a profile connects to, for what is kept per service (the catalogue, reference

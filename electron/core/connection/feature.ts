@@ -7,7 +7,7 @@ export function connectionFeature(connection: Connection): Feature {
     handlers: {
       'connection.list': () => connection.list(),
       'connection.save': (input) => connection.save(input),
-      'connection.remove': async ({ id }) => ({ removed: await connection.remove(id) }),
+      'connection.remove': async ({ id, discardDrafts }) => ({ removed: await connection.remove(id, { discardDrafts }) }),
       'connection.activate': ({ id }) => connection.activate(id),
       'connection.test': ({ id }) => connection.test(id),
       'connection.status': () => connection.status(),

@@ -66,6 +66,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     }
     wanted = session
     switching = switching.then(() => open(session)).catch((err) => ctx.log.error('orders: could not open the profile', err))
+    return switching
   })
 
   async function close(): Promise<void> {

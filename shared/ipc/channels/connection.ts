@@ -47,7 +47,11 @@ export type ConnectionStatus = z.infer<typeof ConnectionStatus>
 export const connectionChannels = {
   'connection.list': channel(z.undefined(), z.array(Profile)),
   'connection.save': channel(ProfileInput, Profile),
-  'connection.remove': channel(z.object({ id: z.string() }), z.object({ removed: z.boolean() })),
+  'connection.remove': channel(
+    // Refused (conflict, field unsentDrafts) while the profile has drafts not yet sent, unless they are to be discarded.
+    z.object({ id: z.string(), discardDrafts: z.boolean().optional() }),
+    z.object({ removed: z.boolean() }),
+  ),
   'connection.activate': channel(z.object({ id: z.string() }), ConnectionStatus),
   'connection.test': channel(z.object({ id: z.string() }), CurrentUser),
   'connection.status': channel(z.undefined(), ConnectionStatus),
