@@ -81,8 +81,9 @@ export const useConnectionStore = defineStore('connection', () => {
     return saved
   }
 
-  async function remove(id: string): Promise<void> {
-    await api.connection.remove({ id })
+  /** Refused (conflict, field unsentDrafts) while the profile has drafts not yet sent, unless discardDrafts. */
+  async function remove(id: string, opts: { discardDrafts?: boolean } = {}): Promise<void> {
+    await api.connection.remove({ id, ...opts })
     await refreshProfiles()
     // Removing the active profile ends the session; the core's event may not have arrived yet.
     if (status.value?.profile?.id === id) applyStatus(await api.connection.status())

@@ -144,6 +144,30 @@ describe('connection screen', () => {
     // The active connection went with it: back to the first-run screen.
     await waitFor(() => mounted.router.currentRoute.value.name === 'welcome' || $('[data-testid=target-banner]')?.getAttribute('data-target') === 'none', 'no connection')
   })
+
+  it('asks before deleting drafts not yet sent, and removes the connection with them only once the user agrees', async () => {
+    const saved = await suite.app.api.connection.save({ name: 'With drafts', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    await suite.app.api.connection.activate({ id: saved.value.id })
+    await suite.app.api.baskets.create({})
+    await suite.app.api.baskets.create({})
+    await suite.mount({ path: '/settings/connections' })
+    const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
+    const row = await waitFor(() => profileRow('With drafts'), 'the profile')
+    ;[...row.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!.click()
+    ;(await waitFor(() => dialogButton('Remove'), 'the confirmation')).click()
+
+    const discard = await waitFor(() => dialogButton('Delete and remove'), 'the question about the drafts')
+    expect(discard.closest('.n-dialog')!.textContent).toContain('“With drafts” has 2 drafts not yet sent. They will be deleted with the connection.')
+    // Nothing is gone until the user agrees.
+    expect(profileRow('With drafts')).toBeTruthy()
+    expect(((await suite.app.api.baskets.list()) as { ok: true; value: { drafts: unknown[] } }).value.drafts).toHaveLength(2)
+
+    discard.click()
+    await waitFor(() => !profileRow('With drafts'), 'the profile to go')
+    const left = await suite.app.api.connection.list()
+    expect(left.ok && left.value.map((p) => p.id)).not.toContain(saved.value.id)
+  })
 })
 
 /** A machine without an OS keychain (cannot exist here: this suite runs with gnome-keyring). */

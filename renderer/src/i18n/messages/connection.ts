@@ -29,6 +29,8 @@ const en = {
     add: 'Add connection',
     activated: 'Connected to {name}.',
     removed: 'Removed {name}.',
+    discardDrafts: '“{name}” has a draft not yet sent. It will be deleted with the connection. | “{name}” has {count} drafts not yet sent. They will be deleted with the connection.',
+    discardAndRemove: 'Delete and remove',
   },
   form: {
     addTitle: 'New connection',
@@ -105,6 +107,8 @@ export default {
       add: 'Verbindung hinzufügen',
       activated: 'Verbunden mit {name}.',
       removed: '{name} entfernt.',
+      discardDrafts: '„{name}“ hat einen noch nicht gesendeten Entwurf. Er wird mit der Verbindung gelöscht. | „{name}“ hat {count} noch nicht gesendete Entwürfe. Sie werden mit der Verbindung gelöscht.',
+      discardAndRemove: 'Löschen und entfernen',
     },
     form: {
       addTitle: 'Neue Verbindung',
@@ -178,6 +182,8 @@ export default {
       add: 'Añadir conexión',
       activated: 'Conectado a {name}.',
       removed: 'Se eliminó {name}.',
+      discardDrafts: '«{name}» tiene un borrador sin enviar. Se borrará con la conexión. | «{name}» tiene {count} borradores sin enviar. Se borrarán con la conexión.',
+      discardAndRemove: 'Borrar y eliminar',
     },
     form: {
       addTitle: 'Nueva conexión',
@@ -251,6 +257,8 @@ export default {
       add: 'Ajouter une connexion',
       activated: 'Connecté à {name}.',
       removed: '{name} supprimée.',
+      discardDrafts: '« {name} » a un brouillon pas encore envoyé. Il sera effacé avec la connexion. | « {name} » a {count} brouillons pas encore envoyés. Ils seront effacés avec la connexion.',
+      discardAndRemove: 'Effacer et supprimer',
     },
     form: {
       addTitle: 'Nouvelle connexion',
@@ -324,6 +332,8 @@ export default {
       add: 'Aggiungi connessione',
       activated: 'Connesso a {name}.',
       removed: '{name} rimossa.',
+      discardDrafts: '«{name}» ha una bozza non ancora inviata. Verrà eliminata con la connessione. | «{name}» ha {count} bozze non ancora inviate. Verranno eliminate con la connessione.',
+      discardAndRemove: 'Elimina e rimuovi',
     },
     form: {
       addTitle: 'Nuova connessione',
@@ -397,6 +407,8 @@ export default {
       add: 'Verbinding toevoegen',
       activated: 'Verbonden met {name}.',
       removed: '{name} verwijderd.',
+      discardDrafts: '‘{name}’ heeft een concept dat nog niet is verzonden. Het wordt met de verbinding gewist. | ‘{name}’ heeft {count} concepten die nog niet zijn verzonden. Ze worden met de verbinding gewist.',
+      discardAndRemove: 'Wissen en verwijderen',
     },
     form: {
       addTitle: 'Nieuwe verbinding',
