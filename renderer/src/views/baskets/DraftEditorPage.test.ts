@@ -50,7 +50,7 @@ describe('a draft made for another service', () => {
       expect($('[data-testid=draft-editor]')?.dataset.state).toBe('draft')
       expect({ baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }).toEqual(held)
     } finally {
-      await demo.app.api.connection.remove({ id: profile.value.id })
+      await demo.app.api.connection.remove({ id: profile.value.id, discardDrafts: true })
       await other.close()
     }
   })
