@@ -1,43 +1,17 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
 import type { Address, Organisation, User } from '../../../shared/api'
 import type { DraftView, ReferenceData } from '../../../shared/ipc/channels/baskets'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { clientFor } from '../../../tests/chaos/support/outbox-world'
-import { testKeychain } from '../credentials/test-keychain'
-import { createCore, type Core } from '../index'
-import { ManualClock } from '../platform/manual-clock'
+import { coreSuite, type CoreUnderTest } from '../orders/test-core'
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} }
-
-let sandbox: Sandbox
-beforeAll(async () => {
-  sandbox = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0 })
-})
-afterAll(async () => {
-  await sandbox.close()
-})
-
-const cores: Core[] = []
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.stop().catch(() => {})
-  await sandbox.control.resume()
-})
-
-async function startCore(dataDir: string) {
-  const core = createCore({ dataDir, secrets: testKeychain(), notifier: { show: () => {} }, log: quiet, clock: new ManualClock(Date.now()) })
-  cores.push(core)
-  await core.start()
-  const call = async <T = unknown,>(channel: string, input?: unknown): Promise<T> => {
-    const r = await core.dispatch(channel, input)
-    if (!r.ok) throw Object.assign(new Error(r.error.message), r.error)
-    return r.value as T
-  }
-  return { core, call }
-}
+const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0 })
+/** A started core on its own data folder (given, to run the same profile twice). */
+const startCore = (dataDir = mkdtempSync(join(tmpdir(), 'wd-draft-org-'))) => suite.start({ dataDir })
 
 async function until<T>(check: () => T | Promise<T>, what: string): Promise<T> {
   for (let i = 0; i < 500; i++) {
@@ -49,7 +23,7 @@ async function until<T>(check: () => T | Promise<T>, what: string): Promise<T> {
 }
 
 /** Waits until the core has asked the service nothing for a moment (the warm-up and what follows a connection). */
-async function serviceQuiet(service: Sandbox = sandbox): Promise<void> {
+async function serviceQuiet(service: Sandbox = suite.sandbox): Promise<void> {
   let seen = -1
   await until(async () => {
     const now = service.control.requestLog().length
@@ -62,7 +36,7 @@ async function serviceQuiet(service: Sandbox = sandbox): Promise<void> {
 
 /** Every organisation (the head office's administrator sees them all), each with its parent. */
 async function organisationTree(): Promise<Organisation[]> {
-  const admin = clientFor(sandbox)
+  const admin = clientFor(suite.sandbox)
   try {
     return (await admin.list('listOrganisations', { query: { page: 1, per_page: 1000 } })).items
   } finally {
@@ -75,9 +49,9 @@ describe("a draft's organisation", () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wd-draft-org-'))
     // Two branches of the head office, neither under the other, and a purchaser of the first.
     const all = await organisationTree()
-    const [first, second] = all.filter((o) => o.parent === sandbox.demo.organisationId)
-    const purchaser = sandbox.clients.find((c) => !c.admin && c.organisationId === first!.id)!
-    const admin = clientFor(sandbox)
+    const [first, second] = all.filter((o) => o.parent === suite.sandbox.demo.organisationId)
+    const purchaser = suite.sandbox.clients.find((c) => !c.admin && c.organisationId === first!.id)!
+    const admin = clientFor(suite.sandbox)
     const user = await admin.call('getUser', { params: { id: purchaser.userId } })
     const moveTo = (organisation: number) =>
       admin.call('editUser', { params: { id: purchaser.userId }, body: { ...bodyOf(user), organisation, roles: user.roles, notification: user.notification } })
@@ -87,55 +61,55 @@ describe("a draft's organisation", () => {
     // to the other branch: its organisations are others now, and as the acting organisation is
     // known, nothing but the baskets' warm-up asks for them in the second run.
     const firstRun = await startCore(dataDir)
-    const profile = await firstRun.call<{ id: string }>('connection.save', { name: 'Branch', baseUrl: sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
+    let secondRun: CoreUnderTest | undefined
+    const profile = await firstRun.call<{ id: string }>('connection.save', { name: 'Branch', baseUrl: suite.sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
     try {
       await firstRun.call('connection.activate', { id: profile.id })
       await until(async () => (await firstRun.call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the own organisation')
       await firstRun.core.stop()
-      cores.splice(cores.indexOf(firstRun.core), 1)
       await moveTo(second!.id)
 
-      sandbox.control.clearRequestLog()
-      const secondRun = await startCore(dataDir)
-      await until(() => sandbox.control.requestLog().some((r) => r.path === '/shipping_types' && r.status === 200), 'the warm-up')
+      suite.sandbox.control.clearRequestLog()
+      secondRun = await startCore(dataDir)
+      await until(() => suite.sandbox.control.requestLog().some((r) => r.path === '/shipping_types' && r.status === 200), 'the warm-up')
       await serviceQuiet()
-      await sandbox.control.pause()
+      await suite.sandbox.control.pause()
 
       const draft = await secondRun.call<DraftView>('baskets.create', { doc: { name: 'Offline order' } })
       const moved = await secondRun.call<DraftView>('baskets.setOrganisation', { id: draft.id, organisation: second!.id })
       expect(moved.organisation).toBe(second!.id)
       expect((await secondRun.call<ConnectionStatus>('connection.status')).online).toBe(false)
 
-      const refused = await secondRun.call('baskets.setOrganisation', { id: draft.id, organisation: first!.id }).catch((e: unknown) => e)
+      const refused = await secondRun.fail('baskets.setOrganisation', { id: draft.id, organisation: first!.id })
       expect(refused).toMatchObject({ code: 'not_found', message: 'That organisation is not one you can act for.', fields: { organisation: expect.any(String) } })
       expect((await secondRun.call<DraftView>('baskets.get', { id: draft.id })).organisation).toBe(second!.id)
     } finally {
-      await sandbox.control.resume()
+      await suite.sandbox.control.resume()
       await moveTo(first!.id)
       await admin.close()
-      await cores.at(-1)?.dispatch('connection.remove', { id: profile.id, discardDrafts: true })
+      await (secondRun ?? firstRun).call('connection.remove', { id: profile.id, discardDrafts: true })
     }
   })
 
   it('after the active profile is edited to another account, is the new account’s, and is checked offline against its organisations; drafts stay', async () => {
     const all = await organisationTree()
-    const headOffice = sandbox.demo.organisationId
+    const headOffice = suite.sandbox.demo.organisationId
     // A branch with branches of its own, and its purchaser.
     const branch = all.find((o) => o.parent === headOffice && all.some((c) => c.parent === o.id))!
     const below = all.find((o) => o.parent === branch.id)!
-    const purchaser = sandbox.clients.find((c) => !c.admin && c.organisationId === branch.id)!
+    const purchaser = suite.sandbox.clients.find((c) => !c.admin && c.organisationId === branch.id)!
 
-    const { call } = await startCore(mkdtempSync(join(tmpdir(), 'wd-draft-org-')))
-    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    const { call } = await startCore()
+    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
     try {
       await call('connection.activate', { id: profile.id })
       await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
       const earlier = await call<DraftView>('baskets.create', { doc: { name: 'For the head office' } })
       expect(earlier.organisation).toBe(headOffice)
 
-      await call('connection.save', { id: profile.id, name: 'Branch', baseUrl: sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
+      await call('connection.save', { id: profile.id, name: 'Branch', baseUrl: suite.sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
       await serviceQuiet()
-      await sandbox.control.pause()
+      await suite.sandbox.control.pause()
 
       const draft = await call<DraftView>('baskets.create', { doc: { name: 'Offline order' } })
       expect(draft.organisation).toBe(branch.id)
@@ -146,15 +120,15 @@ describe("a draft's organisation", () => {
       // away: the service refuses it on submission, and the user chooses another.
       expect((await call<DraftView>('baskets.get', { id: earlier.id })).organisation).toBe(headOffice)
     } finally {
-      await sandbox.control.resume()
+      await suite.sandbox.control.resume()
       await call('connection.remove', { id: profile.id, discardDrafts: true })
     }
   })
 
   it('after the active profile is edited to another service, offers that service’s saved addresses offline', async () => {
     const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
-    const { call } = await startCore(mkdtempSync(join(tmpdir(), 'wd-draft-org-')))
-    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    const { call } = await startCore()
+    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
     try {
       await call('connection.activate', { id: profile.id })
       await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
@@ -182,8 +156,8 @@ describe("a draft's organisation", () => {
 
   it('after the active profile is edited to another service that cannot be reached, offers none of the old service’s lists', async () => {
     const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
-    const { call } = await startCore(mkdtempSync(join(tmpdir(), 'wd-draft-org-')))
-    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    const { call } = await startCore()
+    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
     try {
       await call('connection.activate', { id: profile.id })
       await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')

@@ -11,7 +11,6 @@ import { testKeychain } from '../credentials/test-keychain'
 
 /** Test support for core suites: a real core on a temporary folder, talking to a sandbox. */
 
-
 export interface CoreUnderTest {
   core: Core
   clock: ManualClock
@@ -66,8 +65,8 @@ export interface CoreSuite {
 
 /**
  * Call at the top of a core test file: one sandbox for all its tests (closed at the end); after
- * each test the cores it started are stopped (a test may have stopped one already) and the faults
- * it set on the sandbox cleared.
+ * each test the cores it started are stopped (a test may have stopped one already), the faults
+ * it set on the sandbox cleared and a paused sandbox listening again.
  */
 export function coreSuite(options: SandboxOptions): CoreSuite {
   let sandbox: Sandbox | undefined
@@ -78,6 +77,8 @@ export function coreSuite(options: SandboxOptions): CoreSuite {
   afterEach(async () => {
     for (const t of running.splice(0)) await t.core.stop().catch(() => {})
     sandbox?.control.clearFaults()
+    // A test that paused the service (offline) must not leave the next test offline.
+    await sandbox?.control.resume()
   })
   afterAll(async () => {
     await sandbox?.close()
