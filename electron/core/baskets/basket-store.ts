@@ -112,6 +112,12 @@ export function unsentDraftsIn(profileDir: string): number {
   }
 }
 
+/**
+ * A draft back in the user's hands with nothing of a service basket: no basket (or source basket)
+ * id, no outbox step or request in flight, no price review. Its next submit creates a new basket.
+ */
+const AS_NEW_DRAFT = "state = 'draft', basket_id = NULL, source_basket_id = NULL, step = NULL, in_flight = NULL, in_flight_at = NULL, review = NULL, service_total = NULL"
+
 const EDITABLE: readonly DraftState[] = ['draft', 'rejected', 'needs_review', 'queued']
 
 /**
@@ -244,7 +250,7 @@ export class BasketStore {
    */
   returnFromOtherService(id: string, error: DraftError): void {
     this.db
-      .prepare('UPDATE drafts SET state = \'draft\', step = NULL, in_flight = NULL, in_flight_at = NULL, basket_id = NULL, source_basket_id = NULL, review = NULL, service_total = NULL, attempts = 0, next_attempt_at = 0, error = ?, updated_at = ? WHERE id = ?')
+      .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, attempts = 0, next_attempt_at = 0, error = ?, updated_at = ? WHERE id = ?`)
       .run(JSON.stringify(error), this.now(), id)
   }
 
@@ -259,7 +265,7 @@ export class BasketStore {
       if (rec.state !== 'draft' && rec.state !== 'rejected') throw new AppError('conflict', 'Take this basket back for editing first.')
       assertNotSubmitting(rec)
       this.db
-        .prepare('UPDATE drafts SET state = \'draft\', service = ?, basket_id = NULL, source_basket_id = NULL, step = NULL, in_flight = NULL, in_flight_at = NULL, review = NULL, service_total = NULL, error = NULL, updated_at = ? WHERE id = ?')
+        .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, service = ?, error = NULL, updated_at = ? WHERE id = ?`)
         .run(service, this.now(), id)
       return this.require(id)
     })
