@@ -115,7 +115,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     if (warmed.session === session && warmed.org === org && ctx.clock.now() - warmed.at < 30 * 60_000) return
     warmed = { session, org, at: ctx.clock.now() }
     const failed = (err: unknown) => ctx.log.warn('could not prefetch the baskets reference lists', { message: (err as Error).message })
-    Promise.resolve().then(() => ctx.connection.organisations()).catch(failed)
+    ctx.connection.organisations().catch(failed)
     referenceFor(p, org).catch(failed)
   }
 

@@ -230,7 +230,8 @@ export class Connection {
    * Every organisation the user may see (offline: the last list fetched). Callers at the same
    * moment (start-up asks from several features) share one walk through the pages.
    */
-  organisations(): Promise<Organisation[]> {
+  // async: with no active profile it rejects like any other failure, rather than throwing on the call.
+  async organisations(): Promise<Organisation[]> {
     const s = this.require()
     let pending = this.organisationsInFlight.get(s)
     if (!pending) {
