@@ -8,8 +8,19 @@ const BLOCKING = new Set(['serious', 'critical'])
 /** The rules whose outcome depends on colours: all a second theme needs to be checked against. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
-/** Runs axe on the page as it is now (all WCAG A/AA rules, or `rules`); one readable line per serious or critical finding. */
+/**
+ * Waits until no CSS transition is running. naive-ui fades backgrounds for 0.3 s when the theme
+ * changes; axe measures the colours painted at that moment, half-way between two themes.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  // Two frames first: a theme switched just now starts its transitions at the next style update.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))))
+}
+
+/** Runs axe on the page as it is (once its transitions have ended): all WCAG A/AA rules, or `rules`; one readable line per serious or critical finding. */
 export async function seriousFindings(page: Page, rules?: string[]): Promise<string[]> {
+  await transitionsSettled(page)
   const builder = new AxeBuilder({ page })
   const results = await (rules ? builder.withRules(rules) : builder.withTags(AXE_TAGS)).analyze()
   return results.violations
