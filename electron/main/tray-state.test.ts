@@ -11,6 +11,7 @@ const status = (online: boolean, demo = false, locale = 'de_DE') => ({
   user: { locale },
   actingOrganisation: null,
   lastError: null,
+  revision: 1,
 })
 const change = (orderId: number, to: string, po: string | null = null) => ({ orderId, purchaseOrderNumber: po, from: 'PROCESSING', to, at: '2026-01-01T10:00:00' })
 

@@ -54,6 +54,8 @@ const PROBE_OFFLINE_MS = 5_000
 export class Connection {
   private session: ActiveSession | null = null
   private isOnline = false
+  /** ConnectionStatus.revision: one more at every connection.changed. */
+  private revision = 0
   private lastError: string | null = null
   /** A listener answers a promise when it has something to close (the stores of a session that ended). */
   private listeners = new Set<(s: ActiveSession | null) => void | Promise<void>>()
@@ -190,6 +192,7 @@ export class Connection {
       user: s?.user ?? null,
       actingOrganisation: s?.actingOrganisation ?? null,
       lastError: this.lastError,
+      revision: this.revision,
     }
   }
 
@@ -368,6 +371,7 @@ export class Connection {
 
   /** Answers when every listener has closed what it had to (callers that delete files wait for it). */
   private notify(): Promise<void> {
+    this.revision++
     this.deps.emit('connection.changed', this.status())
     const closing = [...this.listeners].map((l) => l(this.session))
     return Promise.allSettled(closing).then(() => undefined)

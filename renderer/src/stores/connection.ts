@@ -34,7 +34,9 @@ export const useConnectionStore = defineStore('connection', () => {
   /** Whose organisations are shown: another profile, or the same one edited to another account, has others. */
   const account = computed(() => accountOf(profile.value))
 
+  /** Keeps `next` unless a newer status has already arrived (a reply can be read after a later event). */
   function applyStatus(next: ConnectionStatus): void {
+    if (status.value && next.revision < status.value.revision) return
     const accountChanged = accountOf(next.profile) !== account.value
     status.value = next
     if (accountChanged) {
@@ -56,7 +58,7 @@ export const useConnectionStore = defineStore('connection', () => {
     }
     try {
       const [s, list] = await Promise.all([api.connection.status(), api.connection.list()])
-      status.value = s
+      if (!status.value || s.revision >= status.value.revision) status.value = s
       profiles.value = list
       error.value = null
     } catch (err) {

@@ -41,6 +41,12 @@ export const ConnectionStatus = z.object({
   /** The organisation the app acts as (own or a descendant). */
   actingOrganisation: Organisation.nullable(),
   lastError: z.string().nullable(),
+  /**
+   * Goes up with every change the core announces. A reply and an event can cross (the acting
+   * organisation chosen just after a connect is announced before the connect's own reply is read):
+   * the renderer keeps the newest and drops an older one.
+   */
+  revision: z.number().int().nonnegative(),
 })
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>
 
