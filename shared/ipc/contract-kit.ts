@@ -21,7 +21,7 @@ export const pageInfo = { total: z.int(), pages: z.int(), page: z.int(), perPage
 
 /** The typed error every channel answers with instead of throwing across the bridge. */
 export const IpcErrorCode = z.enum([
-  'invalid_input', // the payload failed the contract's schema
+  'invalid_input', // the payload failed the contract's schema, or the app's own checks refused what was entered
   'validation', // the service refused the content (fields name the culprits)
   'unauthorized', // credentials refused (e.g. invalid_client)
   'forbidden', // the user's permissions do not allow it

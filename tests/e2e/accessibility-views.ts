@@ -93,7 +93,7 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     name: 'baskets: draft editor with field errors',
     path: '/baskets',
     ready: '[data-testid=new-draft]',
-    refused: 'validation',
+    refused: 'invalid_input',
     prepare: async (page) => {
       await page.click('[data-testid=new-draft]')
       await page.waitForSelector('[data-testid=draft-editor]')

@@ -59,6 +59,8 @@ describe('local drafts', () => {
     await drafts.addLine(d.id, { sku: 'SW-1', quantity: 1 })
     const err = await drafts.submit(d.id).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(AppError)
+    // The app's own check, not the service's refusal: nothing was sent.
+    expect((err as AppError).code).toBe('invalid_input')
     expect((err as AppError).fields).toHaveProperty('provisioning_instructions')
     expect((await drafts.get(d.id)).state).toBe('draft')
     expect(kicks).toHaveLength(0)

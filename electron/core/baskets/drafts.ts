@@ -174,7 +174,7 @@ export class Drafts {
     const doc = await refreshEstimates(this.deps.catalogue(), rec.doc)
     const fields = validateDraft(doc, await this.products(doc))
     if (rec.organisation === null) fields.organisation ??= 'Choose the organisation this basket is for'
-    if (Object.keys(fields).length) throw new AppError('validation', 'This draft cannot be sent yet; the problems are marked on the fields.', fields)
+    if (Object.keys(fields).length) throw new AppError('invalid_input', 'This draft cannot be sent yet; the problems are marked on the fields.', fields)
     const queued = this.store.queue(id, newMarker(), doc, this.deps.service())
     if (this.store.currentId() === id) this.store.setCurrent(null)
     this.deps.changed(id)

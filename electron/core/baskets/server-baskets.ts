@@ -37,7 +37,7 @@ export class ServerBaskets {
     }
     const body = toBasketBody(doc, basket.organisation, null)
     const parsed = BasketBody.safeParse(body)
-    if (!parsed.success) throw new AppError('validation', 'The basket has problems; they are marked on the fields.', fieldsOf(parsed.error))
+    if (!parsed.success) throw new AppError('invalid_input', 'The basket has problems; they are marked on the fields.', fieldsOf(parsed.error))
     return this.client.call('modifyBasket', { params: { id }, body: parsed.data })
   }
 

@@ -139,6 +139,8 @@ describe('connection profiles and the keychain', () => {
       fields: { baseUrl: expect.stringMatching(/HTTPS/) },
     })
     await expect(h.call('connection.save', { name: 'x', baseUrl: sandbox.baseUrl, clientId: 'abc', clientSecret: 's' })).rejects.toMatchObject({ code: 'invalid_input', fields: { clientId: expect.any(String) } })
+    // A new connection without its secret: the app's own check (the service was never asked).
+    await expect(h.call('connection.save', { name: 'x', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId })).rejects.toMatchObject({ code: 'invalid_input', fields: { clientSecret: expect.any(String) } })
     expect(await h.call('connection.list')).toEqual([])
   })
 

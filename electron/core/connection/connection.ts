@@ -80,7 +80,7 @@ export class Connection {
     const p = ProfileInput.parse(input)
     const existing = p.id ? this.find(p.id) : null
     if (p.id && !existing) throw new AppError('not_found', 'That connection profile no longer exists.')
-    if (!existing && !p.clientSecret) throw new AppError('validation', 'The client secret is required.', { clientSecret: 'Required for a new connection' })
+    if (!existing && !p.clientSecret) throw new AppError('invalid_input', 'The client secret is required.', { clientSecret: 'Required for a new connection' })
     const id = existing?.id ?? randomUUID()
     // The secret goes to the keychain first: a profile row never exists without its secret.
     if (p.clientSecret) await this.deps.secrets.set(account(id), p.clientSecret)
