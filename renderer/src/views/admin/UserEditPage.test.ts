@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../../../shared/api'
 import { demoAppSuite } from '../../testing/app-suite'
-import { $, typeInto, waitFor } from '../../testing/mount-app'
+import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /**
  * The user form on the real core (this process) and a real sandbox (a child process), reached
@@ -45,6 +45,17 @@ describe('the user form', () => {
     expect(created).toMatchObject({ name: 'Nora New', email_address: email })
     expect(created.id).not.toBe(someone.id)
     expect(await user(someone.id)).toMatchObject({ name: someone.name, email_address: someone.email_address })
+  })
+
+  it('an empty new-user form shows no generic "Please Input" or "Please Select" in its fields', async () => {
+    await demo.mount({ path: '/admin/users/new' })
+    await waitFor(() => nameField(), 'the new-user form')
+    const shown = [
+      ...$$('input, textarea').map((i) => i.getAttribute('placeholder') ?? ''),
+      ...$$('.n-base-selection-placeholder').map((p) => p.textContent!.trim()),
+    ]
+    expect(shown.length).toBeGreaterThan(3)
+    expect(shown.filter((text) => /^please (input|select)$/i.test(text))).toEqual([])
   })
 
   it('opened from one user’s form, another user’s form shows that user, also on going back, and Save edits the user shown', async () => {
