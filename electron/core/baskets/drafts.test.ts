@@ -30,11 +30,11 @@ const catalogue: PriceCatalogue = {
 }
 
 const open: BasketStore[] = []
-function setup(dir = mkdtempSync(join(tmpdir(), 'wd-drafts-'))) {
+function setup(dir = mkdtempSync(join(tmpdir(), 'wd-drafts-')), acting: number | null = 7) {
   const store = new BasketStore(dir, () => Date.now())
   open.push(store)
   const kicks: number[] = []
-  const drafts = new Drafts({ store, catalogue: () => catalogue, actingOrganisation: () => 7, changed: () => {}, service: () => 'http://service.test', kickOutbox: () => kicks.push(1) })
+  const drafts = new Drafts({ store, catalogue: () => catalogue, actingOrganisation: () => acting, changed: () => {}, service: () => 'http://service.test', kickOutbox: () => kicks.push(1) })
   return { dir, store, drafts, kicks }
 }
 afterEach(() => open.splice(0).forEach((s) => s.close()))
@@ -50,6 +50,19 @@ describe('local drafts', () => {
     expect(reopened.organisation).toBe(7)
     expect(reopened.valid).toBe(false)
     expect(reopened.fields).toMatchObject({ ship_instructions: expect.any(String), 'shipping_address.city': expect.any(String), line_items: expect.any(String) })
+  })
+
+  it('shows, before any submit, that the organisation is still to be chosen', async () => {
+    const { drafts, kicks } = setup(undefined, null)
+    const d = await drafts.create()
+    const withLine = await drafts.addLine(d.id, { sku: 'CAB-1', quantity: 2 })
+    expect(withLine.organisation).toBeNull()
+    expect(withLine.valid).toBe(false)
+    expect(Object.keys(withLine.fields)).toEqual(['organisation'])
+    expect((await drafts.list()).drafts[0]!.valid).toBe(false)
+    await expect(drafts.submit(d.id)).rejects.toMatchObject({ code: 'validation', fields: withLine.fields })
+    expect(kicks).toHaveLength(0)
+    expect((await drafts.setOrganisation(d.id, 7)).valid).toBe(true)
   })
 
   it('never queues an invalid draft, and keeps it as it was', async () => {

@@ -172,8 +172,7 @@ export class Drafts {
       throw new AppError('conflict', other.message)
     }
     const doc = await refreshEstimates(this.deps.catalogue(), rec.doc)
-    const fields = validateDraft(doc, await this.products(doc))
-    if (rec.organisation === null) fields.organisation ??= 'Choose the organisation this basket is for'
+    const fields = await this.validate({ ...rec, doc }, await this.products(doc))
     if (Object.keys(fields).length) throw new AppError('invalid_input', 'This draft cannot be sent yet; the problems are marked on the fields.', fields)
     const queued = this.store.queue(id, newMarker(), doc, this.deps.service())
     if (this.store.currentId() === id) this.store.setCurrent(null)
@@ -220,7 +219,7 @@ export class Drafts {
 
   async view(rec: DraftRecord): Promise<DraftView> {
     const products = await this.products(rec.doc)
-    const fields = rec.state === 'submitted' ? {} : validateDraft(rec.doc, products)
+    const fields = rec.state === 'submitted' ? {} : await this.validate(rec, products)
     if (rec.state === 'rejected' && rec.error?.fields) Object.assign(fields, rec.error.fields)
     const summary = await this.summary(rec, this.store.currentId(), products, fields)
     const info: Record<string, LineProductInfo> = {}
@@ -230,7 +229,7 @@ export class Drafts {
 
   private async summary(rec: DraftRecord, currentId: string | null, products?: Map<number, Product>, fields?: Record<string, string>): Promise<DraftSummary> {
     const prods = products ?? (await this.products(rec.doc))
-    const valid = Object.keys(fields ?? validateDraft(rec.doc, prods)).length === 0
+    const valid = Object.keys(fields ?? (await this.validate(rec, prods))).length === 0
     return {
       id: rec.id,
       title: rec.doc.name.trim() || rec.doc.purchase_order_number.trim(),
@@ -267,6 +266,13 @@ export class Drafts {
       if (at && (!oldest || at < oldest)) oldest = at
     }
     return { total: round2(total), asOf: oldest, unpriced }
+  }
+
+  /** The draft's problems by field, as submitting would find them: its document, and whom it is for. */
+  private async validate(rec: Pick<DraftRecord, 'doc' | 'organisation'>, products: Map<number, Product>): Promise<Record<string, string>> {
+    const fields = validateDraft(rec.doc, products)
+    if (rec.organisation === null) fields.organisation ??= 'Choose the organisation this basket is for'
+    return fields
   }
 
   private async products(doc: DraftDoc): Promise<Map<number, Product>> {
