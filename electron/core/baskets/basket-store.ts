@@ -257,16 +257,25 @@ export class BasketStore {
   /**
    * The user's "use with this service" on a draft of another: it becomes this service's, and the
    * old service's basket ids go (a basket of that id here is another one), so the next submit
-   * creates a new basket. The typed document stays as it is.
+   * creates a new basket. Its organisation (an id of the old service) goes too, and `rehome` makes
+   * the document this service's; when it cannot (it answers null), nothing changes and null is
+   * answered. A draft already this service's keeps its ids (a second click takes nothing chosen since).
    */
-  useWithService(id: string, service: string): DraftRecord {
+  useWithService(id: string, service: string, rehome: (rec: DraftRecord) => DraftDoc | null): DraftRecord | null {
     return transaction(this.db, () => {
       const rec = this.require(id)
       if (rec.state !== 'draft' && rec.state !== 'rejected') throw new AppError('conflict', 'Take this basket back for editing first.')
       assertNotSubmitting(rec)
+      if (rec.service === null || rec.service === service) {
+        // Back on the service it was made for: only the notice that it was another's goes.
+        if (rec.error?.code === 'other_service') this.db.prepare('UPDATE drafts SET error = NULL, updated_at = ? WHERE id = ?').run(this.now(), id)
+        return this.require(id)
+      }
+      const doc = rehome(rec)
+      if (!doc) return null
       this.db
-        .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, service = ?, error = NULL, updated_at = ? WHERE id = ?`)
-        .run(service, this.now(), id)
+        .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, service = ?, organisation = NULL, doc = ?, error = NULL, updated_at = ? WHERE id = ?`)
+        .run(service, JSON.stringify(DraftDoc.parse(doc)), this.now(), id)
       return this.require(id)
     })
   }

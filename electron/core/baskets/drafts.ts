@@ -9,6 +9,7 @@ import type {
   DraftView,
   LineProductInfo,
   OutboxCounts,
+  Rechoose,
 } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { BasketStore, DraftRecord } from './basket-store'
@@ -17,6 +18,7 @@ import { round2 } from '../../../shared/api'
 import { productInfo, refreshEstimates, unitEstimate, type PriceCatalogue } from './price-catalogue'
 import { validateDraft } from './validation'
 import { otherServiceError } from './draft-service'
+import { lookUpSkus, rehomeDraft } from './draft-rehome'
 
 interface DraftsDeps {
   store: BasketStore
@@ -118,7 +120,9 @@ export class Drafts {
     const merged = { ...current, ...patch }
     const product = merged.product ? await cat.getProduct(merged.product) : null
     const estimate = product ? { unit: unitEstimate(product, merged), asOf: await cat.pricesAsOf() } : (merged.estimate ?? null)
-    return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? { ...l, ...patch, estimate } : l)) }))
+    // A product chosen for a line left without one by "use with this service" settles it.
+    const settled = (l: DraftLine) => (patch.product ? { ...l, unmatched: undefined } : l)
+    return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? settled({ ...l, ...patch, estimate }) : l)) }))
   }
 
   async removeLine(id: string, key: string): Promise<{ draft: DraftView; removed: DraftLine; index: number }> {
@@ -203,11 +207,28 @@ export class Drafts {
     return this.view(rec)
   }
 
-  /** "Use with this service": a draft of another service becomes this one's, to be submitted as a new basket. */
-  useWithService(id: string): Promise<DraftView> {
-    const rec = this.store.useWithService(id, this.deps.service())
-    this.deps.changed(id)
-    return this.view(rec)
+  /**
+   * "Use with this service": a draft of another service becomes this one's, to be submitted as a
+   * new basket, with its products found again by SKU and its other ids of the old service gone
+   * (draft-rehome.ts); answers what the user is to choose again.
+   */
+  async useWithService(id: string): Promise<{ draft: DraftView; rechoose: Rechoose }> {
+    const cat = this.deps.catalogue()
+    // The SKUs are looked up ahead; an edit landing meanwhile can add one: then look up again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const skus = await lookUpSkus(cat, this.store.require(id).doc)
+      const asOf = await cat.pricesAsOf()
+      let rechoose: Rechoose = { organisation: false, shippingType: false, countries: 0, products: [], options: [], noCatalogue: false }
+      const rec = this.store.useWithService(id, this.deps.service(), (r) => {
+        const rehomed = rehomeDraft(r, skus, asOf)
+        if (rehomed) rechoose = rehomed.rechoose
+        return rehomed?.doc ?? null
+      })
+      if (!rec) continue
+      this.deps.changed(id)
+      return { draft: await this.view(rec), rechoose }
+    }
+    throw new AppError('conflict', 'The draft kept changing while it was being moved to this service; try again.')
   }
 
   async productInfo(productId: number): Promise<LineProductInfo | null> {
@@ -349,7 +370,8 @@ export class Drafts {
 /** A scanned or pasted product already on the draft (plain product, no options) gets its quantity raised instead of a second line. */
 function mergeLine(lines: DraftLine[], line: DraftLine, product: Product | null): DraftLine[] {
   const plain = (l: DraftLine) => !l.prov_product && !l.maintenance_product && !l.selected_rate_plan && !l.storage_order && !l.backup_order && !l.meeting_order
-  const same = lines.findIndex((l) => plain(l) && plain(line) && (product ? l.product === product.id : !l.product && l.product_code === line.product_code))
+  // A line left to choose a product for (unmatched) takes no more of its SKU: it stays marked apart.
+  const same = lines.findIndex((l) => plain(l) && plain(line) && !l.unmatched && (product ? l.product === product.id : !l.product && l.product_code === line.product_code))
   if (same < 0) return [...lines, line]
   return lines.map((l, i) => (i === same ? { ...l, quantity: (l.quantity ?? 0) + (line.quantity ?? 0) } : l))
 }

@@ -376,9 +376,10 @@ describe('the outbox against the sandbox', () => {
       expect(refused.doc).toEqual(copy.doc)
       expect({ baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }).toEqual(held)
 
-      // Used with this service: its lines are typed again from this service's catalogue, and it is sent as a new basket.
-      const stamped = await w.call<DraftView>('baskets.useWithService', { id: copy.id })
-      expect(stamped).toMatchObject({ state: 'draft', sourceBasketId: null, basketId: null, error: null })
+      // Used with this service: its lines are typed again from this service's catalogue, its organisation chosen again, and it is sent as a new basket.
+      const { draft: stamped } = await w.call<{ draft: DraftView }>('baskets.useWithService', { id: copy.id })
+      expect(stamped).toMatchObject({ state: 'draft', sourceBasketId: null, basketId: null, error: null, organisation: null })
+      await w.call('baskets.setOrganisation', { id: copy.id, organisation: other.demo.organisationId })
       const otherClient = clientFor(other)
       const [p] = plainProducts((await serviceCatalogue(otherClient)).products)
       await otherClient.close()

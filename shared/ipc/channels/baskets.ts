@@ -72,6 +72,11 @@ export const DraftLine = z.object({
   /** Shown, never edited here: only a quote can apply a discount. */
   discount: z.number().nullable().optional(),
   estimate: LineEstimate.nullable().optional(),
+  /**
+   * Left by "use with this service" when the line's SKU is not in that service's catalogue, or is
+   * there more than once: its product (an id of the old service) is the user's to choose again.
+   */
+  unmatched: z.enum(['unknown', 'ambiguous']).optional(),
 })
 export type DraftLine = z.infer<typeof DraftLine>
 
@@ -112,7 +117,7 @@ export type DraftDocInput = z.input<typeof DraftDoc>
 export const DraftHeaderPatch = z.object(headerFields).partial()
 export type DraftHeaderPatch = z.infer<typeof DraftHeaderPatch>
 
-export const DraftLinePatch = DraftLine.omit({ key: true, estimate: true, discount: true }).partial()
+export const DraftLinePatch = DraftLine.omit({ key: true, estimate: true, discount: true, unmatched: true }).partial()
 export type DraftLinePatch = z.infer<typeof DraftLinePatch>
 
 const DRAFT_STATES = ['draft', 'queued', 'sending', 'needs_review', 'rejected', 'submitted'] as const
@@ -190,6 +195,24 @@ export const DraftView = DraftSummary.extend({
 })
 export type DraftView = z.infer<typeof DraftView>
 
+/**
+ * What "use with this service" left to choose again: the draft's ids of the old service mean
+ * something else (or nothing) on this one, so they went. Lines by their keys.
+ */
+export const Rechoose = z.object({
+  organisation: z.boolean(),
+  shippingType: z.boolean(),
+  /** Addresses (shipping, finance) whose country went: country ids are each service's own. */
+  countries: z.int(),
+  /** Lines whose SKU this service's catalogue has not, or has more than once: no product now. */
+  products: z.array(z.string()),
+  /** Lines whose rate plan, provisioning, partner-platform or maintenance choices went. */
+  options: z.array(z.string()),
+  /** No catalogue of this service is on this computer yet: the lines go by SKU, and the service checks them. */
+  noCatalogue: z.boolean(),
+})
+export type Rechoose = z.infer<typeof Rechoose>
+
 export const OutboxCounts = z.object({ queued: z.int(), sending: z.int(), needsReview: z.int(), rejected: z.int() })
 export type OutboxCounts = z.infer<typeof OutboxCounts>
 
@@ -249,8 +272,12 @@ export const basketsChannels = {
   'baskets.submit': channel(DraftId, DraftView),
   'baskets.acceptPrices': channel(DraftId, DraftView),
   'baskets.editAgain': channel(DraftId, DraftView),
-  /** A draft of another service (error 'other_service') becomes this one's: its old service's basket ids go, so submitting creates a new basket. */
-  'baskets.useWithService': channel(DraftId, DraftView),
+  /**
+   * A draft of another service (error 'other_service') becomes this one's: its old service's basket
+   * ids go, so submitting creates a new basket, and so do its other ids of that service (organisation,
+   * rate plans, related products, shipping type, countries); products are found again by SKU.
+   */
+  'baskets.useWithService': channel(DraftId, z.object({ draft: DraftView, rechoose: Rechoose })),
   'baskets.outbox': channel(z.undefined(), OutboxCounts),
   'baskets.referenceData': channel(z.object({ organisation: LooseId.optional() }).default({}), ReferenceData),
   'baskets.productInfo': channel(z.object({ productId: LooseId }), LineProductInfo.nullable()),

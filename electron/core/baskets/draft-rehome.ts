@@ -1,0 +1,85 @@
+import type { Product } from '../../../shared/api'
+import type { DraftAddress, DraftDoc, DraftLine, Rechoose } from '../../../shared/ipc/channels/baskets'
+import { unitEstimate, type PriceCatalogue } from './price-catalogue'
+
+/**
+ * "Use with this service" on a draft made for another: what the user typed stays (names, PO
+ * number, quantities, free text, addresses), but every id of the old service goes, as the same id
+ * here is something else or nothing — it would be sent without a word. Products are found again
+ * by SKU in this service's catalogue; everything else is the user's to choose again, and the
+ * editor's validation marks what is needed.
+ */
+
+/** What this service's catalogue has under each SKU of a draft: its one product, or how many share it (0: none). */
+export interface SkuLookup {
+  /** False while no catalogue of this service is on this computer. */
+  catalogue: boolean
+  bySku: ReadonlyMap<string, Product | number>
+}
+
+/** A line's choices among its old product's options (and the partner platform's ids for them). */
+const LINE_IDS = ['prov_product', 'prov_organisation', 'prov_group', 'prov_site', 'maintenance_product', 'selected_rate_plan'] as const
+
+const skuOf = (line: DraftLine) => line.product_code?.trim() ?? ''
+
+/** Looks the draft's SKUs up ahead (the catalogue may answer asynchronously; the rehoming itself is one transaction). */
+export async function lookUpSkus(catalogue: PriceCatalogue, doc: DraftDoc): Promise<SkuLookup> {
+  const asOf = await catalogue.pricesAsOf()
+  const bySku = new Map<string, Product | number>()
+  if (asOf === null) return { catalogue: false, bySku }
+  for (const sku of new Set(doc.line_items.map(skuOf).filter((s) => s !== ''))) {
+    const found = await catalogue.findBySku(sku)
+    const one = found.length === 1 ? await catalogue.getProduct(found[0]!.id) : null
+    bySku.set(sku, one ?? (found.length === 1 ? 0 : found.length))
+  }
+  return { catalogue: true, bySku }
+}
+
+/**
+ * The draft as this service's, and what is left to choose again; null when a SKU on it was not
+ * looked up (it changed since): look up again. `asOf` dates the estimates of the products found.
+ */
+export function rehomeDraft(draft: { doc: DraftDoc; organisation: number | null }, skus: SkuLookup, asOf: string | null): { doc: DraftDoc; rechoose: Rechoose } | null {
+  const { doc } = draft
+  if (skus.catalogue && doc.line_items.some((l) => skuOf(l) !== '' && !skus.bySku.has(skuOf(l)))) return null
+  const rechoose: Rechoose = {
+    organisation: draft.organisation !== null,
+    shippingType: doc.shipping_type !== null,
+    countries: 0,
+    products: [],
+    options: [],
+    noCatalogue: !skus.catalogue,
+  }
+  const address = <A extends DraftAddress | null | undefined>(a: A): A => {
+    if (!a || (a.country_code ?? null) === null) return a
+    rechoose.countries++
+    return { ...a, country_code: null }
+  }
+  const lines = doc.line_items.map((line) => {
+    const out: DraftLine = { ...line, product: null, estimate: null }
+    delete out.unmatched
+    for (const k of LINE_IDS) delete out[k]
+    if (LINE_IDS.some((k) => line[k] !== null && line[k] !== undefined)) rechoose.options.push(line.key)
+    const hit = skus.catalogue ? skus.bySku.get(skuOf(line)) : undefined
+    if (typeof hit === 'object') {
+      out.product = hit.id
+      out.product_code = hit.product_code
+      out.product_name = hit.name
+      out.estimate = { unit: unitEstimate(hit, out), asOf }
+    } else if (skus.catalogue || skuOf(line) === '') {
+      // A line without a SKU is marked as it is (it needs a product or a SKU).
+      if (skuOf(line) !== '') out.unmatched = hit ? 'ambiguous' : 'unknown'
+      rechoose.products.push(line.key)
+    }
+    return out
+  })
+  const finance = doc.finance && {
+    ...doc.finance,
+    registered_address: address(doc.finance.registered_address),
+    trading_addresses: doc.finance.trading_addresses?.map(address),
+  }
+  return {
+    doc: { ...doc, shipping_type: null, shipping_address: address(doc.shipping_address), finance, line_items: lines },
+    rechoose,
+  }
+}
