@@ -56,6 +56,18 @@ describe('the lines table, for the keyboard', () => {
     expect(w.emitted('leave')).toHaveLength(1)
   })
 
+  it('a line left without a product by "use with this service" shows what it was and its error, not that the service checks its SKU', async () => {
+    const i18n = createAppI18n('en')
+    const unmatched: DraftLine = { key: 'u', product: null, product_code: 'AMB-100', product_name: 'Rack kit', quantity: 1, unmatched: 'ambiguous' }
+    const bySku: DraftLine = { key: 's', product: null, product_code: 'NEW-1', quantity: 1 }
+    const w = renderTable({ lines: [unmatched, bySku], fields: { 'line_items.0.product_code': 'Several products of this service have this SKU' } })
+    const rows = w.findAll('tr.lines__row')
+    expect(rows[0]!.text()).toContain('Rack kit')
+    expect(rows[0]!.find('[data-field-error]').text()).toBe('Several products of this service have this SKU')
+    expect(rows[0]!.text()).not.toContain(i18n.global.t('baskets.lines.unknownProduct'))
+    expect(rows[1]!.text()).toContain(i18n.global.t('baskets.lines.unknownProduct'))
+  })
+
   it('a read-only table (a basket being sent) removes nothing', async () => {
     const w = renderTable({ readonly: true })
     const row = w.find('tr.lines__row').element as HTMLElement

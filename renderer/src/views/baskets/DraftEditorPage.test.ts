@@ -48,6 +48,12 @@ describe('a draft made for another service', () => {
       use!.click()
       await waitFor(() => !$('[data-testid=other-service-note]'), 'the notice to go')
       expect($('[data-testid=draft-editor]')?.dataset.state).toBe('draft')
+      // The organisation was the other service's: the user is told to choose it again, on its field too.
+      const rechoose = await waitFor(() => $('[data-testid=rechoose-note]'), 'what is to be chosen again')
+      expect(rechoose.textContent).toContain(i18n.global.t('baskets.rechoose.organisation'))
+      const organisation = $<HTMLSelectElement>('[data-testid=draft-organisation]')!
+      expect(organisation.value).toBe('')
+      expect(organisation.getAttribute('aria-invalid')).toBe('true')
       expect({ baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }).toEqual(held)
     } finally {
       await demo.app.api.connection.remove({ id: profile.value.id, discardDrafts: true })
