@@ -104,7 +104,7 @@ describe('a draft used with another service', () => {
       expect(moved.valid).toBe(false)
 
       // Nothing goes to the new service like this, and a second click takes nothing chosen since.
-      await expect(t.call('baskets.submit', { id: draft.id })).rejects.toMatchObject({ code: 'validation', fields: { organisation: expect.any(String) } })
+      await expect(t.call('baskets.submit', { id: draft.id })).rejects.toMatchObject({ code: 'invalid_input', fields: { organisation: expect.any(String) } })
       expect({ baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }).toEqual(held)
       await t.call('baskets.setOrganisation', { id: draft.id, organisation: other.demo.organisationId })
       const again = await t.call<{ draft: DraftView; rechoose: Rechoose }>('baskets.useWithService', { id: draft.id })

@@ -60,7 +60,7 @@ describe('local drafts', () => {
     expect(withLine.valid).toBe(false)
     expect(Object.keys(withLine.fields)).toEqual(['organisation'])
     expect((await drafts.list()).drafts[0]!.valid).toBe(false)
-    await expect(drafts.submit(d.id)).rejects.toMatchObject({ code: 'validation', fields: withLine.fields })
+    await expect(drafts.submit(d.id)).rejects.toMatchObject({ code: 'invalid_input', fields: withLine.fields })
     expect(kicks).toHaveLength(0)
     expect((await drafts.setOrganisation(d.id, 7)).valid).toBe(true)
   })
