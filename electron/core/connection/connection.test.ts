@@ -459,3 +459,103 @@ describe('editing the active profile to another account', () => {
     }
   })
 })
+
+describe('the user moved to another organisation by an administrator', () => {
+  const status = async (h: Harness) => (await h.call('connection.status')) as ConnectionStatus
+  const ids = (list: unknown) => (list as Organisation[]).map((o) => o.id).sort((a, b) => a - b)
+  /** The seeded tree: 1 → 2, 3; 2 → 4, 5; 3 → 6 → 9 → 13; 4 → 7, 8; 5 → 14; 7 → 10, 11; 8 → 12. */
+  const TREE: Record<number, number[]> = { 3: [3, 6, 9, 13], 4: [4, 7, 8, 10, 11, 12], 5: [5, 14], 6: [6, 9, 13] }
+
+  async function until(check: () => Promise<unknown>, what: string): Promise<void> {
+    for (let i = 0; i < 300; i++) {
+      if (await check()) return
+      await new Promise((ok) => setTimeout(ok, 10))
+    }
+    throw new Error(`${what} did not happen`)
+  }
+
+  /** A purchaser of `organisation`, connected in a core of their own. */
+  async function purchaser(organisation: number) {
+    const creds = sandbox.clients.find((c) => c.organisationId === organisation && !c.admin)!
+    const h = await makeCore()
+    const profile = (await h.call('connection.save', { name: 'Purchaser', baseUrl: sandbox.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })) as { id: string }
+    await h.call('connection.activate', { id: profile.id })
+    await until(async () => (await status(h)).actingOrganisation?.id === organisation, 'acting for the own organisation')
+    return { h, profileId: profile.id, userId: creds.userId }
+  }
+
+  /**
+   * The head office's administrator moves a user in this app's admin feature, then gives the
+   * purchaser role back (a move resets the roles, and with them the right to see organisations).
+   */
+  async function move(userId: number, organisation: number): Promise<void> {
+    const admin = await makeCore()
+    const profile = await connect(admin)
+    try {
+      await admin.call('connection.activate', { id: profile.id })
+      const user = (await admin.call('admin.getUser', { id: userId })) as { roles: number[]; notification: string[] }
+      await admin.call('admin.editUser', { ...user, organisation, confirmLoss: true })
+      await admin.call('admin.editUser', { ...user, organisation })
+    } finally {
+      await admin.call('connection.remove', { id: profile.id })
+    }
+  }
+
+  const reassigned = (h: Harness) => h.events.map((e) => JSON.parse(e) as { e: string; p: { from: Organisation; to: Organisation } }).filter((e) => e.e === 'connection.actingReassigned')
+
+  it('acts for the new own organisation, announced once, and lists its tree when the old acting one is out of reach', async () => {
+    const { h, profileId, userId } = await purchaser(4)
+    try {
+      expect(ids(await h.call('connection.organisations'))).toEqual(TREE[4])
+      await move(userId, 5)
+
+      await h.core.context.connection.probe()
+      await until(async () => (await status(h)).actingOrganisation?.id === 5, 'acting for the new organisation')
+      expect((await status(h)).user?.organisation).toBe(5)
+      expect(ids(await h.call('connection.organisations'))).toEqual(TREE[5])
+      await h.core.context.connection.probe()
+      expect(reassigned(h).map((e) => [e.p.from.id, e.p.to.id])).toEqual([[4, 5]])
+      // Offline, the list kept is the new tree's.
+      await sandbox.control.pause()
+      expect(ids(await h.call('connection.organisations'))).toEqual(TREE[5])
+    } finally {
+      await sandbox.control.resume()
+      await h.call('connection.remove', { id: profileId })
+    }
+  })
+
+  it('keeps acting for an organisation the user may still act for, and lists the new tree', async () => {
+    const { h, profileId, userId } = await purchaser(3)
+    try {
+      await h.call('connection.setActingOrganisation', { id: 9 })
+      await move(userId, 6)
+      const changes = h.events.length
+
+      await h.core.context.connection.probe()
+      await until(async () => ids(await h.call('connection.organisations')).join() === TREE[6]!.join(), 'the new tree listed')
+      const after = await status(h)
+      expect(after.user?.organisation).toBe(6)
+      expect(after.actingOrganisation?.id).toBe(9)
+      // The move itself is announced (the frame shows the user's tree); no reassignment.
+      expect(h.events.slice(changes).some((e) => e.includes('"connection.changed"') && e.includes('"organisation":6'))).toBe(true)
+      expect(reassigned(h)).toEqual([])
+    } finally {
+      await h.call('connection.remove', { id: profileId })
+    }
+  })
+
+  it('follows a move that happened while the app was closed', async () => {
+    const first = await purchaser(5)
+    await first.h.core.stop()
+    await move(first.userId, 3)
+
+    const h = await makeCore(first.h.dataDir)
+    try {
+      await h.core.start()
+      await until(async () => (await status(h)).actingOrganisation?.id === 3, 'acting for the new organisation')
+      expect(ids(await h.call('connection.organisations'))).toEqual(TREE[3])
+    } finally {
+      await h.call('connection.remove', { id: first.profileId })
+    }
+  })
+})

@@ -60,8 +60,13 @@ export class Connection {
   /** A listener answers a promise when it has something to close (the stores of a session that ended). */
   private listeners = new Set<(s: ActiveSession | null) => void | Promise<void>>()
   private probeTimer: unknown = null
-  /** Keyed by session: a request of an earlier session (another account, perhaps) is never shared. */
-  private organisationsInFlight = new Map<ActiveSession, Promise<Organisation[]>>()
+  /**
+   * Keyed by session: a request of an earlier session (another account, perhaps) is never shared;
+   * nor one made before the user was moved to another organisation (its answer is the old tree).
+   */
+  private organisationsInFlight = new Map<ActiveSession, { tree: number; request: Promise<Organisation[]> }>()
+  /** One more each time the active session's user is seen in another organisation: the organisations known before are another tree's. */
+  private tree = 0
   private stopped = false
 
   constructor(private readonly deps: ConnectionDeps) {}
@@ -143,7 +148,7 @@ export class Connection {
   private forgetAccount(id: string): void {
     const acting = this.deps.settings.get<Organisation | null>(`acting:${id}`, null)
     if (acting) this.deps.settings.set(`acting-unconfirmed:${id}`, acting)
-    for (const key of [`user:${id}`, `organisations:${id}`, `acting:${id}`]) this.deps.settings.delete(key)
+    for (const key of [`user:${id}`, `organisations:${id}`, `acting:${id}`, `acting-recheck:${id}`]) this.deps.settings.delete(key)
   }
 
   /** Makes a profile the active one. Works offline: the cached user is used until the service answers. */
@@ -177,7 +182,7 @@ export class Connection {
     try {
       await client.authenticate()
       const user = await client.call('getCurrentUser')
-      this.deps.settings.set(`user:${id}`, user)
+      this.rememberUser(id, user)
       return user
     } finally {
       await client.close()
@@ -236,16 +241,21 @@ export class Connection {
   // async: with no active profile it rejects like any other failure, rather than throwing on the call.
   async organisations(): Promise<Organisation[]> {
     const s = this.require()
-    let pending = this.organisationsInFlight.get(s)
-    if (!pending) {
-      pending = this.fetchOrganisations(s).finally(() => this.organisationsInFlight.delete(s))
-      this.organisationsInFlight.set(s, pending)
-    }
-    return pending
+    const tree = this.tree
+    const pending = this.organisationsInFlight.get(s)
+    if (pending?.tree === tree) return pending.request
+    const request = this.fetchOrganisations(s, tree).finally(() => {
+      if (this.organisationsInFlight.get(s)?.request === request) this.organisationsInFlight.delete(s)
+    })
+    this.organisationsInFlight.set(s, { tree, request })
+    return request
   }
 
-  private async fetchOrganisations(s: ActiveSession): Promise<Organisation[]> {
+  private async fetchOrganisations(s: ActiveSession, tree: number): Promise<Organisation[]> {
     const key = `organisations:${s.profile.id}`
+    // The answer of a session that has ended is not kept: the profile may be another account's by
+    // now; nor one asked before the user was moved: it is the old organisation's tree.
+    const current = () => this.session === s && this.tree === tree
     try {
       const all: Organisation[] = []
       for (let page = 1; ; page++) {
@@ -253,13 +263,12 @@ export class Connection {
         all.push(...res.items)
         if (page >= res.pages) break
       }
-      // The answer of a session that has ended is not kept: the profile may be another account's by now.
-      if (this.session !== s) return all
+      if (!current()) return all
       this.noteSuccess()
       this.deps.settings.set(key, all)
       return all
     } catch (err) {
-      if (this.session !== s) throw err
+      if (!current()) throw err
       this.noteFailure(err)
       const cached = this.deps.settings.get<Organisation[] | null>(key, null)
       if (cached && err instanceof ServiceError && err.code === 'offline') return cached
@@ -298,9 +307,12 @@ export class Connection {
     try {
       const user = await s.client.call('getCurrentUser')
       if (this.session !== s) return false
+      const movedFrom = s.user?.organisation
       s.user = user
-      this.deps.settings.set(`user:${s.profile.id}`, user)
-      if (!s.actingOrganisation) void this.chooseActingOrganisation(s, user.organisation)
+      this.rememberUser(s.profile.id, user)
+      // The frame shows the user's organisation tree: it follows a move at once.
+      if (movedFrom !== undefined && movedFrom !== user.organisation) void this.notify()
+      if (!s.actingOrganisation || this.deps.settings.get(`acting-recheck:${s.profile.id}`, false)) void this.chooseActingOrganisation(s, user.organisation)
       this.lastError = null
       this.noteSuccess()
       return true
@@ -313,22 +325,45 @@ export class Connection {
   }
 
   /**
+   * Saves the user the service answered for a profile. A user an administrator moved to another
+   * organisation may act for another tree: the organisations saved are the old tree's, and the
+   * acting organisation is checked again (also after a restart, hence a setting).
+   */
+  private rememberUser(profileId: string, user: CurrentUser): void {
+    const before = this.deps.settings.get<CurrentUser | null>(`user:${profileId}`, null)
+    this.deps.settings.set(`user:${profileId}`, user)
+    if (!before || before.organisation === user.organisation) return
+    this.deps.settings.delete(`organisations:${profileId}`)
+    this.deps.settings.set(`acting-recheck:${profileId}`, true)
+    if (this.session?.profile.id === profileId) this.tree++
+  }
+
+  /**
    * Until the user picks one, the app acts for the user's own organisation; after the profile was
-   * changed to another account, for the one acted for before if this account may act for it too.
+   * changed to another account, for the one acted for before if this account may act for it too;
+   * after the user was moved to another organisation, for the one acted for if still allowed, else
+   * the new own one (announced as connection.actingReassigned).
    */
   private async chooseActingOrganisation(s: ActiveSession, ownId: number): Promise<void> {
+    const id = s.profile.id
+    const acting = s.actingOrganisation
+    const tree = this.tree
     try {
       const orgs = await this.organisations()
-      const before = this.deps.settings.get<Organisation | null>(`acting-unconfirmed:${s.profile.id}`, null)
+      // A choice made meanwhile (the user's, or one on a newer tree) stands.
+      if (this.session !== s || this.tree !== tree || s.actingOrganisation !== acting) return
+      const before = acting ?? this.deps.settings.get<Organisation | null>(`acting-unconfirmed:${id}`, null)
       const chosen = orgs.find((o) => o.id === before?.id) ?? orgs.find((o) => o.id === ownId)
-      if (chosen && this.session === s && !s.actingOrganisation) {
-        s.actingOrganisation = chosen
-        this.deps.settings.set(`acting:${s.profile.id}`, chosen)
-        this.deps.settings.delete(`acting-unconfirmed:${s.profile.id}`)
-        void this.notify()
-      }
+      if (!chosen) return
+      this.deps.settings.delete(`acting-unconfirmed:${id}`)
+      this.deps.settings.delete(`acting-recheck:${id}`)
+      if (chosen.id === acting?.id) return
+      s.actingOrganisation = chosen
+      this.deps.settings.set(`acting:${id}`, chosen)
+      void this.notify()
+      if (acting) this.deps.emit('connection.actingReassigned', { from: acting, to: chosen })
     } catch {
-      /* offline or refused: stays unset, tried again on the next probe */
+      /* offline or refused: stays as it is, tried again on the next probe */
     }
   }
 

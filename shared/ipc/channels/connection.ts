@@ -68,4 +68,11 @@ export const connectionChannels = {
 
 export const connectionEvents = {
   'connection.changed': ConnectionStatus,
+  /**
+   * The app acts for another organisation than the one it acted for, without the user choosing:
+   * an administrator moved the user to another organisation, and `from` is not among those the
+   * user may act for now; `to` is the user's new own organisation. Sent once, with the
+   * connection.changed that carries `to`.
+   */
+  'connection.actingReassigned': z.object({ from: Organisation, to: Organisation }),
 }
