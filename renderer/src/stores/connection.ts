@@ -19,8 +19,8 @@ export const useConnectionStore = defineStore('connection', () => {
   const organisationsLoading = ref(false)
   /** The last failure to load the organisations (the organisation switcher shows it), until a load succeeds. */
   const organisationsError = shallowRef<ApiError | null>(null)
-  /** The request under way and the account it was made for (callers for another one do not share it). */
-  let organisationsPending: { account: string | null; request: Promise<Organisation[]> } | null = null
+  /** The request under way and whose organisations it asked for (callers for others do not share it). */
+  let organisationsPending: { owner: string | null; request: Promise<Organisation[]> } | null = null
   const ready = ref(false)
   const error = shallowRef<ApiError | null>(null)
   let unsubscribe: (() => void)[] = []
@@ -33,17 +33,20 @@ export const useConnectionStore = defineStore('connection', () => {
   const host = computed(() => hostOf(profile.value?.baseUrl))
   /** Whose organisations are shown: another profile, or the same one edited to another account, has others. */
   const account = computed(() => accountOf(profile.value))
+  /** Whose organisation tree is shown: the account's, and within it the user's organisation (an administrator may move the user). */
+  const organisationsOwner = computed(() => ownerOf(status.value))
 
   /** Keeps `next` unless a newer status has already arrived (a reply can be read after a later event). */
   function applyStatus(next: ConnectionStatus): void {
     if (status.value && next.revision < status.value.revision) return
     const accountChanged = accountOf(next.profile) !== account.value
+    const ownerChanged = ownerOf(next) !== organisationsOwner.value
     status.value = next
-    if (accountChanged) {
+    if (ownerChanged) {
       organisations.value = []
       organisationsError.value = null
-      void refreshProfiles().catch((err) => (error.value = toApiError(err)))
     }
+    if (accountChanged) void refreshProfiles().catch((err) => (error.value = toApiError(err)))
   }
 
   /** Loads the state and follows the core's events; safe to call more than once. */
@@ -104,14 +107,15 @@ export const useConnectionStore = defineStore('connection', () => {
   }
 
   /**
-   * Callers at the same moment for the same account share one request; a failure is kept in
-   * organisationsError and thrown. An answer that arrives once another profile or account is
-   * active is not kept: it is the old one's list (or failure).
+   * Callers at the same moment for the same account and user's organisation share one request; a
+   * failure is kept in organisationsError and thrown. An answer that arrives once another profile
+   * or account is active, or the user is in another organisation, is not kept: it is the old one's
+   * list (or failure).
    */
   function loadOrganisations(): Promise<Organisation[]> {
-    const asked = account.value
-    if (organisationsPending?.account === asked) return organisationsPending.request
-    const stillActive = () => account.value === asked
+    const asked = organisationsOwner.value
+    if (organisationsPending?.owner === asked) return organisationsPending.request
+    const stillActive = () => organisationsOwner.value === asked
     organisationsLoading.value = true
     const request: Promise<Organisation[]> = api.connection
       .organisations()
@@ -135,7 +139,7 @@ export const useConnectionStore = defineStore('connection', () => {
           organisationsLoading.value = false
         }
       })
-    organisationsPending = { account: asked, request }
+    organisationsPending = { owner: asked, request }
     return request
   }
 
@@ -173,6 +177,12 @@ export const useConnectionStore = defineStore('connection', () => {
 /** A profile and the account it connects as (the service and the API client); null for none. */
 function accountOf(p: Profile | null | undefined): string | null {
   return p ? JSON.stringify([p.id, p.baseUrl, p.clientId]) : null
+}
+
+/** An account and the organisation its user is in (null while the user is not known yet). */
+function ownerOf(s: ConnectionStatus | null): string | null {
+  const a = accountOf(s?.profile)
+  return a === null ? null : JSON.stringify([a, s?.user?.organisation ?? null])
 }
 
 /** 'https://orders.example.com/api/v1' → 'orders.example.com' (with the port when there is one). */

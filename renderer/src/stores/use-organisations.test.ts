@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import type { Organisation } from '../../../shared/api'
+import type { Organisation, User } from '../../../shared/api'
 import { buildApi, type Transport } from '../../../shared/ipc/api-builder'
+import { TestClient } from '../../../electron/sandbox/test-client'
 import { demoAppSuite } from '../testing/app-suite'
 import { $$, $, waitFor } from '../testing/mount-app'
 import { useConnectionStore } from './connection'
@@ -89,6 +90,37 @@ describe('organisations per profile', () => {
       await connection.save({ id: saved.value.id, name: 'Head office', baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
       await waitFor(() => connection.actingOrganisation?.id === own.id && !connection.organisationsLoading && connection.organisations.length, 'the branch’s organisations')
       expect((await offered()).sort()).toEqual(expected)
+    } finally {
+      await demo.app.api.connection.remove({ id: saved.value.id })
+    }
+  })
+
+  it('shows the new tree when an administrator moves the user to another organisation', async () => {
+    const { baseUrl, clients } = demo.sandbox
+    // The seeded tree: 3 → 6 → 9 → 13. A purchaser of 3, acting for 9, is moved to 6: 9 is still theirs.
+    const purchaser = clients.find((c) => c.organisationId === 3 && !c.admin)!
+    const saved = await demo.app.api.connection.save({ name: 'Bluewater', baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    try {
+      await demo.app.api.connection.activate({ id: saved.value.id })
+      const all = await demo.app.api.connection.organisations()
+      if (!all.ok) throw new Error(all.error.message)
+      const name = (id: number) => all.value.find((o) => o.id === id)!.name
+      await demo.app.api.connection.setActingOrganisation({ id: 9 })
+      const mounted = await demo.mount({ path: '/' })
+      const connection = useConnectionStore(mounted.pinia)
+      await waitFor(() => connection.actingOrganisation?.id === 9 && !connection.organisationsLoading && connection.organisations.length, 'the organisations of 3')
+      expect((await offered()).sort()).toEqual([3, 6, 9, 13].map(name).sort())
+
+      // The head office's administrator moves the user (keeping the purchaser role); the core's next probe sees it.
+      const admin = new TestClient(demo.sandbox)
+      const { id: _id, api_clients: _a, audit_logs: _l, actions_taken: _t, ...user } = (await admin.get<User>(`/users/${purchaser.userId}`)).body
+      expect((await admin.put(`/users/${purchaser.userId}`, { ...user, organisation: 6 })).status).toBe(200)
+      await demo.app.core.context.connection.probe()
+
+      await waitFor(() => connection.user?.organisation === 6 && !connection.organisationsLoading && connection.organisations.length === 3, 'the organisations of 6')
+      expect((await offered()).sort()).toEqual([6, 9, 13].map(name).sort())
+      expect(connection.actingOrganisation?.id).toBe(9)
     } finally {
       await demo.app.api.connection.remove({ id: saved.value.id })
     }
