@@ -26,6 +26,8 @@ const en = {
     label: 'Acting for',
     placeholder: 'Choose an organisation',
     changed: 'Now acting for {name}.',
+    /** The app acts for another organisation because an administrator moved the user out of reach of the former. */
+    reassigned: 'Your organisation was changed on the service and you can no longer act for {former}: you now act for {name}.',
     /** An organisation not in the list (yet): by its id. */
     byId: 'Organisation {id}',
   },
@@ -90,6 +92,7 @@ export default {
       label: 'Handelt für',
       placeholder: 'Organisation wählen',
       changed: 'Handelt jetzt für {name}.',
+      reassigned: 'Ihre Organisation wurde im Dienst geändert, und Sie können nicht mehr für {former} handeln: Sie handeln jetzt für {name}.',
       byId: 'Organisation {id}',
     },
     alerts: {
@@ -150,6 +153,7 @@ export default {
       label: 'Actuando para',
       placeholder: 'Elija una organización',
       changed: 'Ahora actúa para {name}.',
+      reassigned: 'Su organización ha cambiado en el servicio y ya no puede actuar para {former}: ahora actúa para {name}.',
       byId: 'Organización {id}',
     },
     alerts: {
@@ -210,6 +214,7 @@ export default {
       label: 'Agit pour',
       placeholder: 'Choisir une organisation',
       changed: 'Agit maintenant pour {name}.',
+      reassigned: 'Votre organisation a été modifiée sur le service et vous ne pouvez plus agir pour {former} : vous agissez maintenant pour {name}.',
       byId: 'Organisation {id}',
     },
     alerts: {
@@ -270,6 +275,7 @@ export default {
       label: 'Agisce per',
       placeholder: 'Scegli un’organizzazione',
       changed: 'Ora agisce per {name}.',
+      reassigned: 'La sua organizzazione è stata cambiata nel servizio e non può più agire per {former}: ora agisce per {name}.',
       byId: 'Organizzazione {id}',
     },
     alerts: {
@@ -330,6 +336,7 @@ export default {
       label: 'Handelt voor',
       placeholder: 'Kies een organisatie',
       changed: 'Handelt nu voor {name}.',
+      reassigned: 'Uw organisatie is in de dienst gewijzigd en u kunt niet meer voor {former} handelen: u handelt nu voor {name}.',
       byId: 'Organisatie {id}',
     },
     alerts: {
