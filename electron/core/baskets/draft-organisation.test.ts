@@ -8,19 +8,11 @@ import type { DraftView, ReferenceData } from '../../../shared/ipc/channels/bask
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { clientFor } from '../../../tests/chaos/support/outbox-world'
 import { coreSuite, type CoreUnderTest } from '../orders/test-core'
+import { until } from '../test-until'
 
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0 })
 /** A started core on its own data folder (given, to run the same profile twice). */
 const startCore = (dataDir = mkdtempSync(join(tmpdir(), 'wd-draft-org-'))) => suite.start({ dataDir })
-
-async function until<T>(check: () => T | Promise<T>, what: string): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const r = await check()
-    if (r) return r
-    await new Promise((ok) => setTimeout(ok, 10))
-  }
-  throw new Error(`${what} did not happen`)
-}
 
 /** Waits until the core has asked the service nothing for a moment (the warm-up and what follows a connection). */
 async function serviceQuiet(service: Sandbox = suite.sandbox): Promise<void> {

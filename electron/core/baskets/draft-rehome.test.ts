@@ -7,18 +7,10 @@ import { SHOWCASE } from '../../sandbox/seed/catalogue'
 import { startSandbox } from '../../sandbox'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { connect, coreSuite } from '../orders/test-core'
+import { until } from '../test-until'
 
 /** "Use with this service": a draft of one service made the other's, on real sandboxes and a real baskets.db. */
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0 })
-
-async function until<T>(check: () => T | Promise<T>, what: string): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const r = await check()
-    if (r) return r
-    await new Promise((ok) => setTimeout(ok, 10))
-  }
-  throw new Error(`${what} did not happen`)
-}
 
 async function productsOf(sandbox: Parameters<typeof clientFor>[0]): Promise<Product[]> {
   const client = clientFor(sandbox)

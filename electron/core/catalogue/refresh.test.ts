@@ -8,6 +8,7 @@ import { createCore } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import { testKeychain } from '../credentials/test-keychain'
 import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+import { until } from '../test-until'
 
 const HOUR = 3600_000
 
@@ -23,14 +24,6 @@ afterEach(async () => {
   await sandbox.control.resume()
   for (const r of rigs.splice(0)) await r.close()
 })
-
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 const completedSyncs = (rig: CatalogueRig) => rig.events.filter((e) => e.event === 'catalogue.syncProgress' && (e.payload as SyncProgress).phase === 'done').length
 const status = (rig: CatalogueRig) => rig.call<CatalogueStatus>('catalogue.status')

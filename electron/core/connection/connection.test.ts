@@ -13,6 +13,7 @@ import { TEST_KEYCHAIN_SERVICE } from '../credentials/test-keychain'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import type { Logger } from '../platform/services'
+import { until } from '../test-until'
 
 // These tests use the real OS keychain (gnome-keyring in a D-Bus session under `.ci/run`).
 const keychain = createKeychainStore(TEST_KEYCHAIN_SERVICE)
@@ -322,14 +323,6 @@ describe('editing the active profile to another account', () => {
   const status = async (h: Harness) => (await h.call('connection.status')) as ConnectionStatus
   const ids = (list: unknown) => (list as Organisation[]).map((o) => o.id).sort((a, b) => a - b)
 
-  async function until(check: () => Promise<unknown>, what: string): Promise<void> {
-    for (let i = 0; i < 300; i++) {
-      if (await check()) return
-      await new Promise((ok) => setTimeout(ok, 10))
-    }
-    throw new Error(`${what} did not happen`)
-  }
-
   /**
    * The head office's administrator (the demo client) sees every organisation; the purchaser of a
    * branch with branches of its own sees that branch and what is under it: more than one, fewer
@@ -465,14 +458,6 @@ describe('the user moved to another organisation by an administrator', () => {
   const ids = (list: unknown) => (list as Organisation[]).map((o) => o.id).sort((a, b) => a - b)
   /** The seeded tree: 1 → 2, 3; 2 → 4, 5; 3 → 6 → 9 → 13; 4 → 7, 8; 5 → 14; 7 → 10, 11; 8 → 12. */
   const TREE: Record<number, number[]> = { 3: [3, 6, 9, 13], 4: [4, 7, 8, 10, 11, 12], 5: [5, 14], 6: [6, 9, 13] }
-
-  async function until(check: () => Promise<unknown>, what: string): Promise<void> {
-    for (let i = 0; i < 300; i++) {
-      if (await check()) return
-      await new Promise((ok) => setTimeout(ok, 10))
-    }
-    throw new Error(`${what} did not happen`)
-  }
 
   /** A purchaser of `organisation`, connected in a core of their own. */
   async function purchaser(organisation: number) {
