@@ -128,7 +128,8 @@ const en = {
     resubmitDone: 'Order {id} was resubmitted.',
     cancelDone: 'Cancellation of order {id} was requested.',
     reordered: 'A new draft with {lines} lines was created from this order.',
-    cannotCancel: 'From ACCEPTED on an order is final and cannot be cancelled.',
+    cannotCancel: 'Once accepted, an order is final and can no longer be cancelled.',
+    readOnly: 'Your user may view orders but not change them (that needs the orders:write permission).',
   },
   lines: {
     sku: 'SKU {sku}',
@@ -306,7 +307,8 @@ export default {
       resubmitDone: 'Bestellung {id} wurde erneut eingereicht.',
       cancelDone: 'Die Stornierung von Bestellung {id} wurde beantragt.',
       reordered: 'Aus dieser Bestellung wurde ein neuer Entwurf mit {lines} Positionen erstellt.',
-      cannotCancel: 'Ab ANGENOMMEN ist eine Bestellung endgültig und kann nicht storniert werden.',
+      cannotCancel: 'Eine angenommene Bestellung ist endgültig und kann nicht mehr storniert werden.',
+      readOnly: 'Ihr Benutzer darf Bestellungen ansehen, aber nicht ändern (dafür ist die Berechtigung orders:write nötig).',
     },
     lines: {
       sku: 'Artikelnr. {sku}',
@@ -481,7 +483,8 @@ export default {
       resubmitDone: 'El pedido {id} se volvió a enviar.',
       cancelDone: 'Se solicitó la cancelación del pedido {id}.',
       reordered: 'Se creó un borrador nuevo con {lines} líneas a partir de este pedido.',
-      cannotCancel: 'A partir de ACEPTADO un pedido es definitivo y no se puede cancelar.',
+      cannotCancel: 'Un pedido aceptado es definitivo y ya no se puede cancelar.',
+      readOnly: 'Su usuario puede ver los pedidos, pero no modificarlos (para ello necesita el permiso orders:write).',
     },
     lines: {
       sku: 'SKU {sku}',
@@ -656,7 +659,8 @@ export default {
       resubmitDone: 'La commande {id} a été soumise à nouveau.',
       cancelDone: "L'annulation de la commande {id} a été demandée.",
       reordered: 'Un nouveau brouillon de {lines} lignes a été créé à partir de cette commande.',
-      cannotCancel: 'À partir de ACCEPTÉE, une commande est définitive et ne peut plus être annulée.',
+      cannotCancel: 'Une commande acceptée est définitive et ne peut plus être annulée.',
+      readOnly: 'Votre utilisateur peut consulter les commandes, mais pas les modifier (il faut pour cela l’autorisation orders:write).',
     },
     lines: {
       sku: 'Réf. {sku}',
@@ -831,7 +835,8 @@ export default {
       resubmitDone: "L'ordine {id} è stato inviato di nuovo.",
       cancelDone: "È stato chiesto l'annullamento dell'ordine {id}.",
       reordered: 'Da questo ordine è stata creata una nuova bozza con {lines} righe.',
-      cannotCancel: 'Da ACCETTATO in poi un ordine è definitivo e non può essere annullato.',
+      cannotCancel: 'Un ordine accettato è definitivo e non può più essere annullato.',
+      readOnly: 'Il tuo utente può vedere gli ordini ma non modificarli (serve il permesso orders:write).',
     },
     lines: {
       sku: 'Codice {sku}',
@@ -1006,7 +1011,8 @@ export default {
       resubmitDone: 'Bestelling {id} is opnieuw ingediend.',
       cancelDone: 'Annulering van bestelling {id} is aangevraagd.',
       reordered: 'Van deze bestelling is een nieuw concept met {lines} regels gemaakt.',
-      cannotCancel: 'Vanaf GEACCEPTEERD is een bestelling definitief en kan ze niet worden geannuleerd.',
+      cannotCancel: 'Een geaccepteerde bestelling is definitief en kan niet meer worden geannuleerd.',
+      readOnly: 'Uw gebruiker mag bestellingen bekijken, maar niet wijzigen (daarvoor is het recht orders:write nodig).',
     },
     lines: {
       sku: 'Artikelnr. {sku}',

@@ -20,6 +20,17 @@ export function actionsAllowed(status: OrderStatus, user: PermissionHolder): Ord
   }
 }
 
+/**
+ * Why the order detail offers no "Cancel", when the user would look for it: the order is past
+ * ACCEPTED (final), or the user may only read orders. Nothing to explain for an order that is
+ * cancelled, failed or still a draft.
+ */
+export function noCancelReason(status: OrderStatus, user: PermissionHolder): 'final' | 'readOnly' | null {
+  if (status === 'CANCELLED' || status === 'FAILED' || status === 'DRAFT') return null
+  if (!CANCELLABLE_STATUSES.includes(status)) return 'final'
+  return hasPermission(user, ORDER_PERMISSIONS.act) ? null : 'readOnly'
+}
+
 /** Status tag colours: what needs the user, what went wrong, what is done, what is moving. */
 export function statusTone(status: OrderStatus): 'warning' | 'error' | 'success' | 'info' | 'default' {
   if (status === 'ATTENTION_REQUIRED' || status === 'PENDING_AUTHORISATION') return 'warning'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '../../../../shared/api'
-import { actionsAllowed } from './order-rules'
+import { actionsAllowed, noCancelReason } from './order-rules'
 import { trackingLink } from './tracking-url'
 
 const writer = { permissions: [{ permission: 'orders:write', parent: false }] }
@@ -16,6 +16,18 @@ describe('order actions by status (spec section 3)', () => {
 
   it('offers nothing to a user who may only read orders', () => {
     expect(actionsAllowed('ATTENTION_REQUIRED', reader)).toEqual({ resubmit: false, cancel: false, reorder: false })
+  })
+
+  it('says why there is no "Cancel": final from ACCEPTED on, read-only for a reader, nothing for cancelled, failed or draft orders', () => {
+    for (const s of ['ACCEPTED', 'PART_SHIPPED', 'SHIPPED', 'COMPLETE'] as const) {
+      expect(noCancelReason(s, writer)).toBe('final')
+      expect(noCancelReason(s, reader)).toBe('final')
+    }
+    for (const s of ['CREATED', 'PROCESSING', 'PENDING_AUTHORISATION', 'ATTENTION_REQUIRED'] as const) {
+      expect(noCancelReason(s, writer)).toBeNull()
+      expect(noCancelReason(s, reader)).toBe('readOnly')
+    }
+    for (const s of ['CANCELLED', 'FAILED', 'DRAFT'] as const) expect(noCancelReason(s, writer)).toBeNull()
   })
 })
 
