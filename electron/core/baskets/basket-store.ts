@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { DatabaseSync } from 'node:sqlite'
+import { DatabaseSync } from 'node:sqlite'
 import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import { openDatabase, transaction, type Migration } from '../store/database'
@@ -101,14 +101,24 @@ const migrations: Migration[] = [
 
 const BASKETS_DB = 'baskets.db'
 
-/** How many drafts of a profile's folder are not yet submitted (none when it has no drafts file). */
-export function unsentDraftsIn(profileDir: string): number {
-  if (!existsSync(join(profileDir, BASKETS_DB))) return 0
-  const store = new BasketStore(profileDir, Date.now)
+/**
+ * How many drafts of a profile's folder are not yet submitted (none when it has no drafts file), or
+ * null when its drafts file cannot be read. A look only: the file is opened read-only, so a profile
+ * that is not active (or is being removed) is not migrated or written to. Every schema version has
+ * `drafts.state`; a database without the table holds no drafts.
+ */
+export function unsentDraftsIn(profileDir: string): number | null {
+  const path = join(profileDir, BASKETS_DB)
+  if (!existsSync(path)) return 0
+  let db: DatabaseSync | undefined
   try {
-    return Number((store.db.prepare("SELECT COUNT(*) AS n FROM drafts WHERE state <> 'submitted'").get() as { n: number }).n)
+    db = new DatabaseSync(path, { readOnly: true, timeout: 5000 })
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'drafts'").get()) return 0
+    return Number((db.prepare("SELECT COUNT(*) AS n FROM drafts WHERE state <> 'submitted'").get() as { n: number }).n)
+  } catch {
+    return null
   } finally {
-    store.close()
+    if (db?.isOpen) db.close()
   }
 }
 

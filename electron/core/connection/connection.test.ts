@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import type { Organisation } from '../../../shared/api'
@@ -206,6 +207,51 @@ describe('removing a profile', () => {
     expect(((await h.call('connection.list')) as { id: string }[]).map((p) => p.id)).toEqual([profile.id])
     expect(await keychain.get(`profile:${profile.id}`)).toBe(sandbox.demo.clientSecret)
     expect(((await h.call('baskets.list')) as { drafts: unknown[] }).drafts).toHaveLength(1)
+
+    await h.call('connection.remove', { id: profile.id, discardDrafts: true })
+    expect(await h.call('connection.list')).toEqual([])
+    expect(existsSync(dir)).toBe(false)
+  })
+
+  it('counts the drafts of a profile not in use from a file of an older schema, without upgrading (writing) it', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    const dir = join(h.dataDir, 'profiles', profile.id)
+    mkdirSync(dir, { recursive: true })
+    // A drafts file as the app wrote it before drafts recorded their service (schema 2).
+    const old = new DatabaseSync(join(dir, 'baskets.db'))
+    old.exec(`
+      CREATE TABLE drafts (id TEXT PRIMARY KEY, organisation INTEGER, doc TEXT NOT NULL, state TEXT NOT NULL DEFAULT 'draft', marker TEXT UNIQUE,
+        basket_id INTEGER, order_id INTEGER, step TEXT, in_flight TEXT, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        error TEXT, review TEXT, service_total REAL, source_basket_id INTEGER, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, in_flight_at INTEGER);
+      CREATE TABLE cache (key TEXT PRIMARY KEY, value TEXT NOT NULL, fetched_at INTEGER NOT NULL);
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+      INSERT INTO drafts (id, doc, state, created_at, updated_at) VALUES ('a', '{}', 'draft', 1, 1), ('b', '{}', 'queued', 1, 1), ('c', '{}', 'submitted', 1, 1);
+      PRAGMA user_version = 2;
+    `)
+    old.close()
+    const before = readFileSync(join(dir, 'baskets.db'))
+
+    const refused = await h.call('connection.remove', { id: profile.id }).then(() => null, (e: { code: string; fields?: Record<string, string> }) => e)
+    expect(refused?.code).toBe('conflict')
+    expect(refused?.fields?.unsentDrafts).toBe('2')
+    expect(readFileSync(join(dir, 'baskets.db')).equals(before)).toBe(true)
+    await h.call('connection.remove', { id: profile.id, discardDrafts: true })
+  })
+
+  it('refuses to remove a profile whose drafts file cannot be read as if it had no drafts, and removes it once told to discard them', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    const dir = join(h.dataDir, 'profiles', profile.id)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'baskets.db'), 'not a database: a file damaged on disk, or another program\'s. '.repeat(100))
+
+    const refused = await h.call('connection.remove', { id: profile.id }).then(() => null, (e: { code: string; message: string; fields?: Record<string, string> }) => e)
+    expect(refused?.code).toBe('conflict')
+    expect(refused?.fields?.unsentDrafts).toBe('unknown')
+    expect(refused?.message).toContain('cannot be read')
+    expect(((await h.call('connection.list')) as { id: string }[]).map((p) => p.id)).toEqual([profile.id])
+    expect(existsSync(join(dir, 'baskets.db'))).toBe(true)
 
     await h.call('connection.remove', { id: profile.id, discardDrafts: true })
     expect(await h.call('connection.list')).toEqual([])

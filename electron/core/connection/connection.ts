@@ -30,8 +30,8 @@ interface ConnectionDeps {
   clock: Clock
   log: Logger
   demo?: DemoLauncher
-  /** How many drafts in a profile's folder are not yet submitted (drafts, or waiting in the outbox). */
-  unsentDrafts?: (profileDir: string) => number
+  /** How many drafts in a profile's folder are not yet submitted (drafts, or waiting in the outbox); null when they cannot be read. */
+  unsentDrafts?: (profileDir: string) => number | null
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
 }
 
@@ -105,14 +105,16 @@ export class Connection {
   /**
    * Removes a profile with everything kept for it: secret, settings and its folder (catalogue,
    * drafts, orders, images). Drafts not yet submitted would be lost unseen, so removal is refused
-   * while there are any unless the user said to discard them.
+   * while there are any unless the user said to discard them; so is it when its drafts cannot be
+   * read (field unsentDrafts 'unknown'): they may hold some.
    */
   async remove(id: string, opts: { discardDrafts?: boolean } = {}): Promise<boolean> {
     if (!this.find(id)) return false
     const dir = this.profileDir(id)
-    const unsent = this.deps.unsentDrafts?.(dir) ?? 0
-    if (unsent > 0 && !opts.discardDrafts) {
-      throw new AppError('conflict', `This connection has ${unsent} draft(s) not yet sent; removing it deletes them.`, { unsentDrafts: String(unsent) })
+    if (!opts.discardDrafts) {
+      const unsent = this.deps.unsentDrafts ? this.deps.unsentDrafts(dir) : 0
+      if (unsent === null) throw new AppError('conflict', 'The drafts of this connection cannot be read; removing it deletes any not yet sent.', { unsentDrafts: 'unknown' })
+      if (unsent > 0) throw new AppError('conflict', `This connection has ${unsent} draft(s) not yet sent; removing it deletes them.`, { unsentDrafts: String(unsent) })
     }
     // Its stores close before its folder goes.
     if (this.session?.profile.id === id) await this.deactivate()

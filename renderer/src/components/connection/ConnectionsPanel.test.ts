@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
@@ -167,6 +169,27 @@ describe('connection screen', () => {
     await waitFor(() => !profileRow('With drafts'), 'the profile to go')
     const left = await suite.app.api.connection.list()
     expect(left.ok && left.value.map((p) => p.id)).not.toContain(saved.value.id)
+  })
+
+  it('asks before removing a connection whose drafts cannot be read, saying so, rather than removing it as if it had none', async () => {
+    const saved = await suite.app.api.connection.save({ name: 'Damaged', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    const dir = join(suite.app.dataDir, 'profiles', saved.value.id)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'baskets.db'), 'not a database: damaged on disk. '.repeat(100))
+    await suite.mount({ path: '/settings/connections' })
+    const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
+    const row = await waitFor(() => profileRow('Damaged'), 'the profile')
+    ;[...row.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!.click()
+    ;(await waitFor(() => dialogButton('Remove'), 'the confirmation')).click()
+
+    const discard = await waitFor(() => dialogButton('Delete and remove'), 'the question about the drafts')
+    expect(discard.closest('.n-dialog')!.textContent).toContain('The drafts of “Damaged” cannot be read (the file is damaged). Any not yet sent will be deleted with the connection.')
+    expect(profileRow('Damaged')).toBeTruthy()
+
+    discard.click()
+    await waitFor(() => !profileRow('Damaged'), 'the profile to go')
+    expect(existsSync(dir)).toBe(false)
   })
 })
 

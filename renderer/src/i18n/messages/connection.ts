@@ -31,6 +31,7 @@ const en = {
     removed: 'Removed {name}.',
     discardDrafts: '“{name}” has a draft not yet sent. It will be deleted with the connection. | “{name}” has {count} drafts not yet sent. They will be deleted with the connection.',
     discardAndRemove: 'Delete and remove',
+    discardUnreadable: 'The drafts of “{name}” cannot be read (the file is damaged). Any not yet sent will be deleted with the connection.',
   },
   form: {
     addTitle: 'New connection',
@@ -109,6 +110,7 @@ export default {
       removed: '{name} entfernt.',
       discardDrafts: '„{name}“ hat einen noch nicht gesendeten Entwurf. Er wird mit der Verbindung gelöscht. | „{name}“ hat {count} noch nicht gesendete Entwürfe. Sie werden mit der Verbindung gelöscht.',
       discardAndRemove: 'Löschen und entfernen',
+      discardUnreadable: 'Die Entwürfe von „{name}“ können nicht gelesen werden (die Datei ist beschädigt). Noch nicht gesendete werden mit der Verbindung gelöscht.',
     },
     form: {
       addTitle: 'Neue Verbindung',
@@ -184,6 +186,7 @@ export default {
       removed: 'Se eliminó {name}.',
       discardDrafts: '«{name}» tiene un borrador sin enviar. Se borrará con la conexión. | «{name}» tiene {count} borradores sin enviar. Se borrarán con la conexión.',
       discardAndRemove: 'Borrar y eliminar',
+      discardUnreadable: 'No se pueden leer los borradores de «{name}» (el archivo está dañado). Los que no se hayan enviado se borrarán con la conexión.',
     },
     form: {
       addTitle: 'Nueva conexión',
@@ -259,6 +262,7 @@ export default {
       removed: '{name} supprimée.',
       discardDrafts: '« {name} » a un brouillon pas encore envoyé. Il sera effacé avec la connexion. | « {name} » a {count} brouillons pas encore envoyés. Ils seront effacés avec la connexion.',
       discardAndRemove: 'Effacer et supprimer',
+      discardUnreadable: 'Les brouillons de « {name} » ne peuvent pas être lus (le fichier est endommagé). Ceux pas encore envoyés seront effacés avec la connexion.',
     },
     form: {
       addTitle: 'Nouvelle connexion',
@@ -334,6 +338,7 @@ export default {
       removed: '{name} rimossa.',
       discardDrafts: '«{name}» ha una bozza non ancora inviata. Verrà eliminata con la connessione. | «{name}» ha {count} bozze non ancora inviate. Verranno eliminate con la connessione.',
       discardAndRemove: 'Elimina e rimuovi',
+      discardUnreadable: 'Le bozze di «{name}» non si possono leggere (il file è danneggiato). Quelle non ancora inviate verranno eliminate con la connessione.',
     },
     form: {
       addTitle: 'Nuova connessione',
@@ -409,6 +414,7 @@ export default {
       removed: '{name} verwijderd.',
       discardDrafts: '‘{name}’ heeft een concept dat nog niet is verzonden. Het wordt met de verbinding gewist. | ‘{name}’ heeft {count} concepten die nog niet zijn verzonden. Ze worden met de verbinding gewist.',
       discardAndRemove: 'Wissen en verwijderen',
+      discardUnreadable: 'De concepten van ‘{name}’ kunnen niet worden gelezen (het bestand is beschadigd). Wat nog niet is verzonden, wordt met de verbinding gewist.',
     },
     form: {
       addTitle: 'Nieuwe verbinding',
