@@ -97,6 +97,12 @@ const migrations: Migration[] = [
     version: 3,
     up: `ALTER TABLE drafts ADD COLUMN service TEXT;`,
   },
+  {
+    // Drafts from before the service was recorded are the service the store last held (its cache's);
+    // in a store that never held one, holdService gives them the first it holds.
+    version: 4,
+    up: `UPDATE drafts SET service = (SELECT value FROM meta WHERE key = 'service') WHERE service IS NULL;`,
+  },
 ]
 
 const BASKETS_DB = 'baskets.db'
@@ -358,10 +364,10 @@ export class BasketStore {
    */
   holdService(service: string): void {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = \'service\'').get() as { value: string | null } | undefined
-    // Drafts from before the service was recorded are the service the store last held, else this one.
-    this.db.prepare('UPDATE drafts SET service = ? WHERE service IS NULL').run(row?.value ?? service)
     if (row?.value === service) return
     transaction(this.db, () => {
+      // The first service a store holds: its drafts from before the service was recorded are this one's (migration 4 did the others).
+      if (!row) this.db.prepare('UPDATE drafts SET service = ? WHERE service IS NULL').run(service)
       if (row?.value) this.db.exec('DELETE FROM cache')
       this.db.prepare('INSERT INTO meta (key, value) VALUES (\'service\', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(service)
     })
