@@ -36,6 +36,21 @@ describe('admin product groups', () => {
     await waitFor(() => $$('[data-testid=group-products] li').some((li) => li.textContent === `${product.product_code} — ${product.name}`), 'a product by SKU and name')
   })
 
+  it('names a group without a type or a vendor as the catalogue does ("No type", "No vendor"), in the list and on the page', async () => {
+    const made = await demo.app.api.admin.createProductGroup({ name: 'Loose odds and ends', type: null, vendor: null })
+    if (!made.ok) throw new Error(made.error.message)
+
+    await demo.mount({ path: '/admin/product-groups' })
+    const row = await waitFor(() => $$('[data-testid=group-row]').find((r) => r.querySelector('a')?.textContent === 'Loose odds and ends'), 'the group in the list')
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent?.trim())
+    expect(cells.slice(-2)).toEqual(['No type', 'No vendor'])
+
+    row.querySelector('a')!.click()
+    await waitFor(() => $('[data-testid=group-detail] h1')?.textContent === 'Loose odds and ends', 'the group page')
+    const fact = (term: string) => [...document.querySelectorAll('[data-testid=group-detail] dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent?.trim()
+    expect([fact('Product type'), fact('Vendor')]).toEqual(['No type', 'No vendor'])
+  })
+
   it('a related group’s link opens that group', async () => {
     const list = await demo.app.api.admin.listProductGroups()
     if (!list.ok) throw new Error(list.error.message)
