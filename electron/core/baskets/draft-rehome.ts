@@ -1,5 +1,6 @@
 import type { Product } from '../../../shared/api'
 import type { DraftAddress, DraftDoc, DraftLine, Rechoose } from '../../../shared/ipc/channels/baskets'
+import { LINE_OPTION_IDS } from './line-product'
 import { unitEstimate, type PriceCatalogue } from './price-catalogue'
 
 /**
@@ -16,9 +17,6 @@ export interface SkuLookup {
   catalogue: boolean
   bySku: ReadonlyMap<string, Product | number>
 }
-
-/** A line's choices among its old product's options (and the partner platform's ids for them). */
-const LINE_IDS = ['prov_product', 'prov_organisation', 'prov_group', 'prov_site', 'maintenance_product', 'selected_rate_plan'] as const
 
 const skuOf = (line: DraftLine) => line.product_code?.trim() ?? ''
 
@@ -58,8 +56,8 @@ export function rehomeDraft(draft: { doc: DraftDoc; organisation: number | null 
   const lines = doc.line_items.map((line) => {
     const out: DraftLine = { ...line, product: null, estimate: null }
     delete out.unmatched
-    for (const k of LINE_IDS) delete out[k]
-    if (LINE_IDS.some((k) => line[k] !== null && line[k] !== undefined)) rechoose.options.push(line.key)
+    for (const k of LINE_OPTION_IDS) delete out[k]
+    if (LINE_OPTION_IDS.some((k) => line[k] !== null && line[k] !== undefined)) rechoose.options.push(line.key)
     const hit = skus.catalogue ? skus.bySku.get(skuOf(line)) : undefined
     if (typeof hit === 'object') {
       out.product = hit.id

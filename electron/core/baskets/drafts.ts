@@ -19,6 +19,7 @@ import { productInfo, refreshEstimates, unitEstimate, type PriceCatalogue } from
 import { validateDraft } from './validation'
 import { otherServiceError } from './draft-service'
 import { lookUpSkus, rehomeDraft } from './draft-rehome'
+import { LINE_OPTION_IDS, withProduct } from './line-product'
 
 interface DraftsDeps {
   store: BasketStore
@@ -117,12 +118,32 @@ export class Drafts {
     const rec = this.store.require(id)
     const current = rec.doc.line_items.find((l) => l.key === key)
     if (!current) throw new AppError('not_found', 'That line is no longer on the draft.')
+    if (patch.product && patch.product !== current.product) return this.chooseProduct(id, key, patch.product, patch)
     const merged = { ...current, ...patch }
     const product = merged.product ? await cat.getProduct(merged.product) : null
     const estimate = product ? { unit: unitEstimate(product, merged), asOf: await cat.pricesAsOf() } : (merged.estimate ?? null)
-    // A product chosen for a line left without one by "use with this service" settles it.
-    const settled = (l: DraftLine) => (patch.product ? { ...l, unmatched: undefined } : l)
-    return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? settled({ ...l, ...patch, estimate }) : l)) }))
+    return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? { ...l, ...patch, estimate } : l)) }))
+  }
+
+  /**
+   * Another product for a line (one left without, or the wrong one): the line keeps its quantity,
+   * markup and typed data, and takes the product as the catalogue has it (line-product.ts), which
+   * settles a line "use with this service" left to choose. With no catalogue on this computer the
+   * product goes as chosen, for the service to check.
+   */
+  private async chooseProduct(id: string, key: string, productId: number, patch: DraftLinePatch): Promise<DraftView> {
+    const cat = this.deps.catalogue()
+    const product = await cat.getProduct(productId)
+    const asOf = await cat.pricesAsOf()
+    if (!product && asOf !== null) throw new AppError('not_found', 'That product is not in the catalogue on this computer.', { product: 'Unknown product' })
+    const choose = (l: DraftLine): DraftLine => {
+      if (product) return withProduct(l, product, asOf, patch)
+      const out: DraftLine = { ...l, ...patch, estimate: null }
+      delete out.unmatched
+      for (const k of LINE_OPTION_IDS) if (!(k in patch)) delete out[k]
+      return out
+    }
+    return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? choose(l) : l)) }))
   }
 
   async removeLine(id: string, key: string): Promise<{ draft: DraftView; removed: DraftLine; index: number }> {
@@ -346,24 +367,11 @@ export class Drafts {
 
   private async newLine(product: Product | null, sku: string, quantity: number): Promise<DraftLine> {
     const line: DraftLine = { key: randomUUID(), quantity }
-    if (product) {
-      line.product = product.id
-      line.product_code = product.product_code
-      line.product_name = product.name
-      const plan = product.rate_plans.find((p) => p.default) ?? product.rate_plans[0]
-      if (plan) {
-        line.selected_rate_plan = plan.id
-        line.quantity = Math.min(Math.max(quantity, plan.min_quantity), plan.max_quantity)
-      }
-      if (product.subscription_type === 'SUBSCRIPTION_KIND_STORAGE') line.storage_order = { team_name: '', admin_email: '' }
-      if (product.subscription_type === 'SUBSCRIPTION_KIND_BACKUP') line.backup_order = { tenant_name: '', admin_email: '' }
-      if (product.subscription_type === 'SUBSCRIPTION_KIND_MEETING') line.meeting_order = { end_user_name: '', end_user_company: '', end_user_email: '' }
-      line.estimate = { unit: unitEstimate(product, line), asOf: await this.deps.catalogue().pricesAsOf() }
-    } else {
-      line.product_code = sku.trim()
-      line.estimate = null
-    }
-    return line
+    if (!product) return { ...line, product_code: sku.trim(), estimate: null }
+    const added = withProduct(line, product, await this.deps.catalogue().pricesAsOf())
+    const plan = product.rate_plans.find((p) => p.id === added.selected_rate_plan)
+    if (plan) added.quantity = Math.min(Math.max(quantity, plan.min_quantity), plan.max_quantity)
+    return added
   }
 }
 

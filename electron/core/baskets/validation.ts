@@ -29,7 +29,7 @@ export function validateDraft(doc: DraftDoc, products: ReadonlyMap<number, Produ
     const at = (f: string) => `line_items.${i}.${f}`
     if (line.quantity === null || line.quantity === undefined) add(at('quantity'), 'Enter a quantity')
     if (line.unmatched && !line.product) {
-      add(at('product_code'), line.unmatched === 'ambiguous' ? 'Several products of this service have this SKU: add the right one, and remove this line' : 'Not in the catalogue of this service: add the right product, and remove this line')
+      add(at('product_code'), line.unmatched === 'ambiguous' ? 'Several products of this service have this SKU: choose the right one' : 'Not in the catalogue of this service: choose its product')
     }
     const product = line.product ? products.get(line.product) : undefined
     if (!product) return
