@@ -68,6 +68,18 @@ describe('the lines table, for the keyboard', () => {
     expect(rows[1]!.text()).toContain(i18n.global.t('baskets.lines.unknownProduct'))
   })
 
+  it('offers to choose the product of a line without one (left unmatched or kept by SKU), not of others, and not when read-only', () => {
+    const unmatched: DraftLine = { key: 'u', product: null, product_code: 'AMB-100', quantity: 1, unmatched: 'ambiguous' }
+    const bySku: DraftLine = { key: 's', product: null, product_code: 'NEW-1', quantity: 1 }
+    const w = renderTable({ lines: [unmatched, bySku, lines[0]!] })
+    const choose = w.findAll('[data-testid^=choose-product-]')
+    expect(choose.map((b) => b.attributes('data-testid'))).toEqual(['choose-product-0', 'choose-product-1'])
+    // Its name says which line: the visible words, then the SKU.
+    expect(choose[0]!.text()).toBe('Choose product AMB-100')
+    expect(choose[0]!.attributes('aria-expanded')).toBe('false')
+    expect(renderTable({ lines: [unmatched], readonly: true }).find('[data-testid^=choose-product-]').exists()).toBe(false)
+  })
+
   it('a read-only table (a basket being sent) removes nothing', async () => {
     const w = renderTable({ readonly: true })
     const row = w.find('tr.lines__row').element as HTMLElement

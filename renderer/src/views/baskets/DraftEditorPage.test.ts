@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../electron/sandbox/test-client'
 import { startSandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { demoAppSuite } from '../../testing/app-suite'
-import { $, waitFor } from '../../testing/mount-app'
+import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
 /** The draft editor, on the real core (this process) and real sandboxes (child processes). */
 
@@ -59,5 +60,81 @@ describe('a draft made for another service', () => {
       await demo.app.api.connection.remove({ id: profile.value.id, discardDrafts: true })
       await other.close()
     }
+  })
+})
+
+describe('a line without a product', () => {
+  const demo = demoAppSuite({ sandbox: { products: 100, orders: 0, speed: 0 }, sync: true })
+  const input = () => $<HTMLInputElement>('[data-testid=product-picker-input]')
+  const options = () => $$('[data-testid=product-picker-option]')
+
+  async function press(key: string): Promise<void> {
+    ;(document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
+    await nextTick()
+    await nextTick()
+  }
+
+  /** A draft whose one line has a SKU the catalogue here does not know, opened in the editor. */
+  async function openDraftWithUnknownSku(): Promise<{ id: string; i18n: Awaited<ReturnType<typeof demo.mount>>['i18n'] }> {
+    const line = { key: 'old', product: null, product_code: 'RACK-OLD-1', product_name: 'Rack kit', quantity: 4, unmatched: 'unknown' as const }
+    const created = await demo.app.api.baskets.create({ doc: { line_items: [line] } })
+    if (!created.ok) throw new Error(created.error.message)
+    const { i18n } = await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    await waitFor(() => $('[data-testid=line-0] [data-field-error]'), 'the line, marked')
+    return { id: created.value.id, i18n }
+  }
+
+  it('gets one chosen in place with the keyboard: the line shows it, its quantity as it was', async () => {
+    const { id, i18n } = await openDraftWithUnknownSku()
+    const choose = $<HTMLButtonElement>('[data-testid=choose-product-0]')!
+    expect(choose.textContent).toContain(i18n.global.t('baskets.lines.chooseProduct'))
+    choose.click()
+    await waitFor(() => document.activeElement === input(), 'focus in the picker')
+    expect(input()!.value).toBe('RACK-OLD-1')
+    const picker = $('[data-testid=product-picker]')!
+    expect(document.getElementById(picker.getAttribute('aria-labelledby')!)?.textContent).toContain('RACK-OLD-1')
+    expect(document.querySelector(`label[for="${input()!.id}"]`)?.textContent).toBe(i18n.global.t('baskets.picker.label'))
+
+    // The SKU is two vendors' product here: both show, each with its vendor.
+    typeInto(input()!, SHOWCASE.ambiguousSku)
+    await waitFor(() => options().filter((o) => SHOWCASE.ambiguousIds.map(String).includes(o.dataset.productId!)).length === 2, 'both products of the SKU')
+    expect($('[role=listbox]')!.getAttribute('aria-label')).toBe(i18n.global.t('baskets.picker.results'))
+    const target = String(SHOWCASE.ambiguousIds[1])
+    for (let n = 0; options().find((o) => o.getAttribute('aria-selected') === 'true')?.dataset.productId !== target && n < options().length; n++) await press('ArrowDown')
+    const chosen = options().find((o) => o.getAttribute('aria-selected') === 'true')!
+    expect(chosen.dataset.productId).toBe(target)
+    expect(input()!.getAttribute('aria-activedescendant')).toBe(chosen.id)
+    expect(chosen.textContent).toContain('Gridstone Universal Rack Mount Kit')
+    expect(chosen.textContent).toContain(i18n.global.t('catalogue.facets.vendor', { id: 7 }))
+
+    await press('Enter')
+    await waitFor(() => !$('[data-testid=product-picker]'), 'the picker to close')
+    await waitFor(() => $('[data-testid=save-state]')?.textContent === i18n.global.t('baskets.editor.saved') && $('[data-testid=line-0]')?.textContent?.includes('Gridstone Universal Rack Mount Kit'), 'the line with its product, saved')
+    const row = $('[data-testid=line-0]')!
+    expect(document.activeElement).toBe(row)
+    expect($<HTMLInputElement>('[data-testid=line-qty-0]')!.value).toBe('4')
+    expect(row.querySelector('[data-field-error]')).toBeNull()
+    expect($('[data-testid=choose-product-0]')).toBeNull()
+    expect($('[data-testid=draft-editor] .error-notice')).toBeNull()
+    const saved = await demo.app.api.baskets.get({ id })
+    if (!saved.ok) throw new Error(saved.error.message)
+    expect(saved.value.doc.line_items[0]).toMatchObject({ key: 'old', product: SHOWCASE.ambiguousIds[1], product_code: SHOWCASE.ambiguousSku, quantity: 4 })
+    expect(saved.value.doc.line_items[0]!.unmatched).toBeUndefined()
+  })
+
+  it('closes the picker with Escape, gives focus back to the line, and changes nothing', async () => {
+    const { id } = await openDraftWithUnknownSku()
+    const docOf = async () => {
+      const r = await demo.app.api.baskets.get({ id })
+      if (!r.ok) throw new Error(r.error.message)
+      return r.value.doc
+    }
+    const before = await docOf()
+    $<HTMLButtonElement>('[data-testid=choose-product-0]')!.click()
+    await waitFor(() => document.activeElement === input(), 'focus in the picker')
+    await press('Escape')
+    expect($('[data-testid=product-picker]')).toBeNull()
+    expect(document.activeElement).toBe($('[data-testid=line-0]'))
+    expect(await docOf()).toEqual(before)
   })
 })
