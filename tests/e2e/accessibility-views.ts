@@ -116,6 +116,22 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
       await page.waitForSelector('[data-testid=import-preview-table]')
     },
   },
+  {
+    name: 'baskets: choosing the product of a line without one',
+    path: '/baskets',
+    ready: '[data-testid=new-draft]',
+    prepare: async (page) => {
+      await page.click('[data-testid=new-draft]')
+      await page.click('[data-testid=open-import]')
+      await page.fill('[data-testid=import-text]', 'AMB-100-OLD\t2')
+      await page.click('[data-testid=import-preview]')
+      await page.click('[data-testid=import-include-unknown]')
+      await page.click('[data-testid=import-add]')
+      await page.click('[data-testid=choose-product-0]')
+      await page.fill('[data-testid=product-picker-input]', 'rack mount')
+      await page.waitForSelector('[data-testid=product-picker-option]')
+    },
+  },
   // orders
   { name: 'orders: list', path: '/orders', ready: '[data-testid=order-row]' },
   {
