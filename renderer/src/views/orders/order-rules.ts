@@ -28,6 +28,8 @@ export function actionsAllowed(status: OrderStatus, user: PermissionHolder): Ord
 export function noCancelReason(status: OrderStatus, user: PermissionHolder): 'final' | 'readOnly' | null {
   if (status === 'CANCELLED' || status === 'FAILED' || status === 'DRAFT') return null
   if (!CANCELLABLE_STATUSES.includes(status)) return 'final'
+  // Before the service has said who the user is (a first connect, offline), their rights are unknown.
+  if (!user) return null
   return hasPermission(user, ORDER_PERMISSIONS.act) ? null : 'readOnly'
 }
 

@@ -28,6 +28,9 @@ describe('order actions by status (spec section 3)', () => {
       expect(noCancelReason(s, reader)).toBe('readOnly')
     }
     for (const s of ['CANCELLED', 'FAILED', 'DRAFT'] as const) expect(noCancelReason(s, writer)).toBeNull()
+    // Not yet known who the user is: no claim about their rights.
+    expect(noCancelReason('PROCESSING', null)).toBeNull()
+    expect(noCancelReason('SHIPPED', null)).toBe('final')
   })
 })
 
