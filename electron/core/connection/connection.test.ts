@@ -532,20 +532,31 @@ describe('the user moved to another organisation by an administrator', () => {
     }
   }
 
-  const reassigned = (h: Harness) => h.events.map((e) => JSON.parse(e) as { e: string; p: { from: Organisation; to: Organisation } }).filter((e) => e.e === 'connection.actingReassigned')
+  const reassigned = async (h: Harness) => {
+    const r = (await status(h)).reassigned
+    return r && [r.from.id, r.to.id]
+  }
 
-  it('acts for the new own organisation, announced once, and lists its tree when the old acting one is out of reach', async () => {
+  it('acts for the new own organisation, tells the user until they pick one, and lists its tree when the old acting one is out of reach', async () => {
     const { h, profileId, userId } = await purchaser(4)
     try {
       expect(ids(await h.call('connection.organisations'))).toEqual(TREE[4])
+      expect(await reassigned(h)).toBeNull()
       await move(userId, 5)
 
       await h.core.context.connection.probe()
       await until(async () => (await status(h)).actingOrganisation?.id === 5, 'acting for the new organisation')
       expect((await status(h)).user?.organisation).toBe(5)
+      expect(await reassigned(h)).toEqual([4, 5])
       expect(ids(await h.call('connection.organisations'))).toEqual(TREE[5])
+      // Later probes find nothing more to say, and leave it to be shown.
       await h.core.context.connection.probe()
-      expect(reassigned(h).map((e) => [e.p.from.id, e.p.to.id])).toEqual([[4, 5]])
+      expect(await reassigned(h)).toEqual([4, 5])
+      // The user choosing an organisation has seen it; the renderer learns so.
+      const changes = h.events.length
+      await h.call('connection.setActingOrganisation', { id: 14 })
+      expect(await reassigned(h)).toBeNull()
+      expect(h.events.slice(changes).map((e) => JSON.parse(e) as { e: string; p: ConnectionStatus }).at(-1)).toMatchObject({ e: 'connection.changed', p: { reassigned: null } })
       // Offline, the list kept is the new tree's.
       await sandbox.control.pause()
       expect(ids(await h.call('connection.organisations'))).toEqual(TREE[5])
@@ -569,22 +580,43 @@ describe('the user moved to another organisation by an administrator', () => {
       expect(after.actingOrganisation?.id).toBe(9)
       // The move itself is announced (the frame shows the user's tree); no reassignment.
       expect(h.events.slice(changes).some((e) => e.includes('"connection.changed"') && e.includes('"organisation":6'))).toBe(true)
-      expect(reassigned(h)).toEqual([])
+      expect(after.reassigned).toBeNull()
     } finally {
       await h.call('connection.remove', { id: profileId })
     }
   })
 
-  it('follows a move that happened while the app was closed', async () => {
+  it('follows a move that happened while the app was closed, and tells the user until they acknowledge it, also after another restart', async () => {
     const first = await purchaser(5)
-    await first.h.core.stop()
-    await move(first.userId, 3)
-
-    const h = await makeCore(first.h.dataDir)
-    try {
+    /** The app closed (`whileClosed` happens then) and started again on the same data. */
+    let h = first.h
+    const restart = async (whileClosed?: () => Promise<void>) => {
+      await h.core.stop()
+      await whileClosed?.()
+      h = await makeCore(first.h.dataDir)
       await h.core.start()
+    }
+    try {
+      await restart(() => move(first.userId, 3))
+      // Noticed at start-up, before any window could hear of it: the status carries it.
       await until(async () => (await status(h)).actingOrganisation?.id === 3, 'acting for the new organisation')
+      expect(await reassigned(h)).toEqual([5, 3])
       expect(ids(await h.call('connection.organisations'))).toEqual(TREE[3])
+      await h.core.context.connection.probe()
+      expect(await reassigned(h)).toEqual([5, 3])
+
+      await restart()
+      expect(await reassigned(h)).toEqual([5, 3])
+      // Acknowledging another reassignment than the one carried leaves it.
+      await h.call('connection.ackReassigned', { from: 4, to: 3 })
+      expect(await reassigned(h)).toEqual([5, 3])
+      const acknowledged = (await h.call('connection.ackReassigned', { from: 5, to: 3 })) as ConnectionStatus
+      expect(acknowledged.reassigned).toBeNull()
+      expect(acknowledged.actingOrganisation?.id).toBe(3)
+
+      await restart()
+      expect(await reassigned(h)).toBeNull()
+      expect((await status(h)).actingOrganisation?.id).toBe(3)
     } finally {
       await h.call('connection.remove', { id: first.profileId })
     }

@@ -3,7 +3,7 @@ import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import type { CurrentUser, Organisation } from '../../../shared/api'
-import { ProfileInput, type ConnectionStatus, type Profile } from '../../../shared/ipc/channels/connection'
+import { ProfileInput, type ActingReassignment, type ConnectionStatus, type Profile } from '../../../shared/ipc/channels/connection'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { EventName, EventPayload } from '../../../shared/ipc/contract'
 import type { SecretStore } from '../credentials/secret-store'
@@ -150,7 +150,7 @@ export class Connection {
   private forgetAccount(id: string): void {
     const acting = this.deps.settings.get<Organisation | null>(`acting:${id}`, null)
     if (acting) this.deps.settings.set(`acting-unconfirmed:${id}`, acting)
-    for (const key of [`user:${id}`, `organisations:${id}`, `acting:${id}`, `acting-recheck:${id}`]) this.deps.settings.delete(key)
+    for (const key of [`user:${id}`, `organisations:${id}`, `acting:${id}`, `acting-recheck:${id}`, `acting-reassigned:${id}`]) this.deps.settings.delete(key)
   }
 
   /** Makes a profile the active one. Works offline: the cached user is used until the service answers. */
@@ -199,6 +199,7 @@ export class Connection {
       user: s?.user ?? null,
       actingOrganisation: s?.actingOrganisation ?? null,
       lastError: this.lastError,
+      reassigned: s ? this.deps.settings.get<ActingReassignment | null>(`acting-reassigned:${s.profile.id}`, null) : null,
       revision: this.revision,
     }
   }
@@ -284,7 +285,21 @@ export class Connection {
     if (!org) throw new AppError('not_found', 'That organisation is not one you can act for.')
     s.actingOrganisation = org
     this.deps.settings.set(`acting:${s.profile.id}`, org)
+    // The user chose: a reassignment not yet acknowledged has nothing more to tell.
+    this.deps.settings.delete(`acting-reassigned:${s.profile.id}`)
     void this.notify()
+    return this.status()
+  }
+
+  /** The user saw the reassignment from `fromId` to `toId`: it is no longer shown. Another (newer) one stays. */
+  ackReassigned(fromId: number, toId: number): ConnectionStatus {
+    const s = this.require()
+    const key = `acting-reassigned:${s.profile.id}`
+    const shown = this.deps.settings.get<ActingReassignment | null>(key, null)
+    if (shown?.from.id === fromId && shown.to.id === toId) {
+      this.deps.settings.delete(key)
+      void this.notify()
+    }
     return this.status()
   }
 
@@ -344,7 +359,7 @@ export class Connection {
    * Until the user picks one, the app acts for the user's own organisation; after the profile was
    * changed to another account, for the one acted for before if this account may act for it too;
    * after the user was moved to another organisation, for the one acted for if still allowed, else
-   * the new own one (announced as connection.actingReassigned).
+   * the new own one (kept in status.reassigned until the user has seen it).
    */
   private async chooseActingOrganisation(s: ActiveSession, ownId: number): Promise<void> {
     const id = s.profile.id
@@ -362,11 +377,22 @@ export class Connection {
       if (chosen.id === acting?.id) return
       s.actingOrganisation = chosen
       this.deps.settings.set(`acting:${id}`, chosen)
+      if (acting) this.noteReassigned(id, acting, chosen)
       void this.notify()
-      if (acting) this.deps.emit('connection.actingReassigned', { from: acting, to: chosen })
     } catch {
       /* offline or refused: stays as it is, tried again on the next probe */
     }
+  }
+
+  /**
+   * Kept until the user acknowledges it, in settings: the move may be noticed at start-up, before
+   * any window shows it. A second move before that still tells of the organisation the user knew.
+   */
+  private noteReassigned(profileId: string, acting: Organisation, chosen: Organisation): void {
+    const key = `acting-reassigned:${profileId}`
+    const from = this.deps.settings.get<ActingReassignment | null>(key, null)?.from ?? acting
+    if (from.id === chosen.id) this.deps.settings.delete(key)
+    else this.deps.settings.set(key, { from, to: chosen })
   }
 
   /** Domain modules report their calls' outcomes so the online state follows real traffic. */

@@ -14,6 +14,7 @@ export function connectionFeature(connection: Connection): Feature {
       'connection.startDemo': () => connection.startDemo(),
       'connection.organisations': () => connection.organisations(),
       'connection.setActingOrganisation': ({ id }) => connection.setActingOrganisation(id),
+      'connection.ackReassigned': ({ from, to }) => connection.ackReassigned(from, to),
     },
     start: () => connection.resume(),
     stop: () => connection.stop(),

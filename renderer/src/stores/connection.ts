@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { CurrentUser, Organisation } from '../../../shared/api'
-import type { ConnectionStatus, Profile, ProfileInput } from '../../../shared/ipc/channels/connection'
+import type { ActingReassignment, ConnectionStatus, Profile, ProfileInput } from '../../../shared/ipc/channels/connection'
 import { api, toApiError, type ApiError } from '../services/api'
 
 /**
@@ -29,6 +29,8 @@ export const useConnectionStore = defineStore('connection', () => {
   const user = computed<CurrentUser | null>(() => status.value?.user ?? null)
   const actingOrganisation = computed(() => status.value?.actingOrganisation ?? null)
   const online = computed(() => status.value?.online ?? false)
+  /** The app acts for another organisation without the user choosing; null once the user saw it. */
+  const reassigned = computed(() => status.value?.reassigned ?? null)
   const isDemo = computed(() => profile.value?.demo ?? false)
   const host = computed(() => hostOf(profile.value?.baseUrl))
   /** Whose organisations are shown: another profile, or the same one edited to another account, has others. */
@@ -147,6 +149,11 @@ export const useConnectionStore = defineStore('connection', () => {
     applyStatus(await api.connection.setActingOrganisation({ id }))
   }
 
+  /** The user saw this reassignment: the core stops carrying it (a newer one stays). */
+  async function ackReassigned(seen: ActingReassignment): Promise<void> {
+    applyStatus(await api.connection.ackReassigned({ from: seen.from.id, to: seen.to.id }))
+  }
+
   return {
     status,
     profiles,
@@ -159,6 +166,7 @@ export const useConnectionStore = defineStore('connection', () => {
     user,
     actingOrganisation,
     online,
+    reassigned,
     isDemo,
     host,
     init,
@@ -171,6 +179,7 @@ export const useConnectionStore = defineStore('connection', () => {
     test,
     loadOrganisations,
     setActingOrganisation,
+    ackReassigned,
   }
 })
 

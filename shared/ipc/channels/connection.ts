@@ -34,6 +34,14 @@ export const ProfileInput = z.object({
 })
 export type ProfileInput = z.input<typeof ProfileInput>
 
+/**
+ * The app acts for another organisation than the one it acted for, without the user choosing: an
+ * administrator moved the user to another organisation, and `from` is not among those the user may
+ * act for now; `to` is the user's new own organisation.
+ */
+export const ActingReassignment = z.object({ from: Organisation, to: Organisation })
+export type ActingReassignment = z.infer<typeof ActingReassignment>
+
 export const ConnectionStatus = z.object({
   profile: Profile.nullable(),
   online: z.boolean(),
@@ -41,6 +49,11 @@ export const ConnectionStatus = z.object({
   /** The organisation the app acts as (own or a descendant). */
   actingOrganisation: Organisation.nullable(),
   lastError: z.string().nullable(),
+  /**
+   * A reassignment the user has not acknowledged yet. Kept (also across a restart) until
+   * acknowledged or the user picks an organisation: the move may be noticed while no window shows it.
+   */
+  reassigned: ActingReassignment.nullable(),
   /**
    * Goes up with every change the core announces. A reply and an event can cross (the acting
    * organisation chosen just after a connect is announced before the connect's own reply is read):
@@ -64,15 +77,10 @@ export const connectionChannels = {
   'connection.startDemo': channel(z.undefined(), ConnectionStatus),
   'connection.organisations': channel(z.undefined(), z.array(Organisation)),
   'connection.setActingOrganisation': channel(z.object({ id: z.int().positive() }), ConnectionStatus),
+  // The ids of the reassignment the user saw: a newer one stays to be shown.
+  'connection.ackReassigned': channel(z.object({ from: z.int().positive(), to: z.int().positive() }), ConnectionStatus),
 }
 
 export const connectionEvents = {
   'connection.changed': ConnectionStatus,
-  /**
-   * The app acts for another organisation than the one it acted for, without the user choosing:
-   * an administrator moved the user to another organisation, and `from` is not among those the
-   * user may act for now; `to` is the user's new own organisation. Sent once, with the
-   * connection.changed that carries `to`.
-   */
-  'connection.actingReassigned': z.object({ from: Organisation, to: Organisation }),
 }

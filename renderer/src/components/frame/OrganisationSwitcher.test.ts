@@ -29,36 +29,81 @@ describe('organisation switcher', () => {
     await waitFor(() => !$('[data-testid=acting-organisation] [role=alert]'), 'the failure gone')
   })
 
-  it('says once that the app now acts for the user’s new organisation when an administrator moved them out of reach of the old one', async () => {
+  /** The seeded tree: 1 → 2, 3; 2 → 4, 5; 4 → 7, 8. A purchaser of `organisation`, connected as the active profile. */
+  async function connectAs(organisation: number) {
     const { baseUrl, clients } = demo.sandbox
-    // The seeded tree: 2 → 4, 5. A purchaser of 4 is moved to 5, out of reach of 4.
-    const purchaser = clients.find((c) => c.organisationId === 4 && !c.admin)!
+    const purchaser = clients.find((c) => c.organisationId === organisation && !c.admin)!
     const saved = await demo.app.api.connection.save({ name: 'Cobalt', baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
     if (!saved.ok) throw new Error(saved.error.message)
+    await demo.app.api.connection.activate({ id: saved.value.id })
+    return { profileId: saved.value.id, userId: purchaser.userId }
+  }
+
+  /** An administrator moves the user to another organisation on the service; the core notices at its next probe. */
+  async function move(userId: number, organisation: number): Promise<void> {
+    const admin = new TestClient(demo.sandbox)
+    const { id: _id, api_clients: _a, audit_logs: _l, actions_taken: _t, ...user } = (await admin.get<User>(`/users/${userId}`)).body
+    expect((await admin.put(`/users/${userId}`, { ...user, organisation })).status).toBe(200)
+    await demo.app.core.context.connection.probe()
+  }
+
+  const status = async () => {
+    const s = await demo.app.api.connection.status()
+    if (!s.ok) throw new Error(s.error.message)
+    return s.value
+  }
+  const notices = (said: string) => $$('.n-message').filter((m) => m.textContent?.includes(said))
+  const close = (notice: HTMLElement) => notice.querySelector<HTMLElement>('.n-message__close')!.click()
+
+  it('says once that the app now acts for the user’s new organisation when an administrator moved them out of reach of the old one', async () => {
+    // A purchaser of 4 is moved to 5, out of reach of 4.
+    const { profileId, userId } = await connectAs(4)
     try {
-      await demo.app.api.connection.activate({ id: saved.value.id })
       const mounted = await demo.mount({ path: '/' })
       const connection = useConnectionStore(mounted.pinia)
       await waitFor(() => connection.actingOrganisation?.id === 4, 'acting for 4')
       const former = connection.actingOrganisation!.name
 
-      const admin = new TestClient(demo.sandbox)
-      const { id: _id, api_clients: _a, audit_logs: _l, actions_taken: _t, ...user } = (await admin.get<User>(`/users/${purchaser.userId}`)).body
-      expect((await admin.put(`/users/${purchaser.userId}`, { ...user, organisation: 5 })).status).toBe(200)
-      await demo.app.core.context.connection.probe()
+      await move(userId, 5)
 
       await waitFor(() => connection.actingOrganisation?.id === 5, 'acting for 5')
       const name = connection.actingOrganisation!.name
       const said = mounted.i18n.global.t('frame.organisation.reassigned', { name, former })
-      const notices = () => $$('.n-message').filter((m) => m.textContent?.includes(said))
-      await waitFor(() => notices().length, 'the notice')
+      await waitFor(() => notices(said).length, 'the notice')
       expect($('[data-testid=acting-organisation] .n-base-selection')!.textContent).toContain(name)
       // Later probes find nothing more to say.
       await demo.app.core.context.connection.probe()
       await new Promise((ok) => setTimeout(ok, 200))
-      expect(notices()).toHaveLength(1)
+      expect(notices(said)).toHaveLength(1)
     } finally {
-      await demo.app.api.connection.remove({ id: saved.value.id })
+      await demo.app.api.connection.remove({ id: profileId })
+    }
+  })
+
+  it('says so when the frame shows after the app was moved to the new organisation, until the user closes the notice', async () => {
+    // A purchaser of 7 is moved to 8, out of reach of 7, while no frame shows (at start-up, say).
+    const { profileId, userId } = await connectAs(7)
+    try {
+      await waitFor(async () => (await status()).actingOrganisation?.id === 7, 'acting for 7')
+      const former = (await status()).actingOrganisation!.name
+      await move(userId, 8)
+      const { actingOrganisation } = await waitFor(async () => (await status()).reassigned && status(), 'the reassignment carried')
+      expect(actingOrganisation?.id).toBe(8)
+
+      const mounted = await demo.mount({ path: '/' })
+      const said = mounted.i18n.global.t('frame.organisation.reassigned', { name: actingOrganisation!.name, former })
+      const [notice] = await waitFor(() => notices(said).length && notices(said), 'the notice')
+      close(notice!)
+      await waitFor(async () => !notices(said).length && !(await status()).reassigned, 'the notice closed and acknowledged')
+
+      // Shown again, the frame has nothing more to say.
+      mounted.unmount()
+      await demo.mount({ path: '/' })
+      await waitFor(() => $('[data-testid=acting-organisation] .n-base-selection')?.textContent?.includes(actingOrganisation!.name), 'the frame')
+      await new Promise((ok) => setTimeout(ok, 200))
+      expect(notices(said)).toHaveLength(0)
+    } finally {
+      await demo.app.api.connection.remove({ id: profileId })
     }
   })
 })
