@@ -1,0 +1,101 @@
+import { nextTick, onBeforeUnmount, ref, shallowRef, watch } from 'vue'
+import type { ProductSummary } from '../../../../shared/ipc/channels/catalogue'
+import { toApiError, type ApiError } from '../../services/api'
+import { useCatalogueStore } from '../../stores/catalogue'
+
+export interface ProductSearchOptions {
+  /** The query the box starts with. */
+  initial?: string
+  /** Most matches shown. */
+  limit: number
+  /** Typing pause before a search, so that every keystroke is not one. */
+  delayMs: number
+  /** The element id of the i-th option, to scroll the active one into view. */
+  optionId: (i: number) => string
+  /** Enter on a match of what the box says now. */
+  choose: (p: ProductSummary, e: KeyboardEvent) => void
+}
+
+/**
+ * A catalogue search behind a combobox: a query searched once typing pauses, its matches, the active
+ * one (arrows move, Enter chooses), whether an answer came and for which query, and the last error.
+ * Only the answer to the latest query counts: one to an earlier query arriving late is dropped.
+ */
+export function useProductSearch(o: ProductSearchOptions) {
+  const catalogue = useCatalogueStore()
+  const query = ref(o.initial ?? '')
+  const items = shallowRef<ProductSummary[]>([])
+  const answered = ref<string | null>(null)
+  const active = ref(0)
+  const error = shallowRef<ApiError | null>(null)
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let seq = 0
+
+  /** Stops a search waiting to start and drops the answer of one under way. */
+  function cancel(): void {
+    if (timer) clearTimeout(timer)
+    seq++
+  }
+  onBeforeUnmount(cancel)
+
+  /** Back to an empty box with nothing found. */
+  function reset(): void {
+    query.value = ''
+    items.value = []
+    answered.value = null
+    active.value = 0
+    error.value = null
+  }
+
+  watch(query, (q) => {
+    if (timer) clearTimeout(timer)
+    const text = q.trim()
+    if (!text) {
+      seq++
+      items.value = []
+      answered.value = null
+      return
+    }
+    timer = setTimeout(() => void lookup(text), o.delayMs)
+  })
+
+  /** Searches what the box says now, without waiting. */
+  function searchNow(): void {
+    const text = query.value.trim()
+    if (text) void lookup(text)
+  }
+
+  async function lookup(text: string): Promise<void> {
+    const mine = ++seq
+    try {
+      const found = await catalogue.quickSearch(text, o.limit)
+      if (mine !== seq) return
+      items.value = found
+      answered.value = text
+      active.value = 0
+      error.value = null
+    } catch (err) {
+      if (mine === seq) error.value = toApiError(err)
+    }
+  }
+
+  watch(active, (i) => void nextTick(() => document.getElementById(o.optionId(i))?.scrollIntoView?.({ block: 'nearest' })))
+
+  function onInputKey(e: KeyboardEvent): void {
+    const n = items.value.length
+    if (e.key === 'ArrowDown' && n) {
+      e.preventDefault()
+      active.value = (active.value + 1) % n
+    } else if (e.key === 'ArrowUp' && n) {
+      e.preventDefault()
+      active.value = (active.value - 1 + n) % n
+    } else if (e.key === 'Enter') {
+      e.preventDefault()
+      // Only a match of what the box says now: an answer to an earlier query is not what was meant.
+      const p = items.value[active.value]
+      if (p && answered.value === query.value.trim()) o.choose(p, e)
+    }
+  }
+
+  return { query, items, answered, active, error, cancel, reset, searchNow, onInputKey }
+}
