@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { DatabaseSync } from 'node:sqlite'
 import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
@@ -107,26 +108,47 @@ const migrations: Migration[] = [
 
 const BASKETS_DB = 'baskets.db'
 
+/** How long a look at a profile's drafts waits for a lock: it runs on the main process, which must not freeze. */
+const LOOK_BUSY_TIMEOUT_MS = 250
+
 /**
  * How many drafts of a profile's folder are not yet submitted (none when it has no drafts file), or
- * null when its drafts file cannot be read. A look only: the file is opened read-only, so a profile
- * that is not active (or is being removed) is not migrated or written to. Every schema version has
- * `drafts.state`; a database without the table holds no drafts.
+ * null when its drafts file cannot be read (damaged, not a database, not readable). A file in use
+ * that stays locked past a short wait throws a conflict (field unsentDrafts 'busy'): its drafts are
+ * not known, yet it is not damaged either, and a moment later it may be read.
+ *
+ * Never migrated, never written: the file is opened read-only. A file closed cleanly (no -wal or
+ * -journal beside it, as BasketStore.close leaves it) is opened immutable, so that SQLite does not
+ * create a -wal and -shm in the folder either. With a -wal beside it (open elsewhere, or left by a
+ * crash, its last drafts possibly only there) it is read through the WAL, for which SQLite may add
+ * the -shm it needs. Every schema version has `drafts.state`; a database without the table holds no drafts.
  */
 export function unsentDraftsIn(profileDir: string): number | null {
   const path = join(profileDir, BASKETS_DB)
   if (!existsSync(path)) return 0
+  const closed = !existsSync(`${path}-wal`) && !existsSync(`${path}-journal`)
+  const location = pathToFileURL(path)
+  if (closed) location.searchParams.set('immutable', '1')
   let db: DatabaseSync | undefined
   try {
-    db = new DatabaseSync(path, { readOnly: true, timeout: 5000 })
+    db = new DatabaseSync(location, { readOnly: true, timeout: LOOK_BUSY_TIMEOUT_MS })
     if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'drafts'").get()) return 0
     return Number((db.prepare("SELECT COUNT(*) AS n FROM drafts WHERE state <> 'submitted'").get() as { n: number }).n)
-  } catch {
+  } catch (err) {
+    if (isBusy(err)) throw new AppError('conflict', 'The drafts of this connection are in use; try again in a moment.', { unsentDrafts: 'busy' })
     return null
   } finally {
     if (db?.isOpen) db.close()
   }
 }
+
+/** SQLITE_BUSY or SQLITE_LOCKED (node:sqlite's errcode is the extended code: its low byte is the primary one). */
+function isBusy(err: unknown): boolean {
+  const code = (err as { errcode?: unknown }).errcode
+  return typeof code === 'number' && [SQLITE_BUSY, SQLITE_LOCKED].includes(code & 0xff)
+}
+const SQLITE_BUSY = 5
+const SQLITE_LOCKED = 6
 
 /**
  * A draft back in the user's hands with nothing of a service basket: no basket (or source basket)

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
+import { BasketStore } from '../baskets/basket-store'
 import type { Organisation } from '../../../shared/api'
 import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
 import { createKeychainStore, type SecretStore } from '../credentials/secret-store'
@@ -236,6 +237,54 @@ describe('removing a profile', () => {
     expect(refused?.code).toBe('conflict')
     expect(refused?.fields?.unsentDrafts).toBe('2')
     expect(readFileSync(join(dir, 'baskets.db')).equals(before)).toBe(true)
+    await h.call('connection.remove', { id: profile.id, discardDrafts: true })
+  })
+
+  it('counts the drafts of a profile not in use from the file its BasketStore left on closing, writing nothing into its folder', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    const dir = join(h.dataDir, 'profiles', profile.id)
+    const store = new BasketStore(dir, () => Date.now())
+    store.create(null, sandbox.baseUrl)
+    store.create(null, sandbox.baseUrl)
+    store.patch(store.create(null, sandbox.baseUrl).id, { state: 'submitted' })
+    store.close()
+    // As the app leaves it: a WAL file, checkpointed, with no -wal or -shm beside it.
+    expect(readdirSync(dir)).toEqual(['baskets.db'])
+    const before = readFileSync(join(dir, 'baskets.db'))
+
+    const refused = await h.call('connection.remove', { id: profile.id }).then(() => null, (e: { code: string; fields?: Record<string, string> }) => e)
+    expect(refused?.code).toBe('conflict')
+    expect(refused?.fields?.unsentDrafts).toBe('2')
+    expect(readdirSync(dir)).toEqual(['baskets.db'])
+    expect(readFileSync(join(dir, 'baskets.db')).equals(before)).toBe(true)
+    await h.call('connection.remove', { id: profile.id, discardDrafts: true })
+    expect(existsSync(dir)).toBe(false)
+  })
+
+  it('says a drafts file held locked by another program is in use, not unreadable, within a moment, and counts it once let go', async () => {
+    const h = await makeCore()
+    const profile = await connect(h)
+    const dir = join(h.dataDir, 'profiles', profile.id)
+    const store = new BasketStore(dir, () => Date.now())
+    store.create(null, sandbox.baseUrl)
+    store.close()
+    // Another program holding the file: an exclusive lock that readers wait for.
+    const holder = new DatabaseSync(join(dir, 'baskets.db'))
+    holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; DELETE FROM meta WHERE key = 'none';")
+
+    const started = Date.now()
+    const refused = await h.call('connection.remove', { id: profile.id }).then(() => null, (e: { code: string; message: string; fields?: Record<string, string> }) => e)
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(refused?.code).toBe('conflict')
+    expect(refused?.fields?.unsentDrafts).toBe('busy')
+    expect(refused?.message).toContain('in use')
+    expect(existsSync(join(dir, 'baskets.db'))).toBe(true)
+
+    holder.exec('ROLLBACK')
+    holder.close()
+    const counted = await h.call('connection.remove', { id: profile.id }).then(() => null, (e: { fields?: Record<string, string> }) => e)
+    expect(counted?.fields?.unsentDrafts).toBe('1')
     await h.call('connection.remove', { id: profile.id, discardDrafts: true })
   })
 

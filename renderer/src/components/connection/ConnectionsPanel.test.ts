@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
+import { BasketStore } from '../../../../electron/core/baskets/basket-store'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
 import { startWebPageServer } from '../../../../tests/harness/web-page-server'
@@ -184,11 +186,42 @@ describe('connection screen', () => {
     ;(await waitFor(() => dialogButton('Remove'), 'the confirmation')).click()
 
     const discard = await waitFor(() => dialogButton('Delete and remove'), 'the question about the drafts')
-    expect(discard.closest('.n-dialog')!.textContent).toContain('The drafts of “Damaged” cannot be read (the file is damaged). Any not yet sent will be deleted with the connection.')
+    expect(discard.closest('.n-dialog')!.textContent).toContain('The drafts of “Damaged” cannot be read. Any not yet sent will be deleted with the connection.')
     expect(profileRow('Damaged')).toBeTruthy()
 
     discard.click()
     await waitFor(() => !profileRow('Damaged'), 'the profile to go')
+    expect(existsSync(dir)).toBe(false)
+  })
+
+  it('says when a connection\'s drafts are in use rather than calling them unreadable, deletes nothing, and counts them when tried again', async () => {
+    const saved = await suite.app.api.connection.save({ name: 'Busy', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    const dir = join(suite.app.dataDir, 'profiles', saved.value.id)
+    const store = new BasketStore(dir, () => Date.now())
+    store.create(null, suite.sandbox.baseUrl)
+    store.close()
+    // Another program holding the drafts file locked.
+    const holder = new DatabaseSync(join(dir, 'baskets.db'))
+    holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; DELETE FROM meta WHERE key = 'none';")
+    await suite.mount({ path: '/settings/connections' })
+    const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
+    const row = await waitFor(() => profileRow('Busy'), 'the profile')
+    ;[...row.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!.click()
+    ;(await waitFor(() => dialogButton('Remove'), 'the confirmation')).click()
+
+    const again = await waitFor(() => dialogButton('Try again'), 'the note that the drafts are in use')
+    expect(again.closest('.n-dialog')!.textContent).toContain('The drafts of “Busy” are in use, so they cannot be counted now. Try again in a moment.')
+    expect(dialogButton('Delete and remove')).toBeUndefined()
+    expect(profileRow('Busy')).toBeTruthy()
+
+    holder.exec('ROLLBACK')
+    holder.close()
+    again.click()
+    const discard = await waitFor(() => dialogButton('Delete and remove'), 'the question about the drafts')
+    expect(discard.closest('.n-dialog')!.textContent).toContain('“Busy” has a draft not yet sent. It will be deleted with the connection.')
+    discard.click()
+    await waitFor(() => !profileRow('Busy'), 'the profile to go')
     expect(existsSync(dir)).toBe(false)
   })
 })
