@@ -5,6 +5,7 @@ import type { SyncOutcome } from '../../../shared/ipc/channels/catalogue'
 import { SHOWCASE } from '../../sandbox/seed/catalogue'
 import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
 import { until } from '../test-until'
+import { toBasketBody } from './basket-body'
 
 /** Choosing the product of a line that has none, on a real core with the sandbox's catalogue on this computer. */
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0 })
@@ -63,6 +64,33 @@ describe('choosing the product of a line', () => {
     expect(chosen.doc.line_items[0]).toMatchObject({ selected_rate_plan: plan.id, storage_order: { team_name: '', admin_email: '' }, quantity: plan.max_quantity + 1 })
     expect(chosen.fields).toMatchObject({ 'line_items.0.quantity': expect.any(String), 'line_items.0.storage_order.team_name': expect.any(String) })
     expect(chosen.fields).not.toHaveProperty(['line_items.0.selected_rate_plan'])
+  })
+
+  it('keeps the subscription data typed for a product of the same kind, and drops data of another kind so the service never gets it', async () => {
+    const t = await withCatalogue()
+    const [storage, meeting, firewall] = await Promise.all([SHOWCASE.storage.id, SHOWCASE.meeting.id, SHOWCASE.firewall.id].map((id) => t.call<Product>('catalogue.product', { id })))
+    const typedStorage = { team_name: 'Ops', admin_email: 'ops@example.com' }
+    const draft = await t.call<DraftView>('baskets.create', {
+      doc: { line_items: [{ key: 'sub', product: storage!.id, product_code: storage!.product_code, quantity: 5, storage_order: typedStorage, backup_order: { tenant_name: 'Old', admin_email: 'old@example.com' } }] },
+    })
+
+    // Another storage product: what was typed for storage stays, the backup data goes.
+    const addOn = await t.call<DraftView>('baskets.updateLine', { id: draft.id, key: 'sub', patch: { product: SHOWCASE.storageAddOn.id } })
+    expect(addOn.doc.line_items[0]!.storage_order).toEqual(typedStorage)
+    expect(addOn.doc.line_items[0]!.backup_order).toBeUndefined()
+
+    // A meeting product: blank meeting data to fill in, and nothing of the storage team is sent.
+    const met = await t.call<DraftView>('baskets.updateLine', { id: draft.id, key: 'sub', patch: { product: meeting!.id } })
+    const line = met.doc.line_items[0]!
+    expect(line.meeting_order).toEqual({ end_user_name: '', end_user_company: '', end_user_email: '' })
+    expect(line.storage_order).toBeUndefined()
+    expect(toBasketBody(met.doc, null, null).line_items[0]).not.toHaveProperty('storage_order')
+    expect(met.fields).toHaveProperty(['line_items.0.meeting_order.end_user_name'])
+
+    // A product that is no subscription: no subscription data at all.
+    const plain = await t.call<DraftView>('baskets.updateLine', { id: draft.id, key: 'sub', patch: { product: firewall!.id } })
+    expect(plain.doc.line_items[0]).not.toHaveProperty('meeting_order')
+    expect(toBasketBody(plain.doc, null, null).line_items[0]).toEqual({ product: firewall!.id, quantity: 5 })
   })
 
   it('refuses a product the catalogue on this computer does not have, and leaves the line as it was', async () => {
