@@ -28,11 +28,17 @@ describe('a draft used with another service', () => {
     try {
       const profile = await connect(t, suite.sandbox)
       // On the new service: a product whose SKU it has once, under an id that is another product there.
-      const there = plainProducts(await productsOf(other)).filter((p) => p.id > 18)
+      const otherProducts = await productsOf(other)
+      const there = plainProducts(otherProducts).filter((p) => p.id > 18)
       const found = there.at(-1)!
       const elsewhere = there[0]!
       expect(found.id).not.toBe(elsewhere.id)
       const storagePlan = (await productsOf(suite.sandbox)).find((p) => p.id === SHOWCASE.storage.id)!.rate_plans[0]!.id
+      const defaultPlanThere = (sku: string) => {
+        const plans = otherProducts.find((p) => p.product_code === sku)!.rate_plans
+        return (plans.find((p) => p.default) ?? plans[0]!).id
+      }
+      const meetingData = { end_user_name: 'Ann Lee', end_user_company: 'Harbour Logistics', end_user_email: 'ann@harbour.example' }
 
       const typed: DraftDocInput = {
         name: 'Warehouse racks',
@@ -48,6 +54,8 @@ describe('a draft used with another service', () => {
           { key: 'shared', product: SHOWCASE.ambiguousIds[0], product_code: SHOWCASE.ambiguousSku, product_name: 'Fluxnet Universal Rack Mount Kit', quantity: 1 },
           { key: 'firewall', product: SHOWCASE.firewall.id, product_code: SHOWCASE.firewall.sku, quantity: 3, prov_product: SHOWCASE.partnerProvisioning.id, prov_organisation: 501, prov_group: 502, prov_site: 503, maintenance_product: SHOWCASE.maintenance3y.id },
           { key: 'storage', product: SHOWCASE.storage.id, product_code: SHOWCASE.storage.sku, quantity: 5, selected_rate_plan: storagePlan, storage_order: { team_name: 'Ops', admin_email: 'ops@example.com' } },
+          // Storage data left on a meeting line (it was another product once): nothing this service should get.
+          { key: 'meeting', product: SHOWCASE.meeting.id, product_code: SHOWCASE.meeting.sku, quantity: 10, meeting_order: meetingData, storage_order: { team_name: 'Stale', admin_email: 'stale@example.com' } },
         ],
       }
       const draft = await t.call<DraftView>('baskets.create', { organisation: suite.sandbox.demo.organisationId, doc: typed })
@@ -78,10 +86,13 @@ describe('a draft used with another service', () => {
       // Not there, or there more than once: no product, the line still showing what it was, and marked.
       expect(byKey.get('gone')).toMatchObject({ product: null, product_code: 'ONLY-ON-THE-OLD-SERVICE', product_name: 'Discontinued bracket', unmatched: 'unknown' })
       expect(byKey.get('shared')).toMatchObject({ product: null, product_code: SHOWCASE.ambiguousSku, product_name: 'Fluxnet Universal Rack Mount Kit', unmatched: 'ambiguous' })
-      // The choices among the old product's options are gone; the typed subscription data stays.
+      // The choices among the old product's options are gone; a product found again is as if chosen
+      // here afresh: this service's default rate plan, and only the subscription data of its kind.
       for (const k of ['prov_product', 'prov_organisation', 'prov_group', 'prov_site', 'maintenance_product'] as const) expect(byKey.get('firewall')![k]).toBeUndefined()
-      expect(byKey.get('storage')!.selected_rate_plan).toBeUndefined()
+      expect(byKey.get('storage')!.selected_rate_plan).toBe(defaultPlanThere(SHOWCASE.storage.sku))
       expect(byKey.get('storage')!.storage_order).toEqual({ team_name: 'Ops', admin_email: 'ops@example.com' })
+      expect(byKey.get('meeting')).toMatchObject({ selected_rate_plan: defaultPlanThere(SHOWCASE.meeting.sku), meeting_order: meetingData })
+      expect(byKey.get('meeting')).not.toHaveProperty('storage_order')
       expect(doc.shipping_type).toBeNull()
 
       // What is to be chosen again shows on its field.
@@ -91,8 +102,9 @@ describe('a draft used with another service', () => {
         shipping_type: expect.any(String),
         'line_items.1.product_code': expect.any(String),
         'line_items.2.product_code': expect.any(String),
-        'line_items.4.selected_rate_plan': expect.any(String),
       })
+      expect(moved.fields).not.toHaveProperty(['line_items.4.selected_rate_plan'])
+      expect(moved.fields).not.toHaveProperty(['line_items.5.selected_rate_plan'])
       expect(moved.valid).toBe(false)
 
       // Nothing goes to the new service like this, and a second click takes nothing chosen since.

@@ -1,14 +1,15 @@
 import type { Product } from '../../../shared/api'
 import type { DraftAddress, DraftDoc, DraftLine, Rechoose } from '../../../shared/ipc/channels/baskets'
-import { LINE_OPTION_IDS } from './line-product'
-import { unitEstimate, type PriceCatalogue } from './price-catalogue'
+import { LINE_OPTION_IDS, withProduct } from './line-product'
+import type { PriceCatalogue } from './price-catalogue'
 
 /**
  * "Use with this service" on a draft made for another: what the user typed stays (names, PO
  * number, quantities, free text, addresses), but every id of the old service goes, as the same id
  * here is something else or nothing — it would be sent without a word. Products are found again
- * by SKU in this service's catalogue; everything else is the user's to choose again, and the
- * editor's validation marks what is needed.
+ * by SKU in this service's catalogue and taken as a product chosen afresh (line-product.ts: this
+ * service's default rate plan, subscription data of its kind only); everything else is the user's
+ * to choose again, and the editor's validation marks what is needed.
  */
 
 /** What this service's catalogue has under each SKU of a draft: its one product, or how many share it (0: none). */
@@ -59,12 +60,9 @@ export function rehomeDraft(draft: { doc: DraftDoc; organisation: number | null 
     for (const k of LINE_OPTION_IDS) delete out[k]
     if (LINE_OPTION_IDS.some((k) => line[k] !== null && line[k] !== undefined)) rechoose.options.push(line.key)
     const hit = skus.catalogue ? skus.bySku.get(skuOf(line)) : undefined
-    if (typeof hit === 'object') {
-      out.product = hit.id
-      out.product_code = hit.product_code
-      out.product_name = hit.name
-      out.estimate = { unit: unitEstimate(hit, out), asOf }
-    } else if (skus.catalogue || skuOf(line) === '') {
+    // Found again: as if chosen afresh here (this service's default rate plan, its kind's subscription data).
+    if (typeof hit === 'object') return withProduct(out, hit, asOf)
+    if (skus.catalogue || skuOf(line) === '') {
       // A line without a SKU is marked as it is (it needs a product or a SKU).
       if (skuOf(line) !== '') out.unmatched = hit ? 'ambiguous' : 'unknown'
       rechoose.products.push(line.key)
