@@ -84,13 +84,13 @@ describe('choosing the product of a line', () => {
     const line = met.doc.line_items[0]!
     expect(line.meeting_order).toEqual({ end_user_name: '', end_user_company: '', end_user_email: '' })
     expect(line.storage_order).toBeUndefined()
-    expect(toBasketBody(met.doc, null, null).line_items[0]).not.toHaveProperty('storage_order')
+    expect(toBasketBody(met.doc, null, null).line_items?.[0]).not.toHaveProperty('storage_order')
     expect(met.fields).toHaveProperty(['line_items.0.meeting_order.end_user_name'])
 
     // A product that is no subscription: no subscription data at all.
     const plain = await t.call<DraftView>('baskets.updateLine', { id: draft.id, key: 'sub', patch: { product: firewall!.id } })
     expect(plain.doc.line_items[0]).not.toHaveProperty('meeting_order')
-    expect(toBasketBody(plain.doc, null, null).line_items[0]).toEqual({ product: firewall!.id, quantity: 5 })
+    expect(toBasketBody(plain.doc, null, null).line_items?.[0]).toEqual({ product: firewall!.id, quantity: 5 })
   })
 
   it('refuses a product the catalogue on this computer does not have, and leaves the line as it was', async () => {
