@@ -108,6 +108,7 @@ const en = {
     options: 'no options | the rate plan or options of one line | the rate plans or options of {count} lines',
     noCatalogue: 'This service’s catalogue is not on this computer yet: the lines keep their SKUs, and the service checks them when the basket is sent.',
     nothing: 'Now for this service: nothing needed choosing again.',
+    close: 'Close this note',
   },
   review: {
     heading: 'Prices changed',
@@ -324,6 +325,7 @@ export default {
       options: 'keine Optionen | der Tarif oder die Optionen einer Position | die Tarife oder Optionen von {count} Positionen',
       noCatalogue: 'Der Katalog dieses Dienstes ist noch nicht auf diesem Computer: Die Positionen behalten ihre Artikelnummern, und der Dienst prüft sie beim Senden.',
       nothing: 'Jetzt für diesen Dienst: Es war nichts neu zu wählen.',
+      close: 'Hinweis schließen',
     },
     review: {
       heading: 'Preise geändert',
@@ -537,6 +539,7 @@ export default {
       options: 'ninguna opción | el plan de tarifas u opciones de una línea | los planes de tarifas u opciones de {count} líneas',
       noCatalogue: 'El catálogo de este servicio aún no está en este equipo: las líneas conservan sus SKU y el servicio los comprobará al enviar la cesta.',
       nothing: 'Ahora para este servicio: no había nada que volver a elegir.',
+      close: 'Cerrar este aviso',
     },
     review: {
       heading: 'Precios cambiados',
@@ -750,6 +753,7 @@ export default {
       options: 'aucune option | la formule tarifaire ou les options d’une ligne | les formules tarifaires ou options de {count} lignes',
       noCatalogue: 'Le catalogue de ce service n’est pas encore sur cet ordinateur : les lignes gardent leurs références, et le service les vérifiera à l’envoi du panier.',
       nothing: 'Désormais pour ce service : rien n’était à choisir à nouveau.',
+      close: 'Fermer cette note',
     },
     review: {
       heading: 'Prix modifiés',
@@ -963,6 +967,7 @@ export default {
       options: 'nessuna opzione | il piano tariffario o le opzioni di una riga | i piani tariffari o le opzioni di {count} righe',
       noCatalogue: 'Il catalogo di questo servizio non è ancora su questo computer: le righe mantengono i loro codici e il servizio li verificherà all’invio del carrello.',
       nothing: 'Ora per questo servizio: non c’era nulla da scegliere di nuovo.',
+      close: 'Chiudi questa nota',
     },
     review: {
       heading: 'Prezzi cambiati',
@@ -1176,6 +1181,7 @@ export default {
       options: 'geen opties | het tariefplan of de opties van één regel | de tariefplannen of opties van {count} regels',
       noCatalogue: 'De catalogus van deze dienst staat nog niet op deze computer: de regels houden hun artikelcodes, en de dienst controleert ze bij het verzenden.',
       nothing: 'Nu voor deze dienst: er hoefde niets opnieuw gekozen te worden.',
+      close: 'Deze melding sluiten',
     },
     review: {
       heading: 'Prijzen gewijzigd',

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../electron/sandbox/test-client'
-import { startSandboxProcess } from '../../../../tests/harness/sandbox-process'
+import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
@@ -12,54 +12,100 @@ import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 describe('a draft made for another service', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 } })
 
-  it('is not sent on submit but explained, until the user uses it with this service', async () => {
-    // A profile of the user's own (the demo profile is one service wherever it runs), on the first service.
+  /**
+   * A draft copied from a basket on the first service, under a profile of the user's own (the demo
+   * profile is one service wherever it runs) that is then edited to point at another service,
+   * whose catalogue is synced here.
+   */
+  async function draftOfAnotherService(): Promise<{ id: string; other: SandboxProcess }> {
     const { baseUrl, demo: account } = demo.sandbox
     const profile = await demo.app.api.connection.save({ name: 'Head office', baseUrl, clientId: account.clientId, clientSecret: account.clientSecret })
     if (!profile.ok) throw new Error(profile.error.message)
     const other = await startSandboxProcess({ products: 50, orders: 0, speed: 0, seed: 7 })
-    try {
-      await demo.app.api.connection.activate({ id: profile.value.id })
-      // A basket on the first service, copied to work on offline.
-      const client = new TestClient(demo.sandbox)
-      const basket = (await client.post<{ id: number }>('/baskets', { name: 'Warehouse racks', line_items: [{ product: SHOWCASE.phone.id, quantity: 3 }] })).body
-      const copy = await demo.app.api.baskets.workOffline({ id: basket.id })
-      if (!copy.ok) throw new Error(copy.error.message)
-
-      // The profile is then edited to point at another service.
-      const edited = await demo.app.api.connection.save({ id: profile.value.id, name: 'Head office', baseUrl: other.baseUrl, clientId: other.demo.clientId, clientSecret: other.demo.clientSecret })
-      if (!edited.ok) throw new Error(edited.error.message)
-      const held = { baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }
-
-      const { i18n } = await demo.mount({ path: `/baskets/drafts/${copy.value.id}` })
-      const submit = await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]'), 'the draft')
-      expect($('[data-testid=other-service-note]')).toBeNull()
-
-      submit.click()
-      const note = await waitFor(() => $('[data-testid=other-service-note]'), 'the other-service notice')
-      expect(note.textContent).toContain(baseUrl)
-      // Said once: the notice, not also the refusal of the submit.
-      expect($('[data-testid=draft-editor] .error-notice')).toBeNull()
-      const use = note.querySelector<HTMLButtonElement>('[data-testid=use-with-service]')
-      expect(use, 'the "Use with this service" button').not.toBeNull()
-      expect(use!.textContent).toContain(i18n.global.t('baskets.editor.useWithService'))
-      expect($('[data-testid=draft-editor]')?.dataset.state).toBe('draft')
-      expect({ baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }).toEqual(held)
-
-      use!.click()
-      await waitFor(() => !$('[data-testid=other-service-note]'), 'the notice to go')
-      expect($('[data-testid=draft-editor]')?.dataset.state).toBe('draft')
-      // The organisation was the other service's: the user is told to choose it again, on its field too.
-      const rechoose = await waitFor(() => $('[data-testid=rechoose-note]'), 'what is to be chosen again')
-      expect(rechoose.textContent).toContain(i18n.global.t('baskets.rechoose.organisation'))
-      const organisation = $<HTMLSelectElement>('[data-testid=draft-organisation]')!
-      expect(organisation.value).toBe('')
-      expect(organisation.getAttribute('aria-invalid')).toBe('true')
-      expect({ baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }).toEqual(held)
-    } finally {
+    onTestFinished(async () => {
       await demo.app.api.connection.remove({ id: profile.value.id, discardDrafts: true })
       await other.close()
-    }
+    })
+    await demo.app.api.connection.activate({ id: profile.value.id })
+    const client = new TestClient(demo.sandbox)
+    const basket = (await client.post<{ id: number }>('/baskets', { name: 'Warehouse racks', line_items: [{ product: SHOWCASE.phone.id, quantity: 3 }] })).body
+    const copy = await demo.app.api.baskets.workOffline({ id: basket.id })
+    if (!copy.ok) throw new Error(copy.error.message)
+
+    const edited = await demo.app.api.connection.save({ id: profile.value.id, name: 'Head office', baseUrl: other.baseUrl, clientId: other.demo.clientId, clientSecret: other.demo.clientSecret })
+    if (!edited.ok) throw new Error(edited.error.message)
+    // (A sync under way when the profile changed ends cancelled: sync until one completes.)
+    await waitFor(async () => {
+      const synced = await demo.app.api.catalogue.sync()
+      return synced.ok && synced.value.outcome === 'completed'
+    }, 'the other service’s catalogue on this computer', 20_000)
+    return { id: copy.value.id, other }
+  }
+
+  it('is not sent on submit but explained, until the user uses it with this service', async () => {
+    const { id, other } = await draftOfAnotherService()
+    const held = { baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }
+
+    const { i18n } = await demo.mount({ path: `/baskets/drafts/${id}` })
+    const submit = await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]'), 'the draft')
+    expect($('[data-testid=other-service-note]')).toBeNull()
+
+    submit.click()
+    const note = await waitFor(() => $('[data-testid=other-service-note]'), 'the other-service notice')
+    expect(note.textContent).toContain(demo.sandbox.baseUrl)
+    // Said once: the notice, not also the refusal of the submit.
+    expect($('[data-testid=draft-editor] .error-notice')).toBeNull()
+    const use = note.querySelector<HTMLButtonElement>('[data-testid=use-with-service]')
+    expect(use, 'the "Use with this service" button').not.toBeNull()
+    expect(use!.textContent).toContain(i18n.global.t('baskets.editor.useWithService'))
+    expect($('[data-testid=draft-editor]')?.dataset.state).toBe('draft')
+    expect({ baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }).toEqual(held)
+
+    // The live region that will say what is to be chosen again is there, empty, before it says it
+    // (one inserted together with its text is often not announced).
+    const rechoose = $('[data-testid=rechoose-note]')
+    expect(rechoose?.getAttribute('role')).toBe('status')
+    expect(rechoose!.textContent!.trim()).toBe('')
+
+    use!.click()
+    await waitFor(() => !$('[data-testid=other-service-note]'), 'the notice to go')
+    expect($('[data-testid=draft-editor]')?.dataset.state).toBe('draft')
+    // The organisation was the other service's: the user is told to choose it again, on its field too.
+    const organisationItem = i18n.global.t('baskets.rechoose.organisation')
+    await waitFor(() => rechoose!.textContent!.includes(organisationItem), 'what is to be chosen again')
+    expect($('[data-testid=rechoose-note]')).toBe(rechoose)
+    const organisation = $<HTMLSelectElement>('[data-testid=draft-organisation]')!
+    expect(organisation.value).toBe('')
+    expect(organisation.getAttribute('aria-invalid')).toBe('true')
+    expect({ baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }).toEqual(held)
+
+    // Chosen: nothing is left to choose, and the note goes (its live region stays for next time).
+    const theirs = String(other.demo.organisationId)
+    await waitFor(() => [...organisation.options].some((o) => o.value === theirs), 'the other service’s organisations')
+    organisation.value = theirs
+    organisation.dispatchEvent(new Event('change'))
+    await waitFor(() => organisation.getAttribute('aria-invalid') === 'false', 'the organisation, chosen')
+    await waitFor(() => rechoose!.textContent!.trim() === '', 'the note to go')
+    expect($('[data-testid=rechoose-note]')).toBe(rechoose)
+  })
+
+  it('closes the note of what is to be chosen again on request, leaving the fields marked', async () => {
+    const { id } = await draftOfAnotherService()
+    const { i18n } = await demo.mount({ path: `/baskets/drafts/${id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]'), 'the draft')).click()
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=use-with-service]'), 'the other-service notice')).click()
+    const rechoose = $('[data-testid=rechoose-note]')!
+    await waitFor(() => rechoose.textContent!.includes(i18n.global.t('baskets.rechoose.organisation')), 'what is to be chosen again')
+
+    const close = $<HTMLButtonElement>('[data-testid=rechoose-close]')!
+    expect(close.textContent).toContain(i18n.global.t('baskets.rechoose.close'))
+    close.click()
+    await waitFor(() => rechoose.textContent!.trim() === '', 'the note to close')
+    expect($('[data-testid=rechoose-note]')).toBe(rechoose)
+    // Focus goes to what the note was about, not to the page.
+    const organisation = $<HTMLSelectElement>('[data-testid=draft-organisation]')!
+    expect(organisation.getAttribute('aria-invalid')).toBe('true')
+    await waitFor(() => document.activeElement === organisation, 'focus on the field still to choose')
   })
 })
 
