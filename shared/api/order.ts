@@ -85,6 +85,7 @@ export const LineItemRequest = z
   .refine((l) => l.product !== undefined || l.product_code !== undefined, {
     message: 'Either product or product_code is required',
     path: ['product_code'],
+    params: { fieldKey: 'required' },
   })
 export type LineItemRequest = z.infer<typeof LineItemRequest>
 
@@ -107,11 +108,11 @@ export const BasketBody = z
   })
   .superRefine((b, ctx) => {
     if (b.payment_type === 'FINANCE' && !b.finance) {
-      ctx.addIssue({ code: 'custom', path: ['finance'], message: 'A finance payment needs the finance details' })
+      ctx.addIssue({ code: 'custom', path: ['finance'], message: 'A finance payment needs the finance details', params: { fieldKey: 'required' } })
     }
     if (b.finance?.target === 'CUSTOMER') {
       b.line_items.forEach((l, i) => {
-        if (l.markup === undefined) ctx.addIssue({ code: 'custom', path: ['line_items', i, 'markup'], message: 'Markup is required when finance is for the customer' })
+        if (l.markup === undefined) ctx.addIssue({ code: 'custom', path: ['line_items', i, 'markup'], message: 'Markup is required when finance is for the customer', params: { fieldKey: 'required' } })
       })
     }
   })

@@ -52,6 +52,15 @@ describe('local drafts', () => {
     expect(reopened.fields).toMatchObject({ ship_instructions: expect.any(String), 'shipping_address.city': expect.any(String), line_items: expect.any(String) })
   })
 
+  it('shows a refusal of the service on a field in its own words, with no key of the app\'s own check there', async () => {
+    const { drafts, store } = setup(undefined, null)
+    const d = await drafts.addLine((await drafts.create()).id, { sku: 'CAB-1', quantity: 2 })
+    store.patch(d.id, { state: 'rejected', error: { message: 'Refused', fields: { organisation: 'Organisation 99 is not yours' } } })
+    const view = await drafts.get(d.id)
+    expect(view.fields).toEqual({ organisation: 'Organisation 99 is not yours' })
+    expect(view.fieldCodes).toEqual({})
+  })
+
   it('shows, before any submit, that the organisation is still to be chosen', async () => {
     const { drafts, kicks } = setup(undefined, null)
     const d = await drafts.create()
@@ -59,6 +68,8 @@ describe('local drafts', () => {
     expect(withLine.organisation).toBeNull()
     expect(withLine.valid).toBe(false)
     expect(Object.keys(withLine.fields)).toEqual(['organisation'])
+    expect(withLine.fields.organisation).toBe('Choose the organisation this basket is for')
+    expect(withLine.fieldCodes).toEqual({ organisation: { key: 'chooseOrganisation' } })
     expect((await drafts.list()).drafts[0]!.valid).toBe(false)
     await expect(drafts.submit(d.id)).rejects.toMatchObject({ code: 'invalid_input', fields: withLine.fields })
     expect(kicks).toHaveLength(0)

@@ -16,7 +16,8 @@ import type { BasketStore, DraftRecord } from './basket-store'
 import { newMarker } from './marker'
 import { round2 } from '../../../shared/api'
 import { productInfo, refreshEstimates, unitEstimate, type PriceCatalogue } from './price-catalogue'
-import { validateDraft } from './validation'
+import { draftProblems } from './validation'
+import { FieldProblems } from './field-messages'
 import { otherServiceError } from './draft-service'
 import { lookUpSkus, rehomeDraft } from './draft-rehome'
 import { LINE_OPTION_IDS, withProduct } from './line-product'
@@ -197,7 +198,7 @@ export class Drafts {
       throw new AppError('conflict', other.message)
     }
     const doc = await refreshEstimates(this.deps.catalogue(), rec.doc)
-    const fields = await this.validate({ ...rec, doc }, await this.products(doc))
+    const { fields } = await this.validate({ ...rec, doc }, await this.products(doc))
     if (Object.keys(fields).length) throw new AppError('invalid_input', 'This draft cannot be sent yet; the problems are marked on the fields.', fields)
     const queued = this.store.queue(id, newMarker(), doc, this.deps.service())
     if (this.store.currentId() === id) this.store.setCurrent(null)
@@ -261,17 +262,21 @@ export class Drafts {
 
   async view(rec: DraftRecord): Promise<DraftView> {
     const products = await this.products(rec.doc)
-    const fields = rec.state === 'submitted' ? {} : await this.validate(rec, products)
-    if (rec.state === 'rejected' && rec.error?.fields) Object.assign(fields, rec.error.fields)
+    const { fields, fieldCodes } = rec.state === 'submitted' ? new FieldProblems() : await this.validate(rec, products)
+    // The service's refusals win, in its own words (no code: shown as it wrote them).
+    if (rec.state === 'rejected' && rec.error?.fields) {
+      Object.assign(fields, rec.error.fields)
+      for (const path of Object.keys(rec.error.fields)) delete fieldCodes[path]
+    }
     const summary = await this.summary(rec, this.store.currentId(), products, fields)
     const info: Record<string, LineProductInfo> = {}
     for (const [id, p] of products) info[String(id)] = productInfo(p)
-    return { ...summary, doc: rec.doc, fields, review: rec.review, products: info, sourceBasketId: rec.sourceBasketId }
+    return { ...summary, doc: rec.doc, fields, fieldCodes, review: rec.review, products: info, sourceBasketId: rec.sourceBasketId }
   }
 
   private async summary(rec: DraftRecord, currentId: string | null, products?: Map<number, Product>, fields?: Record<string, string>): Promise<DraftSummary> {
     const prods = products ?? (await this.products(rec.doc))
-    const valid = Object.keys(fields ?? (await this.validate(rec, prods))).length === 0
+    const valid = Object.keys(fields ?? (await this.validate(rec, prods)).fields).length === 0
     return {
       id: rec.id,
       title: rec.doc.name.trim() || rec.doc.purchase_order_number.trim(),
@@ -311,10 +316,10 @@ export class Drafts {
   }
 
   /** The draft's problems by field, as submitting would find them: its document, and whom it is for. */
-  private async validate(rec: Pick<DraftRecord, 'doc' | 'organisation'>, products: Map<number, Product>): Promise<Record<string, string>> {
-    const fields = validateDraft(rec.doc, products)
-    if (rec.organisation === null) fields.organisation ??= 'Choose the organisation this basket is for'
-    return fields
+  private async validate(rec: Pick<DraftRecord, 'doc' | 'organisation'>, products: Map<number, Product>): Promise<FieldProblems> {
+    const problems = draftProblems(rec.doc, products)
+    if (rec.organisation === null) problems.add('organisation', 'chooseOrganisation')
+    return problems
   }
 
   private async products(doc: DraftDoc): Promise<Map<number, Product>> {

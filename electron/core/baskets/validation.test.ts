@@ -3,7 +3,7 @@ import { Product } from '../../../shared/api'
 import { basketsChannels, DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/ipc/channels/baskets'
 import { toBasketBody } from './basket-body'
 import { NAME_MAX } from '../../../shared/basket-marker'
-import { validateDraft } from './validation'
+import { draftProblems, validateDraft } from './validation'
 
 const line = (over: Partial<DraftLine> = {}): DraftLine => ({ key: Math.random().toString(36).slice(2), product: 1, product_code: 'SKU-1', quantity: 1, ...over })
 const doc = (over: DraftDocInput = {}) => DraftDoc.parse({ line_items: [line()], ...over })
@@ -149,5 +149,45 @@ describe('draft validation (the service\'s own schemas, per field)', () => {
     const body = toBasketBody(doc({ line_items: [line({ discount: 10, product_name: 'Switch', estimate: { unit: 1, asOf: null } })] }), null, 'abcdefghij')
     expect(body.line_items?.[0]).toEqual({ product: 1, quantity: 1 })
     expect(body.name).toBe('[wd-abcdefghij]')
+  })
+})
+
+describe('draft problems by key (for the renderer to say in the user\'s language)', () => {
+  const plan = { id: 7, name: 'Annual', term_length: 12, billing_frequency: 'monthly', renewal_term_length: 12, default: true, min_quantity: 5, max_quantity: 50, rate_plan_charges: [] }
+
+  it('gives each of the draft\'s own messages its key and values, next to the same English', () => {
+    const p = product({ rate_plans: [plan] })
+    const below = draftProblems(doc({ line_items: [line({ quantity: 4, selected_rate_plan: 7 })] }), withProduct(p))
+    expect(below.fields).toEqual({ 'line_items.0.quantity': 'At least 5 for the Annual plan' })
+    expect(below.fieldCodes).toEqual({ 'line_items.0.quantity': { key: 'atLeastForPlan', params: { min: 5, plan: 'Annual' } } })
+    expect(draftProblems(doc({ line_items: [line({ quantity: 51, selected_rate_plan: 7 })] }), withProduct(p)).fieldCodes).toEqual({
+      'line_items.0.quantity': { key: 'atMostForPlan', params: { max: 50, plan: 'Annual' } },
+    })
+    expect(draftProblems(doc({ line_items: [line({ quantity: 10 })] }), withProduct(p)).fieldCodes).toEqual({ 'line_items.0.selected_rate_plan': { key: 'chooseRatePlan' } })
+    expect(draftProblems(doc({ line_items: [] }), none).fieldCodes).toEqual({ line_items: { key: 'addLine' } })
+    const named = draftProblems(doc({ name: 'n'.repeat(NAME_MAX + 1) }), none)
+    expect(named.fieldCodes).toEqual({ name: { key: 'nameTooLong', params: { max: NAME_MAX } } })
+    expect(named.fields.name).toMatch(new RegExp(`^At most ${NAME_MAX} characters`))
+  })
+
+  it('gives the schemas\' messages a generic key with their bound, the English staying zod\'s', () => {
+    const d = doc({
+      purchase_order_number: 'p'.repeat(256),
+      line_items: [line({ quantity: null }), line({ product: null, product_code: '' })],
+      payment_type: 'FINANCE',
+      finance: { target: 'SELF', email_address: 'not-an-email', term_length: 0, registered_address: { addr_line_1: 'x' } },
+    })
+    const { fields, fieldCodes } = draftProblems(d, none)
+    expect(fields).toEqual(validateDraft(d, none))
+    expect(Object.keys(fieldCodes).sort()).toEqual(Object.keys(fields).sort())
+    expect(fieldCodes).toMatchObject({
+      purchase_order_number: { key: 'tooLong', params: { max: 255 } },
+      'line_items.0.quantity': { key: 'atLeast', params: { min: 1 } },
+      'line_items.1.product_code': { key: 'required' },
+      'finance.email_address': { key: 'invalidEmail' },
+      'finance.term_length': { key: 'moreThan', params: { min: 0 } },
+      'finance.registered_address.city': { key: 'required' },
+    })
+    expect(fields.purchase_order_number).toMatch(/255/)
   })
 })

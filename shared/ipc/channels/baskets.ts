@@ -184,10 +184,48 @@ export const LineProductInfo = z.object({
 })
 export type LineProductInfo = z.infer<typeof LineProductInfo>
 
+/**
+ * What a field message the app wrote itself says, for the renderer to put in the user's language:
+ * the draft's own checks by name, the schemas' checks by a few generic kinds (with their bound).
+ */
+export const FieldMessageKey = z.enum([
+  // generic, from the zod schemas
+  'required',
+  'tooLong',
+  'tooShort',
+  'atLeast',
+  'moreThan',
+  'atMost',
+  'lessThan',
+  'tooMany',
+  'invalidEmail',
+  'invalid',
+  // the draft's own checks
+  'nameTooLong',
+  'addLine',
+  'neededToShip',
+  'enterQuantity',
+  'ambiguousSku',
+  'notInCatalogue',
+  'chooseRatePlan',
+  'atLeastForPlan',
+  'atMostForPlan',
+  'noRatePlans',
+  'notProvisioning',
+  'partnerRequired',
+  'notMaintenance',
+  'chooseOrganisation',
+])
+export type FieldMessageKey = z.infer<typeof FieldMessageKey>
+export const FieldCode = z.object({ key: FieldMessageKey, params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+export type FieldCode = z.infer<typeof FieldCode>
+
 export const DraftView = DraftSummary.extend({
   doc: DraftDoc,
-  /** Field path (as the service names it, e.g. line_items.2.quantity) → message. */
+  /** Field path (as the service names it, e.g. line_items.2.quantity) → message (English; the service's own words for its refusals). */
   fields: z.record(z.string(), z.string()),
+  /** The same paths, for the messages the app wrote itself: what each says, to be translated. */
+  fieldCodes: z.record(z.string(), FieldCode),
   review: z.array(ReviewLine).nullable(),
   /** Catalogue details of the products on the lines, by product id. */
   products: z.record(z.string(), LineProductInfo),
