@@ -7,6 +7,12 @@ import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harn
 import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
+/** The UI in German for the rest of the test (the language chosen in Settings, read at mount). */
+function inGerman(): void {
+  localStorage.setItem('wd.language', 'de')
+  onTestFinished(() => localStorage.removeItem('wd.language'))
+}
+
 /** The draft editor, on the real core (this process) and real sandboxes (child processes). */
 
 describe('a draft made for another service', () => {
@@ -107,6 +113,16 @@ describe('a draft made for another service', () => {
     expect(organisation.getAttribute('aria-invalid')).toBe('true')
     await waitFor(() => document.activeElement === organisation, 'focus on the field still to choose')
   })
+  it('says in the user\'s language (German here) that the organisation is to be chosen', async () => {
+    const { id } = await draftOfAnotherService()
+    inGerman()
+    await demo.mount({ path: `/baskets/drafts/${id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]'), 'the draft')).click()
+    const use = await waitFor(() => $<HTMLButtonElement>('[data-testid=use-with-service]'), 'the other-service notice')
+    use.click()
+    const error = await waitFor(() => $('#draft-organisation-error'), 'the organisation marked')
+    expect(error.textContent).toBe('Wählen Sie die Organisation, für die dieser Warenkorb ist')
+  })
 })
 
 describe('a line without a product', () => {
@@ -129,6 +145,20 @@ describe('a line without a product', () => {
     await waitFor(() => $('[data-testid=line-0] [data-field-error]'), 'the line, marked')
     return { id: created.value.id, i18n }
   }
+
+  it('marks a line\'s fields in the user\'s language (German here): a missing quantity, a SKU not in the catalogue', async () => {
+    inGerman()
+    const lines = [
+      { key: 'phone', product: SHOWCASE.phone.id, product_code: SHOWCASE.phone.sku, quantity: null },
+      { key: 'old', product: null, product_code: 'RACK-OLD-1', product_name: 'Rack kit', quantity: 4, unmatched: 'unknown' as const },
+    ]
+    const created = await demo.app.api.baskets.create({ doc: { line_items: lines } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const quantity = await waitFor(() => $('#qty-phone-error'), 'the quantity marked')
+    expect(quantity.textContent).toBe('Mindestens 1')
+    expect($('[data-testid=line-1] [data-field-error]')?.textContent).toContain('Nicht im Katalog dieses Dienstes: wählen Sie sein Produkt')
+  })
 
   it('gets one chosen in place with the keyboard: the line shows it, its quantity as it was', async () => {
     const { id, i18n } = await openDraftWithUnknownSku()

@@ -1,0 +1,16 @@
+import type { DraftView } from '../../../../shared/ipc/channels/baskets'
+
+type Translate = (key: string, named?: Record<string, unknown>) => string
+
+/**
+ * A draft's field errors in the user's language, by field path: a message the app wrote itself by
+ * its key (`fieldCodes`), any other (a refusal of the service) as it came.
+ */
+export function fieldErrorTexts(t: Translate, view: Pick<DraftView, 'fields' | 'fieldCodes'>): Record<string, string> {
+  const texts: Record<string, string> = {}
+  for (const [path, message] of Object.entries(view.fields)) {
+    const code = view.fieldCodes[path]
+    texts[path] = code ? t(`baskets.fieldErrors.${code.key}`, code.params ?? {}) : message
+  }
+  return texts
+}
