@@ -5,10 +5,13 @@
  */
 import { buildApi, type Api, type Transport } from '../../shared/ipc/api-builder'
 import { startHarnessCore, type HarnessCore, type HarnessCoreOptions } from './harness-core'
+import { profileFiles, type ProfileFiles } from './profile-files'
 
 export interface InProcessApp extends HarnessCore {
   api: Api
   transport: Transport
+  /** The profiles' files on disk, for states no channel can make (a damaged or locked drafts file). */
+  profileFiles: ProfileFiles
 }
 
 const viaJson = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)))
@@ -19,5 +22,5 @@ export async function startInProcessApp(opts: HarnessCoreOptions = {}): Promise<
     invoke: async (channel, input) => viaJson(await harnessCore.core.dispatch(channel, viaJson(input))),
     subscribe: (listener) => harnessCore.onEvent((event, payload) => listener(event, viaJson(payload))),
   }
-  return { ...harnessCore, api: buildApi(transport), transport }
+  return { ...harnessCore, api: buildApi(transport), transport, profileFiles: profileFiles(harnessCore.dataDir) }
 }

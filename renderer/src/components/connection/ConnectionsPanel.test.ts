@@ -1,9 +1,5 @@
 // @vitest-environment happy-dom
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
-import { BasketStore } from '../../../../electron/core/baskets/basket-store'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
 import { startWebPageServer } from '../../../../tests/harness/web-page-server'
@@ -176,9 +172,7 @@ describe('connection screen', () => {
   it('asks before removing a connection whose drafts cannot be read, saying so, rather than removing it as if it had none', async () => {
     const saved = await suite.app.api.connection.save({ name: 'Damaged', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
     if (!saved.ok) throw new Error(saved.error.message)
-    const dir = join(suite.app.dataDir, 'profiles', saved.value.id)
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, 'baskets.db'), 'not a database: damaged on disk. '.repeat(100))
+    suite.app.profileFiles.damageDrafts(saved.value.id)
     await suite.mount({ path: '/settings/connections' })
     const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
     const row = await waitFor(() => profileRow('Damaged'), 'the profile')
@@ -191,19 +185,14 @@ describe('connection screen', () => {
 
     discard.click()
     await waitFor(() => !profileRow('Damaged'), 'the profile to go')
-    expect(existsSync(dir)).toBe(false)
+    expect(suite.app.profileFiles.exists(saved.value.id)).toBe(false)
   })
 
   it('says when a connection\'s drafts are in use rather than calling them unreadable, deletes nothing, and counts them when tried again', async () => {
     const saved = await suite.app.api.connection.save({ name: 'Busy', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
     if (!saved.ok) throw new Error(saved.error.message)
-    const dir = join(suite.app.dataDir, 'profiles', saved.value.id)
-    const store = new BasketStore(dir, () => Date.now())
-    store.create(null, suite.sandbox.baseUrl)
-    store.close()
-    // Another program holding the drafts file locked.
-    const holder = new DatabaseSync(join(dir, 'baskets.db'))
-    holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; DELETE FROM meta WHERE key = 'none';")
+    // One draft, its file held locked by another program.
+    const lock = suite.app.profileFiles.lockDrafts(saved.value.id, suite.sandbox.baseUrl)
     await suite.mount({ path: '/settings/connections' })
     const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
     const row = await waitFor(() => profileRow('Busy'), 'the profile')
@@ -215,14 +204,13 @@ describe('connection screen', () => {
     expect(dialogButton('Delete and remove')).toBeUndefined()
     expect(profileRow('Busy')).toBeTruthy()
 
-    holder.exec('ROLLBACK')
-    holder.close()
+    lock.release()
     again.click()
     const discard = await waitFor(() => dialogButton('Delete and remove'), 'the question about the drafts')
     expect(discard.closest('.n-dialog')!.textContent).toContain('“Busy” has a draft not yet sent. It will be deleted with the connection.')
     discard.click()
     await waitFor(() => !profileRow('Busy'), 'the profile to go')
-    expect(existsSync(dir)).toBe(false)
+    expect(suite.app.profileFiles.exists(saved.value.id)).toBe(false)
   })
 })
 

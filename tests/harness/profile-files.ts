@@ -1,0 +1,42 @@
+/**
+ * TESTS ONLY — a profile's files on disk in states no window.api call can make: a drafts file
+ * damaged, or held locked by another program. Here, on the Node side of the harness, so that the
+ * renderer's tests reach the core only through window.api.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { BasketStore } from '../../electron/core/baskets/basket-store'
+
+export interface ProfileFiles {
+  /** Whether the profile still has its folder (removing a profile deletes it). */
+  exists(profileId: string): boolean
+  /** Replaces the profile's drafts file with bytes that are no SQLite database. */
+  damageDrafts(profileId: string): void
+  /** Gives the profile one unsent draft for `service`, then holds its file locked until release(). */
+  lockDrafts(profileId: string, service: string): { release(): void }
+}
+
+export function profileFiles(dataDir: string): ProfileFiles {
+  const folder = (id: string) => join(dataDir, 'profiles', id)
+  return {
+    exists: (id) => existsSync(folder(id)),
+    damageDrafts(id) {
+      mkdirSync(folder(id), { recursive: true })
+      writeFileSync(join(folder(id), 'baskets.db'), 'not a database: damaged on disk. '.repeat(100))
+    },
+    lockDrafts(id, service) {
+      const store = new BasketStore(folder(id), () => Date.now())
+      store.create(null, service)
+      store.close()
+      const holder = new DatabaseSync(join(folder(id), 'baskets.db'))
+      holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; DELETE FROM meta WHERE key = 'none';")
+      return {
+        release() {
+          holder.exec('ROLLBACK')
+          holder.close()
+        },
+      }
+    },
+  }
+}
