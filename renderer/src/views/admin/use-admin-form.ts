@@ -2,19 +2,7 @@ import { ref, shallowRef } from 'vue'
 import type { z } from 'zod'
 import { fieldsOf } from '../../../../shared/ipc/contract-kit'
 import { toApiError, type ApiError } from '../../services/api'
-
-/**
- * Error fields as the service or the contract names them ("roles.2", "email_address") → the form
- * field they belong to, first message kept.
- */
-function byFormField(fields: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [path, message] of Object.entries(fields)) {
-    const field = path.split('.')[0] ?? path
-    out[field] ??= message
-  }
-  return out
-}
+import { byFormField } from './field-errors'
 
 /**
  * An admin form's checking and saving: what was typed is checked against the body schema first,
