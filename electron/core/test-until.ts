@@ -1,12 +1,11 @@
+import { vi } from 'vitest'
+
 /**
- * TESTS ONLY — waits for something the core does in the background (a probe, a sync, a warm-up):
- * asks `check` every 10 ms and answers its first truthy value; fails naming `what` after 5 s.
+ * TESTS ONLY — vitest's waitUntil (every 10 ms, up to 5 s) for something the core does in the
+ * background (a probe, a sync, a warm-up), failing with what did not happen rather than a bare timeout.
  */
-export async function until<T>(check: () => T | Promise<T>, what: string): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const r = await check()
-    if (r) return r
-    await new Promise((ok) => setTimeout(ok, 10))
-  }
-  throw new Error(`${what} did not happen`)
+export function until<T>(check: () => T | Promise<T>, what: string): Promise<T> {
+  return vi.waitUntil(check, { timeout: 5000, interval: 10 }).catch(() => {
+    throw new Error(`${what} did not happen`)
+  })
 }

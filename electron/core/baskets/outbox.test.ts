@@ -7,6 +7,7 @@ import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markedName, markerOf } from '../../../shared/basket-marker'
 import { startSandbox } from '../../sandbox'
+import { until } from '../test-until'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 0, speed: 0, seed: 5 })
 let products: Product[]
@@ -77,12 +78,10 @@ async function submitAcceptingPrices(w: World, id: string): Promise<DraftView> {
 
 /** Waits until a submitted draft is back in the queue (its first attempt found the service unreachable). */
 async function waitQueued(w: World, id: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  await until(async () => {
     const d = await w.call<DraftView>('baskets.get', { id })
-    if (d.state === 'queued' && d.error) return
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error('the draft did not wait in the queue')
+    return d.state === 'queued' && d.error
+  }, 'the draft waiting in the queue')
 }
 
 describe('the outbox against the sandbox', () => {

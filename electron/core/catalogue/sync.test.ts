@@ -7,6 +7,7 @@ import { Product } from '../../../shared/api'
 import type { CatalogueSearchResult, CatalogueStatus, ProductSummary, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
 import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+import { until } from '../test-until'
 
 const PRODUCTS = 640
 const PER_PAGE = 100
@@ -196,7 +197,7 @@ describe('full sync', () => {
     sandbox.control.clearRequestLog()
     await rig.call('catalogue.sync')
     await saved
-    for (let i = 0; i < 300 && !(await rig.call<CatalogueStatus>('catalogue.status')).lastSyncAt; i++) await new Promise((ok) => setTimeout(ok, 10))
+    await until(async () => (await rig.call<CatalogueStatus>('catalogue.status')).lastSyncAt, 'the resumed sync done')
 
     const status = await rig.call<CatalogueStatus>('catalogue.status')
     expect(status).toMatchObject({ products: PRODUCTS, syncing: false, lastError: null })

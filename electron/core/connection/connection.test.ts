@@ -170,7 +170,7 @@ describe('removing a profile', () => {
     const savedOf = (id: string) => ['user', 'organisations', 'acting', 'orders.filters'].filter((what) => settings.get(`${what}:${id}`, null) !== null)
     for (const id of [profile.id, other.id]) {
       await h.call('connection.activate', { id })
-      for (let i = 0; i < 300 && !((await h.call('connection.status')) as ConnectionStatus).actingOrganisation; i++) await new Promise((ok) => setTimeout(ok, 10))
+      await until(async () => ((await h.call('connection.status')) as ConnectionStatus).actingOrganisation, 'an acting organisation')
       await h.call('orders.saveFilters', { text: 'PO-1' })
     }
     expect(savedOf(profile.id)).toEqual(['user', 'organisations', 'acting', 'orders.filters'])
