@@ -3,7 +3,10 @@ import { Product } from '../../../shared/api'
 import { basketsChannels, DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/ipc/channels/baskets'
 import { toBasketBody } from './basket-body'
 import { NAME_MAX } from '../../../shared/basket-marker'
-import { draftProblems, validateDraft } from './validation'
+import { draftProblems } from './validation'
+
+/** The draft's problems in English alone (field path → message). */
+const validateDraft = (d: Parameters<typeof draftProblems>[0], products: Parameters<typeof draftProblems>[1]) => draftProblems(d, products).fields
 
 const line = (over: Partial<DraftLine> = {}): DraftLine => ({ key: Math.random().toString(36).slice(2), product: 1, product_code: 'SKU-1', quantity: 1, ...over })
 const doc = (over: DraftDocInput = {}) => DraftDoc.parse({ line_items: [line()], ...over })

@@ -69,6 +69,3 @@ export function draftProblems(doc: DraftDoc, products: ReadonlyMap<number, Produ
   })
   return problems
 }
-
-/** The draft's problems in English alone (field path → message). */
-export const validateDraft = (doc: DraftDoc, products: ReadonlyMap<number, Product>): Record<string, string> => draftProblems(doc, products).fields
