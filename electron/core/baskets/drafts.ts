@@ -198,7 +198,7 @@ export class Drafts {
       throw new AppError('conflict', other.message)
     }
     const doc = await refreshEstimates(this.deps.catalogue(), rec.doc)
-    const { fields } = await this.validate({ ...rec, doc }, await this.products(doc))
+    const { fields } = this.validate({ ...rec, doc }, await this.products(doc))
     if (Object.keys(fields).length) throw new AppError('invalid_input', 'This draft cannot be sent yet; the problems are marked on the fields.', fields)
     const queued = this.store.queue(id, newMarker(), doc, this.deps.service())
     if (this.store.currentId() === id) this.store.setCurrent(null)
@@ -262,7 +262,7 @@ export class Drafts {
 
   async view(rec: DraftRecord): Promise<DraftView> {
     const products = await this.products(rec.doc)
-    const { fields, fieldCodes } = rec.state === 'submitted' ? new FieldProblems() : await this.validate(rec, products)
+    const { fields, fieldCodes } = rec.state === 'submitted' ? new FieldProblems() : this.validate(rec, products)
     // The service's refusals win, in its own words (no code: shown as it wrote them).
     if (rec.state === 'rejected' && rec.error?.fields) {
       Object.assign(fields, rec.error.fields)
@@ -276,7 +276,7 @@ export class Drafts {
 
   private async summary(rec: DraftRecord, currentId: string | null, products?: Map<number, Product>, fields?: Record<string, string>): Promise<DraftSummary> {
     const prods = products ?? (await this.products(rec.doc))
-    const valid = Object.keys(fields ?? (await this.validate(rec, prods)).fields).length === 0
+    const valid = Object.keys(fields ?? this.validate(rec, prods).fields).length === 0
     return {
       id: rec.id,
       title: rec.doc.name.trim() || rec.doc.purchase_order_number.trim(),
@@ -316,7 +316,7 @@ export class Drafts {
   }
 
   /** The draft's problems by field, as submitting would find them: its document, and whom it is for. */
-  private async validate(rec: Pick<DraftRecord, 'doc' | 'organisation'>, products: Map<number, Product>): Promise<FieldProblems> {
+  private validate(rec: Pick<DraftRecord, 'doc' | 'organisation'>, products: Map<number, Product>): FieldProblems {
     const problems = draftProblems(rec.doc, products)
     if (rec.organisation === null) problems.add('organisation', 'chooseOrganisation')
     return problems
