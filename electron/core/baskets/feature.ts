@@ -122,8 +122,12 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
   /** Opens the baskets of the active profile (synchronously, so a handler can use them at once). */
   const follow = (session: ActiveSession | null): ProfileBaskets | null => {
     if (session && active?.profileId === session.profile.id) {
-      active.session = session
-      active.store.holdService(serviceOf(session.profile))
+      // The service can only change with the session (a profile edited to another one); the
+      // other news (online, acting organisation) leaves it as it is.
+      if (active.session !== session) {
+        active.session = session
+        active.store.holdService(serviceOf(session.profile))
+      }
       if (ctx.connection.online) {
         active.outbox.online()
         warm(active, session)
