@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { problemResponse } from './errors'
-import type { Env } from './operation'
+import { API_PREFIX, type Env } from './operation'
 import type { SandboxState } from './state'
 import type { RequestLogEntry } from './types'
 
@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
   return async (c, next) => {
     const full = c.req.path
-    const path = full === '/api/v1' || full.startsWith('/api/v1/') ? full.slice(7) || '/' : full
+    const path = full === API_PREFIX || full.startsWith(`${API_PREFIX}/`) ? full.slice(API_PREFIX.length) || '/' : full
     if (path.startsWith('/_test/') || path === '/_test') return next()
     const q = c.req.url.indexOf('?')
     const entry: RequestLogEntry = { method: c.req.method, path, status: 0, bytes: 0, query: q < 0 ? '' : c.req.url.slice(q + 1) }

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { problemResponse } from './errors'
-import type { Env } from './operation'
+import { API_PREFIX, type Env } from './operation'
 import type { SandboxState } from './state'
 
 const FILE = /^p([1-9][0-9]{0,9})-(thumb|main|datasheet|guide|quickstart)\.svg$/
@@ -61,5 +61,5 @@ export function registerImages(app: Hono<Env>, state: SandboxState): void {
     })
   }
   app.get('/images/:file', (c) => handler(c.req.param('file')))
-  app.get('/api/v1/images/:file', (c) => handler(c.req.param('file')))
+  app.get(`${API_PREFIX}/images/:file`, (c) => handler(c.req.param('file')))
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app'
 import { createControl } from './control'
 import { registerImages } from './images'
 import { openApiDocument } from './openapi'
+import { API_PREFIX } from './operation'
 import { Simulator } from './domain/workflow'
 import { operations } from './routes'
 import { testAdminRoutes } from './routes/test-admin'
@@ -22,11 +23,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const app = buildApp(state, operations, (a) => {
     registerImages(a, state)
     let openApi: string | undefined
-    a.get('/api/v1/openapi.json', () => {
+    a.get(`${API_PREFIX}/openapi.json`, () => {
       openApi ??= JSON.stringify(openApiDocument(operations, state.baseUrl))
       return new Response(openApi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(openApi)) } })
     })
-    if (options.testMode) a.route('/api/v1/_test', testAdminRoutes(state, () => server))
+    if (options.testMode) a.route(`${API_PREFIX}/_test`, testAdminRoutes(state, () => server))
   })
   const server = new SandboxServer(app)
   let port: number
@@ -39,7 +40,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const simulator = new Simulator(state)
   simulator.start()
   const url = `http://127.0.0.1:${port}`
-  state.baseUrl = `${url}/api/v1`
+  state.baseUrl = `${url}${API_PREFIX}`
   const demo = state.credentials.find((c) => c.organisationId === 1 && c.admin)!
   let closed = false
   return {
