@@ -1,6 +1,6 @@
 import type { Product } from '../../../shared/api'
 import type { DraftAddress, DraftDoc, DraftLine, Rechoose } from '../../../shared/ipc/channels/baskets'
-import { LINE_OPTION_IDS, withProduct } from './line-product'
+import { LINE_OPTION_IDS, withoutProductChoices, withProduct } from './line-product'
 import type { PriceCatalogue } from './price-catalogue'
 
 /**
@@ -55,9 +55,7 @@ export function rehomeDraft(draft: { doc: DraftDoc; organisation: number | null 
     return { ...a, country_code: null }
   }
   const lines = doc.line_items.map((line) => {
-    const out: DraftLine = { ...line, product: null, estimate: null }
-    delete out.unmatched
-    for (const k of LINE_OPTION_IDS) delete out[k]
+    const out = withoutProductChoices(line, { product: null })
     if (LINE_OPTION_IDS.some((k) => line[k] !== null && line[k] !== undefined)) rechoose.options.push(line.key)
     const hit = skus.catalogue ? skus.bySku.get(skuOf(line)) : undefined
     // Found again: as if chosen afresh here (this service's default rate plan, its kind's subscription data).

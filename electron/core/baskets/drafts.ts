@@ -20,7 +20,7 @@ import { draftProblems } from './validation'
 import { FieldProblems } from './field-messages'
 import { otherServiceError } from './draft-service'
 import { lookUpSkus, rehomeDraft } from './draft-rehome'
-import { LINE_OPTION_IDS, withProduct } from './line-product'
+import { withoutProductChoices, withProduct } from './line-product'
 
 interface DraftsDeps {
   store: BasketStore
@@ -137,13 +137,7 @@ export class Drafts {
     const product = await cat.getProduct(productId)
     const asOf = await cat.pricesAsOf()
     if (!product && asOf !== null) throw new AppError('not_found', 'That product is not in the catalogue on this computer.', { product: 'Unknown product' })
-    const choose = (l: DraftLine): DraftLine => {
-      if (product) return withProduct(l, product, asOf, patch)
-      const out: DraftLine = { ...l, ...patch, estimate: null }
-      delete out.unmatched
-      for (const k of LINE_OPTION_IDS) if (!(k in patch)) delete out[k]
-      return out
-    }
+    const choose = (l: DraftLine): DraftLine => (product ? withProduct(l, product, asOf, patch) : withoutProductChoices(l, patch))
     return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? choose(l) : l)) }))
   }
 

@@ -13,6 +13,17 @@ const SUBSCRIPTION_DATA = [
 ] as const satisfies readonly (readonly [SubscriptionKind, keyof DraftLine])[]
 
 /**
+ * A line without its product's choices: no `unmatched` mark, and none of the option ids (which
+ * belong to a product) unless `keep` names them, with `keep` applied and no estimate.
+ */
+export function withoutProductChoices(line: DraftLine, keep: Partial<DraftLine> = {}): DraftLine {
+  const out: DraftLine = { ...line }
+  delete out.unmatched
+  for (const k of LINE_OPTION_IDS) if (!(k in keep)) delete out[k]
+  return Object.assign(out, keep, { estimate: null })
+}
+
+/**
  * A line given a product (added, or chosen for a line that had none or another): its SKU and name
  * as the catalogue has them, and its estimate. Its choices among another product's options (or
  * among none: ids that meant nothing) go, unless `keep` names them; the product's default rate plan
@@ -21,10 +32,8 @@ const SUBSCRIPTION_DATA = [
  * limits.
  */
 export function withProduct(line: DraftLine, product: Product, asOf: string | null, keep: Partial<DraftLine> = {}): DraftLine {
-  const out: DraftLine = { ...line }
-  delete out.unmatched
-  for (const k of LINE_OPTION_IDS) if (!(k in keep)) delete out[k]
-  Object.assign(out, keep, { product: product.id, product_code: product.product_code, product_name: product.name })
+  const out = withoutProductChoices(line, keep)
+  Object.assign(out, { product: product.id, product_code: product.product_code, product_name: product.name })
   if (out.selected_rate_plan === undefined || out.selected_rate_plan === null) {
     const plan = product.rate_plans.find((p) => p.default) ?? product.rate_plans[0]
     if (plan) out.selected_rate_plan = plan.id
