@@ -40,6 +40,23 @@ const UUID = '3f2b8c1e-5d4a-4b6f-9e21-7c8d9a0b1c2d'
 describe('connection screen', () => {
   const suite = appSuite({ sandbox: { products: 300, orders: 10, speed: 0 } })
 
+  /** A button of the open dialog, by its text. */
+  const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
+
+  /** The demo account of the sandbox, saved as a profile named `name`. */
+  async function saveProfile(name: string): Promise<string> {
+    const saved = await suite.app.api.connection.save({ name, baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    return saved.value.id
+  }
+
+  /** "Remove" on the profile's row, then "Remove" in the confirmation. */
+  async function askToRemove(name: string): Promise<void> {
+    const row = await waitFor(() => profileRow(name), `the profile ${name}`)
+    ;[...row.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!.click()
+    ;(await waitFor(() => dialogButton('Remove'), 'the confirmation')).click()
+  }
+
   it('marks wrong fields in words, keeps everything typed, and saves nothing', async () => {
     await suite.mount({ path: '/settings/connections' })
     await openForm()
@@ -136,26 +153,19 @@ describe('connection screen', () => {
     const row = await waitFor(() => profileRow('Working'), 'the profile')
     row.querySelector<HTMLButtonElement>('button')!.click() // Connect
     await waitFor(() => $('[data-testid=target-banner]')?.getAttribute('data-target') === 'live', 'the live banner')
-    const removeButton = [...profileRow('Working')!.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!
-    removeButton.click()
-    const confirm = await waitFor(() => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === 'Remove'), 'the confirmation')
-    confirm.click()
+    await askToRemove('Working')
     await waitFor(() => !profileRow('Working'), 'the profile to go')
     // The active connection went with it: back to the first-run screen.
     await waitFor(() => mounted.router.currentRoute.value.name === 'welcome' || $('[data-testid=target-banner]')?.getAttribute('data-target') === 'none', 'no connection')
   })
 
   it('asks before deleting drafts not yet sent, and removes the connection with them only once the user agrees', async () => {
-    const saved = await suite.app.api.connection.save({ name: 'With drafts', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
-    if (!saved.ok) throw new Error(saved.error.message)
-    await suite.app.api.connection.activate({ id: saved.value.id })
+    const id = await saveProfile('With drafts')
+    await suite.app.api.connection.activate({ id: id })
     await suite.app.api.baskets.create({})
     await suite.app.api.baskets.create({})
     await suite.mount({ path: '/settings/connections' })
-    const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
-    const row = await waitFor(() => profileRow('With drafts'), 'the profile')
-    ;[...row.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!.click()
-    ;(await waitFor(() => dialogButton('Remove'), 'the confirmation')).click()
+    await askToRemove('With drafts')
 
     const discard = await waitFor(() => dialogButton('Delete and remove'), 'the question about the drafts')
     expect(discard.closest('.n-dialog')!.textContent).toContain('“With drafts” has 2 drafts not yet sent. They will be deleted with the connection.')
@@ -166,18 +176,14 @@ describe('connection screen', () => {
     discard.click()
     await waitFor(() => !profileRow('With drafts'), 'the profile to go')
     const left = await suite.app.api.connection.list()
-    expect(left.ok && left.value.map((p) => p.id)).not.toContain(saved.value.id)
+    expect(left.ok && left.value.map((p) => p.id)).not.toContain(id)
   })
 
   it('asks before removing a connection whose drafts cannot be read, saying so, rather than removing it as if it had none', async () => {
-    const saved = await suite.app.api.connection.save({ name: 'Damaged', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
-    if (!saved.ok) throw new Error(saved.error.message)
-    suite.app.profileFiles.damageDrafts(saved.value.id)
+    const id = await saveProfile('Damaged')
+    suite.app.profileFiles.damageDrafts(id)
     await suite.mount({ path: '/settings/connections' })
-    const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
-    const row = await waitFor(() => profileRow('Damaged'), 'the profile')
-    ;[...row.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!.click()
-    ;(await waitFor(() => dialogButton('Remove'), 'the confirmation')).click()
+    await askToRemove('Damaged')
 
     const discard = await waitFor(() => dialogButton('Delete and remove'), 'the question about the drafts')
     expect(discard.closest('.n-dialog')!.textContent).toContain('The drafts of “Damaged” cannot be read. Any not yet sent will be deleted with the connection.')
@@ -185,19 +191,15 @@ describe('connection screen', () => {
 
     discard.click()
     await waitFor(() => !profileRow('Damaged'), 'the profile to go')
-    expect(suite.app.profileFiles.exists(saved.value.id)).toBe(false)
+    expect(suite.app.profileFiles.exists(id)).toBe(false)
   })
 
   it('says when a connection\'s drafts are in use rather than calling them unreadable, deletes nothing, and counts them when tried again', async () => {
-    const saved = await suite.app.api.connection.save({ name: 'Busy', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
-    if (!saved.ok) throw new Error(saved.error.message)
+    const id = await saveProfile('Busy')
     // One draft, its file held locked by another program.
-    const lock = suite.app.profileFiles.lockDrafts(saved.value.id, suite.sandbox.baseUrl)
+    const lock = suite.app.profileFiles.lockDrafts(id, suite.sandbox.baseUrl)
     await suite.mount({ path: '/settings/connections' })
-    const dialogButton = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === text)
-    const row = await waitFor(() => profileRow('Busy'), 'the profile')
-    ;[...row.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!.click()
-    ;(await waitFor(() => dialogButton('Remove'), 'the confirmation')).click()
+    await askToRemove('Busy')
 
     const again = await waitFor(() => dialogButton('Try again'), 'the note that the drafts are in use')
     expect(again.closest('.n-dialog')!.textContent).toContain('The drafts of “Busy” are in use, so they cannot be counted now. Try again in a moment.')
@@ -210,7 +212,7 @@ describe('connection screen', () => {
     expect(discard.closest('.n-dialog')!.textContent).toContain('“Busy” has a draft not yet sent. It will be deleted with the connection.')
     discard.click()
     await waitFor(() => !profileRow('Busy'), 'the profile to go')
-    expect(suite.app.profileFiles.exists(saved.value.id)).toBe(false)
+    expect(suite.app.profileFiles.exists(id)).toBe(false)
   })
 })
 
