@@ -14,8 +14,8 @@ import type { PriceCatalogue } from './price-catalogue'
 
 /** What this service's catalogue has under each SKU of a draft: its one product, or how many share it (0: none). */
 export interface SkuLookup {
-  /** False while no catalogue of this service is on this computer. */
-  catalogue: boolean
+  /** When this service's catalogue on this computer was synced (it dates the estimates); null while there is none. */
+  asOf: string | null
   bySku: ReadonlyMap<string, Product | number>
 }
 
@@ -25,29 +25,31 @@ const skuOf = (line: DraftLine) => line.product_code?.trim() ?? ''
 export async function lookUpSkus(catalogue: PriceCatalogue, doc: DraftDoc): Promise<SkuLookup> {
   const asOf = await catalogue.pricesAsOf()
   const bySku = new Map<string, Product | number>()
-  if (asOf === null) return { catalogue: false, bySku }
+  if (asOf === null) return { asOf, bySku }
   for (const sku of new Set(doc.line_items.map(skuOf).filter((s) => s !== ''))) {
     const found = await catalogue.findBySku(sku)
     const one = found.length === 1 ? await catalogue.getProduct(found[0]!.id) : null
     bySku.set(sku, one ?? (found.length === 1 ? 0 : found.length))
   }
-  return { catalogue: true, bySku }
+  return { asOf, bySku }
 }
 
 /**
  * The draft as this service's, and what is left to choose again; null when a SKU on it was not
- * looked up (it changed since): look up again. `asOf` dates the estimates of the products found.
+ * looked up (it changed since): look up again.
  */
-export function rehomeDraft(draft: { doc: DraftDoc; organisation: number | null }, skus: SkuLookup, asOf: string | null): { doc: DraftDoc; rechoose: Rechoose } | null {
+export function rehomeDraft(draft: { doc: DraftDoc; organisation: number | null }, skus: SkuLookup): { doc: DraftDoc; rechoose: Rechoose } | null {
   const { doc } = draft
-  if (skus.catalogue && doc.line_items.some((l) => skuOf(l) !== '' && !skus.bySku.has(skuOf(l)))) return null
+  const { asOf } = skus
+  const catalogue = asOf !== null
+  if (catalogue && doc.line_items.some((l) => skuOf(l) !== '' && !skus.bySku.has(skuOf(l)))) return null
   const rechoose: Rechoose = {
     organisation: draft.organisation !== null,
     shippingType: doc.shipping_type !== null,
     countries: 0,
     products: [],
     options: [],
-    noCatalogue: !skus.catalogue,
+    noCatalogue: !catalogue,
   }
   const address = <A extends DraftAddress | null | undefined>(a: A): A => {
     if (!a || (a.country_code ?? null) === null) return a
@@ -57,10 +59,10 @@ export function rehomeDraft(draft: { doc: DraftDoc; organisation: number | null 
   const lines = doc.line_items.map((line) => {
     const out = withoutProductChoices(line, { product: null })
     if (LINE_OPTION_IDS.some((k) => line[k] !== null && line[k] !== undefined)) rechoose.options.push(line.key)
-    const hit = skus.catalogue ? skus.bySku.get(skuOf(line)) : undefined
+    const hit = catalogue ? skus.bySku.get(skuOf(line)) : undefined
     // Found again: as if chosen afresh here (this service's default rate plan, its kind's subscription data).
     if (typeof hit === 'object') return withProduct(out, hit, asOf)
-    if (skus.catalogue || skuOf(line) === '') {
+    if (catalogue || skuOf(line) === '') {
       // A line without a SKU is marked as it is (it needs a product or a SKU).
       if (skuOf(line) !== '') out.unmatched = hit ? 'ambiguous' : 'unknown'
       rechoose.products.push(line.key)

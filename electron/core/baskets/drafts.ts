@@ -233,10 +233,9 @@ export class Drafts {
     // The SKUs are looked up ahead; an edit landing meanwhile can add one: then look up again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const skus = await lookUpSkus(cat, this.store.require(id).doc)
-      const asOf = await cat.pricesAsOf()
       let rechoose: Rechoose = { organisation: false, shippingType: false, countries: 0, products: [], options: [], noCatalogue: false }
       const rec = this.store.useWithService(id, this.deps.service(), (r) => {
-        const rehomed = rehomeDraft(r, skus, asOf)
+        const rehomed = rehomeDraft(r, skus)
         if (rehomed) rechoose = rehomed.rechoose
         return rehomed?.doc ?? null
       })
