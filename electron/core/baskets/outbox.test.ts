@@ -298,7 +298,7 @@ describe('the outbox against the sandbox', () => {
     })
     suite.sandbox.control.injectFault({ kind: 'latency', ms: 300, match: { method: 'POST', path: '^/baskets$' } })
     await w.call('baskets.submit', { id: d.id })
-    await new Promise((ok) => setTimeout(ok, 100))
+    await until(() => suite.sandbox.control.requestLog().some((r) => r.method === 'POST' && r.path === '/baskets' && r.status === 0), 'the basket\'s creation under way')
     // The new session starts once the basket's creation is answered; the old client takes no more.
     await w.call('connection.save', { id: profile.id, name: 'Renamed', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId })
     await w.settle()

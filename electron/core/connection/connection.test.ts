@@ -493,7 +493,7 @@ describe('editing the active profile to another account', () => {
       // before the new session starts. The new account's own walk never gets an answer.
       sandbox.control.injectFault({ kind: 'latency', ms: 400, match: { method: 'GET', path: '^/organisations$' } })
       void h.call('connection.organisations').catch(() => {})
-      await new Promise((ok) => setTimeout(ok, 100))
+      await until(() => sandbox.control.requestLog().some((r) => r.method === 'GET' && r.path === '/organisations' && r.status === 0), 'the old account\'s walk under way')
       await editTo(h, profile.id, creds)
       await sandbox.control.pause()
       await until(async () => !(await status(h)).online, 'offline')

@@ -6,6 +6,7 @@ import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
 import { testKeychain } from '../credentials/test-keychain'
 import { connect, coreSuite, type CoreUnderTest } from './test-core'
+import { until } from '../test-until'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 120, speed: 0, tokenTtlSeconds: 36_000 })
 const started = (dataDir?: string, secrets?: SecretStore) => suite.start({ dataDir, secrets })
@@ -112,7 +113,7 @@ describe('order watcher', () => {
     suite.sandbox.control.transition(o!.id, 'COMPLETE')
     suite.sandbox.control.injectFault({ kind: 'latency', ms: 300, match: { method: 'GET', path: '^/orders$' } })
     const polling = poll(t)
-    await new Promise((ok) => setTimeout(ok, 100))
+    await until(() => suite.sandbox.control.requestLog().some((r) => r.method === 'GET' && r.path === '/orders' && r.status === 0), 'the open orders asked for')
 
     // Saving the profile starts a new session: the old client closes once the list is answered,
     // so the old poll's fetch by id is never sent. That is no sign of the service being away.
