@@ -5,26 +5,15 @@ import { describe, expect, it } from 'vitest'
 import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
 import type { Address, Organisation, User } from '../../../shared/api'
 import type { DraftView, ReferenceData } from '../../../shared/ipc/channels/baskets'
-import { startSandbox, type Sandbox } from '../../sandbox'
+import { startSandbox } from '../../sandbox'
 import { clientFor } from '../../../tests/chaos/support/outbox-world'
 import { coreSuite, type CoreUnderTest } from '../orders/test-core'
 import { until } from '../test-until'
+import { serviceQuiet } from '../test-service-quiet'
 
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0 })
 /** A started core on its own data folder (given, to run the same profile twice). */
 const startCore = (dataDir = mkdtempSync(join(tmpdir(), 'wd-draft-org-'))) => suite.start({ dataDir })
-
-/** Waits until the core has asked the service nothing for a moment (the warm-up and what follows a connection). */
-async function serviceQuiet(service: Sandbox = suite.sandbox): Promise<void> {
-  let seen = -1
-  await until(async () => {
-    const now = service.control.requestLog().length
-    const settled = now === seen
-    seen = now
-    await new Promise((ok) => setTimeout(ok, 100))
-    return settled
-  }, 'the service quiet')
-}
 
 /** Every organisation (the head office's administrator sees them all), each with its parent. */
 async function organisationTree(): Promise<Organisation[]> {
@@ -64,7 +53,7 @@ describe("a draft's organisation", () => {
       suite.sandbox.control.clearRequestLog()
       secondRun = await startCore(dataDir)
       await until(() => suite.sandbox.control.requestLog().some((r) => r.path === '/shipping_types' && r.status === 200), 'the warm-up')
-      await serviceQuiet()
+      await serviceQuiet(suite.sandbox)
       await suite.sandbox.control.pause()
 
       const draft = await secondRun.call<DraftView>('baskets.create', { doc: { name: 'Offline order' } })
@@ -100,7 +89,7 @@ describe("a draft's organisation", () => {
       expect(earlier.organisation).toBe(headOffice)
 
       await call('connection.save', { id: profile.id, name: 'Branch', baseUrl: suite.sandbox.baseUrl, clientId: purchaser.clientId, clientSecret: purchaser.clientSecret })
-      await serviceQuiet()
+      await serviceQuiet(suite.sandbox)
       await suite.sandbox.control.pause()
 
       const draft = await call<DraftView>('baskets.create', { doc: { name: 'Offline order' } })
@@ -124,7 +113,7 @@ describe("a draft's organisation", () => {
     try {
       await call('connection.activate', { id: profile.id })
       await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
-      await serviceQuiet()
+      await serviceQuiet(suite.sandbox)
       const there = clientFor(other)
       const expected: Address[] = (await there.list('listOrganisationAddresses', { params: { id: other.demo.organisationId }, query: { page: 1, per_page: 1000 } })).items
       await there.close()
@@ -153,7 +142,7 @@ describe("a draft's organisation", () => {
     try {
       await call('connection.activate', { id: profile.id })
       await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
-      await serviceQuiet()
+      await serviceQuiet(suite.sandbox)
       const before = await call<ReferenceData>('baskets.referenceData', {})
       expect(before.addresses.length && before.countries.length && before.shippingTypes.length).toBeGreaterThan(0)
 

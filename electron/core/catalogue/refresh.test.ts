@@ -9,6 +9,7 @@ import { ManualClock } from '../platform/manual-clock'
 import { testKeychain } from '../credentials/test-keychain'
 import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
 import { until } from '../test-until'
+import { serviceQuiet } from '../test-service-quiet'
 
 const HOUR = 3600_000
 
@@ -113,8 +114,10 @@ describe('a change of service', () => {
     const id = await rig.connect(sandbox)
     await until(() => completedSyncs(rig) === 1, 'the first-connection sync')
     const synced = await status(rig)
+    sandbox.control.clearRequestLog()
     await editTo(rig, id, sandbox, sandbox.clients.find((c) => c.clientId !== sandbox.demo.clientId)!)
-    await new Promise((r) => setTimeout(r, 50))
+    await serviceQuiet(sandbox)
+    expect(sandbox.control.requestLog().filter((r) => r.path.startsWith('/products'))).toEqual([])
     expect(await status(rig)).toMatchObject({ products: 300, lastSyncAt: synced.lastSyncAt, syncing: false })
     expect((await rig.call<CatalogueSearchResult>('catalogue.search', { query: '' })).source).toBe('local')
   })
