@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
 import type { Address, Organisation, User } from '../../../shared/api'
 import type { DraftView, ReferenceData } from '../../../shared/ipc/channels/baskets'
-import { startSandbox } from '../../sandbox'
+import { startSandbox, type Sandbox } from '../../sandbox'
 import { clientFor } from '../../../tests/chaos/support/outbox-world'
 import { coreSuite, type CoreUnderTest } from '../orders/test-core'
 import { until } from '../test-until'
@@ -14,6 +14,32 @@ import { serviceQuiet } from '../test-service-quiet'
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0 })
 /** A started core on its own data folder (given, to run the same profile twice). */
 const startCore = (dataDir = mkdtempSync(join(tmpdir(), 'wd-draft-org-'))) => suite.start({ dataDir })
+
+/** Another service, with the same organisation ids, to edit the profile to. */
+let other: Sandbox
+beforeAll(async () => {
+  other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
+})
+afterAll(async () => {
+  await other?.close()
+})
+
+/**
+ * Saves and activates the head office's profile on the suite's service, and waits until it acts
+ * for the head office and the service is quiet. Removes the profile again if that fails.
+ */
+async function headOfficeActive({ call }: CoreUnderTest): Promise<{ id: string }> {
+  const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+  try {
+    await call('connection.activate', { id: profile.id })
+    await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
+    await serviceQuiet(suite.sandbox)
+    return profile
+  } catch (err) {
+    await call('connection.remove', { id: profile.id, discardDrafts: true })
+    throw err
+  }
+}
 
 /** Every organisation (the head office's administrator sees them all), each with its parent. */
 async function organisationTree(): Promise<Organisation[]> {
@@ -107,13 +133,10 @@ describe("a draft's organisation", () => {
   })
 
   it('after the active profile is edited to another service, offers that service’s saved addresses offline', async () => {
-    const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
-    const { call } = await startCore()
-    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    const core = await startCore()
+    const { call } = core
+    const profile = await headOfficeActive(core)
     try {
-      await call('connection.activate', { id: profile.id })
-      await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
-      await serviceQuiet(suite.sandbox)
       const there = clientFor(other)
       const expected: Address[] = (await there.list('listOrganisationAddresses', { params: { id: other.demo.organisationId }, query: { page: 1, per_page: 1000 } })).items
       await there.close()
@@ -130,19 +153,16 @@ describe("a draft's organisation", () => {
       expect(offline.fresh).toBe(false)
       expect(offline.addresses).toEqual(expected)
     } finally {
+      await other.control.resume()
       await call('connection.remove', { id: profile.id, discardDrafts: true })
-      await other.close()
     }
   })
 
   it('after the active profile is edited to another service that cannot be reached, offers none of the old service’s lists', async () => {
-    const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
-    const { call } = await startCore()
-    const profile = await call<{ id: string }>('connection.save', { name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    const core = await startCore()
+    const { call } = core
+    const profile = await headOfficeActive(core)
     try {
-      await call('connection.activate', { id: profile.id })
-      await until(async () => (await call<ConnectionStatus>('connection.status')).actingOrganisation, 'acting for the head office')
-      await serviceQuiet(suite.sandbox)
       const before = await call<ReferenceData>('baskets.referenceData', {})
       expect(before.addresses.length && before.countries.length && before.shippingTypes.length).toBeGreaterThan(0)
 
@@ -153,7 +173,6 @@ describe("a draft's organisation", () => {
     } finally {
       await other.control.resume()
       await call('connection.remove', { id: profile.id, discardDrafts: true })
-      await other.close()
     }
   })
 })

@@ -1,15 +1,23 @@
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../../shared/api'
 import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
 import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markedName, markerOf } from '../../../shared/basket-marker'
-import { startSandbox } from '../../sandbox'
+import { startSandbox, type Sandbox } from '../../sandbox'
 import { until } from '../test-until'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 0, speed: 0, seed: 5 })
+/** Another service, to edit the profile to. */
+let other: Sandbox
+beforeAll(async () => {
+  other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
+})
+afterAll(async () => {
+  await other?.close()
+})
 let products: Product[]
 let shipTo: Record<string, unknown>
 
@@ -328,7 +336,6 @@ describe('the outbox against the sandbox', () => {
 
   it('after the active profile is edited to another service, sends none of the drafts queued for the old one: they come back to be checked, lines intact', async () => {
     const w = await world()
-    const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
     const profile = (await w.call<{ profile: { id: string } }>('connection.status')).profile
     try {
       const [a, b] = plain().slice(24)
@@ -348,56 +355,50 @@ describe('the outbox against the sandbox', () => {
       expect({ baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }).toEqual(held)
     } finally {
       await suite.sandbox.control.resume()
-      await other.close()
     }
   })
 
   it('refuses to submit a draft copied from the old service\'s basket after the profile is edited to another service; once used with this service, submitting creates a new basket there', async () => {
     const w = await world()
-    const other = await startSandbox({ testMode: true, products: 50, orders: 0, speed: 0, seed: 7 })
     const profile = (await w.call<{ profile: { id: string } }>('connection.status')).profile
-    try {
-      const [a] = plain().slice(30)
-      // A basket open on the old service, copied to work on offline.
-      const client = clientFor(suite.sandbox)
-      const open = await client.call('createBasket', { body: { name: 'Warehouse racks', ...shipTo, line_items: [{ product: a!.id, quantity: 3 }] } })
-      await client.close()
-      const copy = await w.call<DraftView>('baskets.workOffline', { id: open.id })
-      expect(copy.sourceBasketId).toBe(open.id)
-      await w.call('connection.save', { id: profile.id, name: 'Head office', baseUrl: other.baseUrl, clientId: other.demo.clientId, clientSecret: other.demo.clientSecret })
-      await w.settle()
-      const held = { baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }
+    const [a] = plain().slice(30)
+    // A basket open on the old service, copied to work on offline.
+    const client = clientFor(suite.sandbox)
+    const open = await client.call('createBasket', { body: { name: 'Warehouse racks', ...shipTo, line_items: [{ product: a!.id, quantity: 3 }] } })
+    await client.close()
+    const copy = await w.call<DraftView>('baskets.workOffline', { id: open.id })
+    expect(copy.sourceBasketId).toBe(open.id)
+    await w.call('connection.save', { id: profile.id, name: 'Head office', baseUrl: other.baseUrl, clientId: other.demo.clientId, clientSecret: other.demo.clientSecret })
+    await w.settle()
+    const held = { baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }
 
-      await expect(w.call('baskets.submit', { id: copy.id })).rejects.toMatchObject({ code: 'conflict' })
-      await w.settle()
-      const refused = await w.call<DraftView>('baskets.get', { id: copy.id })
-      expect(refused).toMatchObject({ state: 'draft', error: { code: 'other_service', service: suite.sandbox.baseUrl } })
-      expect(refused.doc).toEqual(copy.doc)
-      expect({ baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }).toEqual(held)
+    await expect(w.call('baskets.submit', { id: copy.id })).rejects.toMatchObject({ code: 'conflict' })
+    await w.settle()
+    const refused = await w.call<DraftView>('baskets.get', { id: copy.id })
+    expect(refused).toMatchObject({ state: 'draft', error: { code: 'other_service', service: suite.sandbox.baseUrl } })
+    expect(refused.doc).toEqual(copy.doc)
+    expect({ baskets: other.control.listBasketsRaw(), orders: other.control.listOrdersRaw() }).toEqual(held)
 
-      // Used with this service: its lines are typed again from this service's catalogue, its organisation chosen again, and it is sent as a new basket.
-      const { draft: stamped } = await w.call<{ draft: DraftView }>('baskets.useWithService', { id: copy.id })
-      expect(stamped).toMatchObject({ state: 'draft', sourceBasketId: null, basketId: null, error: null, organisation: null })
-      await w.call('baskets.setOrganisation', { id: copy.id, organisation: other.demo.organisationId })
-      const otherClient = clientFor(other)
-      const [p] = plainProducts((await serviceCatalogue(otherClient)).products)
-      await otherClient.close()
-      const ref = await w.call<{ countries: { id: number }[]; shippingTypes: { id: number }[] }>('baskets.referenceData')
-      const line = stamped.doc.line_items[0]!
-      await w.call('baskets.updateLine', { id: copy.id, key: line.key, patch: { product: p!.id, product_code: p!.product_code } })
-      await w.call('baskets.update', { id: copy.id, patch: { shipping_address: { ...stamped.doc.shipping_address, country_code: ref.countries[0]!.id }, shipping_type: ref.shippingTypes[0]!.id } })
-      await w.call('baskets.submit', { id: copy.id })
-      await w.settle()
-      const sent = await w.call<DraftView>('baskets.get', { id: copy.id })
-      expect(sent.basketId).not.toBeNull()
-      // Ids are each service's own (a new basket here may well have the old one's number): what
-      // counts is that it is a basket of this service that was not there before the submit.
-      const created = other.control.listBasketsRaw().concat(other.control.listOrdersRaw()).filter((b) => b.id === sent.basketId)
-      expect(created).toHaveLength(1)
-      expect(held.baskets.some((b) => b.id === sent.basketId)).toBe(false)
-    } finally {
-      await other.close()
-    }
+    // Used with this service: its lines are typed again from this service's catalogue, its organisation chosen again, and it is sent as a new basket.
+    const { draft: stamped } = await w.call<{ draft: DraftView }>('baskets.useWithService', { id: copy.id })
+    expect(stamped).toMatchObject({ state: 'draft', sourceBasketId: null, basketId: null, error: null, organisation: null })
+    await w.call('baskets.setOrganisation', { id: copy.id, organisation: other.demo.organisationId })
+    const otherClient = clientFor(other)
+    const [p] = plainProducts((await serviceCatalogue(otherClient)).products)
+    await otherClient.close()
+    const ref = await w.call<{ countries: { id: number }[]; shippingTypes: { id: number }[] }>('baskets.referenceData')
+    const line = stamped.doc.line_items[0]!
+    await w.call('baskets.updateLine', { id: copy.id, key: line.key, patch: { product: p!.id, product_code: p!.product_code } })
+    await w.call('baskets.update', { id: copy.id, patch: { shipping_address: { ...stamped.doc.shipping_address, country_code: ref.countries[0]!.id }, shipping_type: ref.shippingTypes[0]!.id } })
+    await w.call('baskets.submit', { id: copy.id })
+    await w.settle()
+    const sent = await w.call<DraftView>('baskets.get', { id: copy.id })
+    expect(sent.basketId).not.toBeNull()
+    // Ids are each service's own (a new basket here may well have the old one's number): what
+    // counts is that it is a basket of this service that was not there before the submit.
+    const created = other.control.listBasketsRaw().concat(other.control.listOrdersRaw()).filter((b) => b.id === sent.basketId)
+    expect(created).toHaveLength(1)
+    expect(held.baskets.some((b) => b.id === sent.basketId)).toBe(false)
   })
 
   it('after the active profile is edited to another API client at the same service, sends the drafts queued before', async () => {
