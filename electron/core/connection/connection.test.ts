@@ -79,6 +79,11 @@ async function connect(h: Harness, secret = sandbox.demo.clientSecret) {
   return profile
 }
 
+/** The connection's status as the core reports it now. */
+const status = async (h: Harness) => (await h.call('connection.status')) as ConnectionStatus
+/** The ids of a list of organisations, ascending (the order the lists come in does not matter). */
+const ids = (list: unknown) => (list as Organisation[]).map((o) => o.id).sort((a, b) => a - b)
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name)
@@ -415,9 +420,6 @@ describe('failures a user will meet', () => {
 })
 
 describe('editing the active profile to another account', () => {
-  const status = async (h: Harness) => (await h.call('connection.status')) as ConnectionStatus
-  const ids = (list: unknown) => (list as Organisation[]).map((o) => o.id).sort((a, b) => a - b)
-
   /**
    * The head office's administrator (the demo client) sees every organisation; the purchaser of a
    * branch with branches of its own sees that branch and what is under it: more than one, fewer
@@ -549,8 +551,6 @@ describe('editing the active profile to another account', () => {
 })
 
 describe('the user moved to another organisation by an administrator', () => {
-  const status = async (h: Harness) => (await h.call('connection.status')) as ConnectionStatus
-  const ids = (list: unknown) => (list as Organisation[]).map((o) => o.id).sort((a, b) => a - b)
   /** The seeded tree: 1 → 2, 3; 2 → 4, 5; 3 → 6 → 9 → 13; 4 → 7, 8; 5 → 14; 7 → 10, 11; 8 → 12. */
   const TREE: Record<number, number[]> = { 3: [3, 6, 9, 13], 4: [4, 7, 8, 10, 11, 12], 5: [5, 14], 6: [6, 9, 13] }
 
