@@ -181,7 +181,6 @@ const en = {
     keys: 'Up and down arrows choose · Enter sets the product on the line · Esc closes',
     results: 'Matching products',
     none: 'Nothing in the catalogue matches “{query}”.',
-    count: 'No products | One product | {n} products',
     cancel: 'Cancel',
   },
   import: {
@@ -424,7 +423,6 @@ export default {
       keys: 'Pfeiltasten auf und ab wählen · Eingabe setzt das Produkt in die Zeile · Esc schließt',
       results: 'Passende Produkte',
       none: 'Nichts im Katalog passt zu „{query}“.',
-      count: 'Keine Produkte | Ein Produkt | {n} Produkte',
       cancel: 'Abbrechen',
     },
     import: {
@@ -664,7 +662,6 @@ export default {
       keys: 'Flechas arriba y abajo eligen · Intro pone el producto en la línea · Esc cierra',
       results: 'Productos que coinciden',
       none: 'Nada del catálogo coincide con «{query}».',
-      count: 'Ningún producto | Un producto | {n} productos',
       cancel: 'Cancelar',
     },
     import: {
@@ -904,7 +901,6 @@ export default {
       keys: 'Flèches haut et bas pour choisir · Entrée met le produit sur la ligne · Échap ferme',
       results: 'Produits correspondants',
       none: 'Rien dans le catalogue ne correspond à « {query} ».',
-      count: 'Aucun produit | Un produit | {n} produits',
       cancel: 'Annuler',
     },
     import: {
@@ -1144,7 +1140,6 @@ export default {
       keys: 'Frecce su e giù per scegliere · Invio mette il prodotto sulla riga · Esc chiude',
       results: 'Prodotti corrispondenti',
       none: 'Niente nel catalogo corrisponde a «{query}».',
-      count: 'Nessun prodotto | Un prodotto | {n} prodotti',
       cancel: 'Annulla',
     },
     import: {
@@ -1384,7 +1379,6 @@ export default {
       keys: 'Pijltjes omhoog en omlaag kiezen · Enter zet het product op de regel · Esc sluit',
       results: 'Passende producten',
       none: 'Niets in de catalogus komt overeen met ‘{query}’.',
-      count: 'Geen producten | Eén product | {n} producten',
       cancel: 'Annuleren',
     },
     import: {
