@@ -384,17 +384,55 @@ describe('failures a user will meet', () => {
   })
   afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
-  it('a server that answers a web page instead of JSON', async () => {
+  it('a server that answers a web page instead of JSON (a proxy or captive portal)', async () => {
     const h = await makeCore()
     const p = (await h.call('connection.save', { name: 'Shop', baseUrl: htmlUrl, clientId: sandbox.demo.clientId, clientSecret: 'x' })) as { id: string }
-    await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'bad_response', message: expect.stringMatching(/not JSON/) })
+    await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'bad_response', fields: { problem: 'web_page' }, message: expect.stringMatching(/web page answered/) })
     await h.call('connection.remove', { id: p.id })
+  })
+
+  it('a portal that redirects to its sign-in page is a web page too, not the service', async () => {
+    const portal = createServer((_req, res) => {
+      res.writeHead(302, { location: 'http://portal.example/login' })
+      res.end()
+    })
+    await new Promise<void>((r) => portal.listen(0, '127.0.0.1', r))
+    try {
+      const h = await makeCore()
+      const url = `http://127.0.0.1:${(portal.address() as { port: number }).port}`
+      const p = (await h.call('connection.save', { name: 'Hotel', baseUrl: url, clientId: sandbox.demo.clientId, clientSecret: 'x' })) as { id: string }
+      await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ fields: { problem: 'web_page' } })
+    } finally {
+      await new Promise<void>((r) => portal.close(() => r()))
+    }
+  })
+
+  it('another server with no token endpoint (JSON 404s) is "not this service"', async () => {
+    const other = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' })
+      res.end('{"message":"Not Found"}')
+    })
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r))
+    try {
+      const h = await makeCore()
+      const url = `http://127.0.0.1:${(other.address() as { port: number }).port}/api/v1`
+      const p = (await h.call('connection.save', { name: 'Other', baseUrl: url, clientId: sandbox.demo.clientId, clientSecret: 'x' })) as { id: string }
+      await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'bad_response', fields: { problem: 'not_service' }, message: expect.stringMatching(/no token endpoint/) })
+    } finally {
+      await new Promise<void>((r) => other.close(() => r()))
+    }
+  })
+
+  it('a wrong secret is bad credentials (OAuth invalid_client), told apart from every other failure', async () => {
+    const h = await makeCore()
+    const p = await connect(h, 'not-the-secret')
+    await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'unauthorized', fields: { problem: 'bad_credentials' } })
   })
 
   it('a host that is unreachable is reported as offline, and the profile stays usable offline', async () => {
     const h = await makeCore()
     const p = (await h.call('connection.save', { name: 'Gone', baseUrl: 'http://127.0.0.1:9/api/v1', clientId: sandbox.demo.clientId, clientSecret: 'x' })) as { id: string }
-    await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'offline' })
+    await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'offline', fields: { problem: 'unreachable' } })
     const status = (await h.call('connection.activate', { id: p.id })) as { online: boolean; profile: { id: string } }
     expect(status.profile.id).toBe(p.id)
     expect(status.online).toBe(false)
@@ -410,12 +448,50 @@ describe('failures a user will meet', () => {
       const h = await makeCore()
       const url = `https://localhost:${(tls.address() as { port: number }).port}/api/v1`
       const p = (await h.call('connection.save', { name: 'Self-signed', baseUrl: url, clientId: sandbox.demo.clientId, clientSecret: 'x' })) as { id: string }
-      await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'tls', message: expect.stringMatching(/could not be verified/) })
+      await expect(h.call('connection.test', { id: p.id })).rejects.toMatchObject({ code: 'tls', fields: { problem: 'tls' }, message: expect.stringMatching(/could not be verified/) })
       await h.call('connection.remove', { id: p.id })
     } finally {
       await new Promise<void>((r) => tls.close(() => r()))
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('the base URL a rep pastes', () => {
+  it('accepts the host alone, with or without a slash, the version path, or a copied endpoint, keeps one form, and connects with each', async () => {
+    const h = await makeCore()
+    const origin = new URL(sandbox.baseUrl).origin
+    for (const pasted of [origin, `${origin}/`, `  ${origin}/api/v1  `, `${origin}/api/v1/`, `${origin}/api/v1/orders?page=2`]) {
+      const p = (await h.call('connection.save', { name: 'Pasted', baseUrl: pasted, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })) as { id: string; baseUrl: string; webUrl: string }
+      expect(p.baseUrl, pasted).toBe(`${origin}/api/v1`)
+      expect(p.webUrl).toBe(origin)
+      await expect(h.call('connection.test', { id: p.id })).resolves.toMatchObject({ id: sandbox.demo.userId })
+      await h.call('connection.remove', { id: p.id })
+    }
+  })
+
+  it('keeps a profile stored in an older form (host only, trailing slash) working, without rewriting it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wd-conn-'))
+    const first = await makeCore(dataDir)
+    const saved = (await first.call('connection.save', { name: 'Old', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })) as { id: string }
+    await first.core.stop()
+    const origin = new URL(sandbox.baseUrl).origin
+    const db = new DatabaseSync(join(dataDir, 'app.db'))
+    db.prepare('UPDATE profiles SET base_url = ? WHERE id = ?').run(`${origin}/`, saved.id)
+    db.close()
+    const h = await makeCore(dataDir)
+    const [p] = (await h.call('connection.list')) as { baseUrl: string }[]
+    expect(p!.baseUrl).toBe(`${origin}/api/v1`)
+    await expect(h.call('connection.test', { id: saved.id })).resolves.toMatchObject({ id: sandbox.demo.userId })
+    expect(((await h.call('connection.activate', { id: saved.id })) as ConnectionStatus).online).toBe(true)
+  })
+
+  it('refuses what is not a web address, plain HTTP to another host and credentials in the URL, saving nothing', async () => {
+    const h = await makeCore()
+    for (const [baseUrl, why] of [['not a url', /web address/], ['http://wholesale.example.com', /HTTPS/], ['ftp://wholesale.example.com/api/v1', /web address/], ['https://user:pw@wholesale.example.com', /web address/]] as const) {
+      await expect(h.call('connection.save', { name: 'x', baseUrl, clientId: sandbox.demo.clientId, clientSecret: 's' }), baseUrl).rejects.toMatchObject({ code: 'invalid_input', fields: { baseUrl: expect.stringMatching(why) } })
+    }
+    expect(await h.call('connection.list')).toEqual([])
   })
 })
 

@@ -3,7 +3,9 @@ import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import type { CurrentUser, Organisation } from '../../../shared/api'
-import { ProfileInput, type ActingReassignment, type ConnectionStatus, type Profile } from '../../../shared/ipc/channels/connection'
+import { ProfileInput, type ActingReassignment, type ConnectionProblem, type ConnectionStatus, type Profile } from '../../../shared/ipc/channels/connection'
+import { defaultEnvironment, ServiceEnvironment } from '../../../shared/service-environment'
+import { defaultWebInterface, normaliseBaseUrl } from '../../../shared/service-url'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { EventName, EventPayload } from '../../../shared/ipc/contract'
 import type { SecretStore } from '../credentials/secret-store'
@@ -78,7 +80,7 @@ export class Connection {
   list(): Profile[] {
     const activeId = this.deps.settings.get<string | null>('activeProfile', null)
     const rows = this.deps.appDb.prepare('SELECT id, name, base_url, client_id, demo FROM profiles ORDER BY created_at').all() as unknown as ProfileRow[]
-    return rows.map((r) => toProfile(r, activeId))
+    return rows.map((r) => this.toProfile(r, activeId))
   }
 
   async save(input: ProfileInput): Promise<Profile> {
@@ -90,14 +92,20 @@ export class Connection {
     // The secret goes to the keychain first: a profile row never exists without its secret.
     if (p.clientSecret) await this.deps.secrets.set(account(id), p.clientSecret)
     if (existing) {
+      const before = this.toProfile(existing, null)
       this.deps.appDb.prepare('UPDATE profiles SET name = ?, base_url = ?, client_id = ? WHERE id = ?').run(p.name, p.baseUrl, p.clientId, id)
       // Another service or another API client is another account (a new secret alone is not).
-      if (existing.base_url !== p.baseUrl || existing.client_id !== p.clientId) this.forgetAccount(id)
+      if (before.baseUrl !== p.baseUrl || existing.client_id !== p.clientId) this.forgetAccount(id)
+      // The confirmation was given for that service in that environment, not for another.
+      if (before.baseUrl !== p.baseUrl || (p.environment && p.environment !== before.environment)) this.deps.settings.delete(`production-confirmed:${id}`)
     } else {
       this.deps.appDb
         .prepare('INSERT INTO profiles (id, name, base_url, client_id, demo, created_at) VALUES (?, ?, ?, ?, 0, ?)')
         .run(id, p.name, p.baseUrl, p.clientId, this.deps.clock.now())
     }
+    if (p.environment) this.deps.settings.set(`environment:${id}`, p.environment)
+    if (p.webUrl) this.deps.settings.set(`web-url:${id}`, p.webUrl)
+    else if (p.webUrl === '') this.deps.settings.delete(`web-url:${id}`)
     if (this.session?.profile.id === id) await this.activate(id)
     return this.profile(id)
   }
@@ -160,10 +168,11 @@ export class Connection {
     const secret = await this.deps.secrets.get(account(id))
     if (secret === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain. Edit the connection and enter it again.')
     await this.closeSession()
-    const client = new ServiceClient({ baseUrl: row.base_url, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log })
+    const profile = this.toProfile(row, id)
+    const client = new ServiceClient({ baseUrl: profile.baseUrl, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log })
     this.deps.settings.set('activeProfile', id)
     this.session = {
-      profile: toProfile(row, id),
+      profile,
       client,
       profileDir: this.profileDir(id),
       user: this.deps.settings.get<CurrentUser | null>(`user:${id}`, null),
@@ -176,19 +185,38 @@ export class Connection {
     return this.status()
   }
 
-  /** "Test connection": a fresh token and GET /whoami for any saved profile. */
+  /**
+   * "Test connection": a fresh token and GET /whoami for any saved profile. A failure names its
+   * kind in fields.problem (ConnectionProblem), so the form can say what to do about it.
+   */
   async test(id: string): Promise<CurrentUser> {
     const row = this.find(id)
     if (!row) throw new AppError('not_found', 'That connection profile no longer exists.')
-    const client = new ServiceClient({ baseUrl: row.base_url, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log })
+    const client = new ServiceClient({ baseUrl: this.toProfile(row, null).baseUrl, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log })
     try {
       await client.authenticate()
       const user = await client.call('getCurrentUser')
       this.rememberUser(id, user)
       return user
+    } catch (err) {
+      throw withConnectionProblem(err)
     } finally {
       await client.close()
     }
+  }
+
+  /**
+   * The rep confirmed the first order to a production service on this computer: remembered per
+   * profile, so it is asked once (again after the profile is pointed at another service).
+   */
+  confirmProduction(id: string): Profile {
+    if (!this.find(id)) throw new AppError('not_found', 'That connection profile no longer exists.')
+    this.deps.settings.set(`production-confirmed:${id}`, true)
+    if (this.session?.profile.id === id) {
+      this.session.profile = this.profile(id)
+      void this.notify()
+    }
+    return this.profile(id)
   }
 
   status(): ConnectionStatus {
@@ -468,7 +496,30 @@ export class Connection {
   private profile(id: string): Profile {
     const row = this.find(id)
     if (!row) throw new AppError('not_found', 'That connection profile no longer exists.')
-    return toProfile(row, this.deps.settings.get<string | null>('activeProfile', null))
+    return this.toProfile(row, this.deps.settings.get<string | null>('activeProfile', null))
+  }
+
+  /**
+   * A stored row as the app uses it. The base URL is read through normaliseBaseUrl, so a row kept
+   * in an older form (host only, a trailing slash) is used in today's form without rewriting it;
+   * environment and web address are per-profile settings (removed with the profile).
+   */
+  private toProfile(r: ProfileRow, activeId: string | null): Profile {
+    const normalised = normaliseBaseUrl(r.base_url)
+    const baseUrl = normalised.ok ? normalised.url : r.base_url
+    const demo = r.demo === 1
+    const environment = demo ? 'demo' : (ServiceEnvironment.safeParse(this.deps.settings.get<unknown>(`environment:${r.id}`, null)).data ?? defaultEnvironment(baseUrl, demo))
+    return {
+      id: r.id,
+      name: r.name,
+      baseUrl,
+      clientId: r.client_id,
+      demo,
+      active: r.id === activeId,
+      environment,
+      webUrl: this.deps.settings.get<string | null>(`web-url:${r.id}`, null) ?? defaultWebInterface(baseUrl),
+      productionConfirmed: this.deps.settings.get(`production-confirmed:${r.id}`, false),
+    }
   }
 }
 
@@ -492,6 +543,10 @@ export function serviceOf(profile: Pick<Profile, 'baseUrl' | 'demo'>): string {
   return profile.demo ? 'demo' : profile.baseUrl
 }
 
-function toProfile(r: ProfileRow, activeId: string | null): Profile {
-  return { id: r.id, name: r.name, baseUrl: r.base_url, clientId: r.client_id, demo: r.demo === 1, active: r.id === activeId }
+/** Says which kind of failure "Test connection" met (fields.problem), keeping the error's own words. */
+function withConnectionProblem(err: unknown): unknown {
+  if (!(err instanceof ServiceError) || err instanceof SessionEndedError || err.fields?.problem) return err
+  const problem: ConnectionProblem | null = err.code === 'tls' ? 'tls' : err.code === 'offline' ? 'unreachable' : null
+  if (!problem) return err
+  return new ServiceError(err.code, err.message, err.status, err.mayHaveApplied, { ...err.fields, problem }, err.retryAfterSeconds)
 }

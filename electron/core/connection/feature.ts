@@ -10,6 +10,7 @@ export function connectionFeature(connection: Connection): Feature {
       'connection.remove': async ({ id, discardDrafts }) => ({ removed: await connection.remove(id, { discardDrafts }) }),
       'connection.activate': ({ id }) => connection.activate(id),
       'connection.test': ({ id }) => connection.test(id),
+      'connection.confirmProduction': ({ id }) => connection.confirmProduction(id),
       'connection.status': () => connection.status(),
       'connection.startDemo': () => connection.startDemo(),
       'connection.organisations': () => connection.organisations(),

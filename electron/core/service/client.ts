@@ -2,6 +2,7 @@ import { Agent, request } from 'undici'
 import type { z } from 'zod'
 import type { ListPage } from '../../../shared/api'
 import { TokenResponse } from '../../../shared/api'
+import { tokenAnswerProblem } from './token-answer'
 import { isHttpsOrLoopback } from '../../../shared/loopback'
 import type { Clock, Logger } from '../platform/services'
 import { parseProblem } from './problem'
@@ -148,12 +149,25 @@ export class ServiceClient {
   private async fetchToken(): Promise<string> {
     const form = new URLSearchParams({ client_id: this.creds.clientId, client_secret: await this.creds.secret(), grant_type: 'client_credentials' })
     const res = await this.send('createToken', { body: form }, null)
-    if (res.status === 404 || res.status === 405) {
-      // No token endpoint there: almost always a base URL without its version path.
-      throw new ServiceError('bad_response', `There is no token endpoint at ${this.base.href}. Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1.`, res.status, false)
+    const problem = tokenAnswerProblem(res)
+    if (problem === 'web_page') {
+      throw new ServiceError('bad_response', `A web page answered at ${this.base.host} instead of the service (status ${res.status}): a proxy or a network sign-in page (captive portal) may be in the way. Open a web page in a browser to sign in to the network, then try again.`, res.status, false, { problem })
+    }
+    if (problem === 'not_service') {
+      // No token endpoint there: another server, or a base URL that points at something else.
+      throw new ServiceError('bad_response', `There is no token endpoint at ${this.base.href} (status ${res.status}): this address does not look like the wholesale ordering service. Check the base URL.`, res.status, false, { problem })
+    }
+    if (problem === 'bad_credentials') {
+      const e = this.failure(res, 'createToken')
+      throw new ServiceError('unauthorized', e.message, res.status, false, { problem })
     }
     if (res.status >= 400) throw this.failure(res, 'createToken')
-    const token = this.parse(TokenResponse, this.json(res, 'createToken'), 'createToken')
+    const token = TokenResponse.safeParse(this.json(res, 'createToken'))
+    if (!token.success) throw new ServiceError('bad_response', `The answer at ${this.base.href} is not a token: this address does not look like the wholesale ordering service.`, res.status, false, { problem: 'not_service' })
+    return this.keepToken(token.data)
+  }
+
+  private keepToken(token: TokenResponse): string {
     const lifeMs = token.expires_in * 1000
     this.token = { value: token.access_token, renewAt: this.opts.clock.now() + lifeMs - Math.min(60_000, lifeMs / 10) }
     return token.access_token

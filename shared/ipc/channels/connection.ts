@@ -1,17 +1,25 @@
 import { z } from 'zod'
 import { CurrentUser, Organisation } from '../../api'
-import { isHttpsOrLoopback } from '../../loopback'
+import { ServiceEnvironment } from '../../service-environment'
+import { normaliseBaseUrl, normaliseWebInterface, type NormalisedBaseUrl } from '../../service-url'
 import { channel } from '../contract-kit'
 
-/** Base URL up to and including the version path; HTTPS except for loopback hosts (spec 5.10). */
-const BaseUrl = z
-  .url({ protocol: /^https?$/ })
-  .refine((u) => {
-    // Refinements run even when the URL check above failed: an unparsable value is left to that check.
-    if (!URL.canParse(u)) return true
-    return isHttpsOrLoopback(new URL(u))
-  }, 'HTTPS is required for any host other than this computer')
-  .transform((u) => u.replace(/\/+$/, ''))
+const URL_PROBLEMS = { invalid: 'Not a web address', https: 'HTTPS is required for any host other than this computer' } as const
+
+/** A pasted address in one kept form, or the reason it cannot be one (HTTPS except for loopback hosts, spec 5.10). */
+const normalisedUrl = (normalise: (s: string) => NormalisedBaseUrl) =>
+  z
+    .string()
+    .max(2048)
+    .transform((value, ctx) => {
+      const n = normalise(value)
+      if (n.ok) return n.url
+      ctx.addIssue({ code: 'custom', message: URL_PROBLEMS[n.problem] })
+      return z.NEVER
+    })
+
+/** Base URL: the host alone or up to the version path; kept as `https://host/api/v1` (shared/service-url). */
+const BaseUrl = normalisedUrl(normaliseBaseUrl)
 
 /** A connection profile as the renderer sees it: never the secret. */
 export const Profile = z.object({
@@ -21,6 +29,11 @@ export const Profile = z.object({
   clientId: z.uuid(),
   demo: z.boolean(),
   active: z.boolean(),
+  environment: ServiceEnvironment,
+  /** The service's web interface (orders are cancelled there); defaults to the base URL's origin. */
+  webUrl: z.string(),
+  /** A production profile whose first order was confirmed on this computer; it asks no more. */
+  productionConfirmed: z.boolean(),
 })
 export type Profile = z.infer<typeof Profile>
 
@@ -31,6 +44,10 @@ export const ProfileInput = z.object({
   clientId: z.uuid(),
   /** Required for a new profile; omitted on edit to keep the stored secret. */
   clientSecret: z.string().min(1).max(1000).optional(),
+  /** Omitted: demo for this computer, production for any other host (shared/service-environment). */
+  environment: ServiceEnvironment.optional(),
+  /** Omitted or empty: the base URL's origin. */
+  webUrl: z.union([z.literal(''), normalisedUrl(normaliseWebInterface)]).optional(),
 })
 export type ProfileInput = z.input<typeof ProfileInput>
 
@@ -39,6 +56,14 @@ export type ProfileInput = z.input<typeof ProfileInput>
  * administrator moved the user to another organisation, and `from` is not among those the user may
  * act for now; `to` is the user's new own organisation.
  */
+/**
+ * Why "Test connection" failed, in IpcError fields.problem: the host cannot be reached, its
+ * certificate is not valid, it is not this service (no token endpoint), the client id or secret
+ * was refused (OAuth invalid_client), or a proxy or network sign-in page answered with a web page.
+ */
+export const ConnectionProblem = z.enum(['unreachable', 'tls', 'not_service', 'bad_credentials', 'web_page'])
+export type ConnectionProblem = z.infer<typeof ConnectionProblem>
+
 export const ActingReassignment = z.object({ from: Organisation, to: Organisation })
 export type ActingReassignment = z.infer<typeof ActingReassignment>
 
@@ -73,6 +98,8 @@ export const connectionChannels = {
   ),
   'connection.activate': channel(z.object({ id: z.string() }), ConnectionStatus),
   'connection.test': channel(z.object({ id: z.string() }), CurrentUser),
+  // The rep confirmed the first order to this production profile; asked no more on this computer.
+  'connection.confirmProduction': channel(z.object({ id: z.string() }), Profile),
   'connection.status': channel(z.undefined(), ConnectionStatus),
   'connection.startDemo': channel(z.undefined(), ConnectionStatus),
   'connection.organisations': channel(z.undefined(), z.array(Organisation)),

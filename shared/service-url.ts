@@ -1,0 +1,52 @@
+import { isHttpsOrLoopback } from './loopback'
+
+/**
+ * The one form a profile's base URL is kept in: scheme, host, any path prefix, then the API path
+ * (`https://host/api/v1`), no trailing slash. The service's public documentation calls the host
+ * alone "the base URL" and gives `/api/v1` separately, while one official sample includes it, so
+ * a rep may paste either (or a copied endpoint URL): each becomes this form.
+ */
+export const API_PATH = '/api/v1'
+
+// An API path with its version (`/api/v1`, `/api/v2`): the version lives in that segment.
+const VERSIONED = /^(.*?\/api\/v\d+)(?:\/.*)?$/i
+
+export type BaseUrlProblem = 'invalid' | 'https'
+
+export type NormalisedBaseUrl = { ok: true; url: string } | { ok: false; problem: BaseUrlProblem }
+
+export function normaliseBaseUrl(input: string): NormalisedBaseUrl {
+  const text = input.trim()
+  // A bare host ("wholesale.example.com") is what many people copy from an address bar.
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
+  if (!text || !URL.canParse(withScheme)) return { ok: false, problem: 'invalid' }
+  const url = new URL(withScheme)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'invalid' }
+  if (!url.hostname || url.username || url.password) return { ok: false, problem: 'invalid' }
+  if (!isHttpsOrLoopback(url)) return { ok: false, problem: 'https' }
+  const path = url.pathname.replace(/\/+$/, '')
+  const versioned = VERSIONED.exec(path)
+  // A copied endpoint (…/api/v1/orders) is cut back to its API path; a bare host or a path prefix
+  // (a deployment under /ordering) gets the API path appended.
+  const apiPath = versioned ? versioned[1]! : `${path}${API_PATH}`
+  return { ok: true, url: `${url.protocol}//${url.host}${apiPath}` }
+}
+
+/**
+ * The service's web interface for a base URL: its origin (scheme and host), where the public
+ * documentation places the web interface beside the API.
+ */
+export function defaultWebInterface(baseUrl: string): string {
+  return URL.canParse(baseUrl) ? new URL(baseUrl).origin : ''
+}
+
+/** A web interface address as kept: an https (or loopback http) origin plus any path, no trailing slash. */
+export function normaliseWebInterface(input: string): NormalisedBaseUrl {
+  const text = input.trim()
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
+  if (!text || !URL.canParse(withScheme)) return { ok: false, problem: 'invalid' }
+  const url = new URL(withScheme)
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.username || url.password) return { ok: false, problem: 'invalid' }
+  if (!isHttpsOrLoopback(url)) return { ok: false, problem: 'https' }
+  return { ok: true, url: `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}` }
+}
