@@ -70,8 +70,8 @@ describe('app frame', () => {
     await suite.app.api.connection.remove({ id: saved.value.id })
   })
 
-  it('shows a LIVE banner for a profile that is not the demo', async () => {
-    const saved = await suite.app.api.connection.save({ name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+  it('shows a LIVE banner and PRODUCTION in the window title for a production profile', async () => {
+    const saved = await suite.app.api.connection.save({ name: 'Head office', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret, environment: 'production' })
     if (!saved.ok) throw new Error(saved.error.message)
     await suite.app.api.connection.activate({ id: saved.value.id })
     await suite.mount({ path: '/catalogue' })
@@ -79,5 +79,18 @@ describe('app frame', () => {
     expect(banner.getAttribute('data-target')).toBe('live')
     expect(banner.textContent).toContain('LIVE — Head office')
     expect(banner.textContent).toContain(new URL(suite.sandbox.baseUrl).host)
+    await waitFor(() => document.title === 'Catalogue — Wholesale Desk — PRODUCTION', 'PRODUCTION in the title')
+    await suite.app.api.connection.remove({ id: saved.value.id })
+  })
+
+  it('shows a STAGING banner and title for a staging profile', async () => {
+    const saved = await suite.app.api.connection.save({ name: 'Test rig', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret, environment: 'staging' })
+    if (!saved.ok) throw new Error(saved.error.message)
+    await suite.app.api.connection.activate({ id: saved.value.id })
+    await suite.mount({ path: '/catalogue' })
+    const banner = await waitFor(() => document.querySelector('[data-testid=target-banner][data-target=staging]'), 'the staging banner')
+    expect(banner.textContent).toContain('STAGING — Test rig')
+    await waitFor(() => document.title === 'Catalogue — Wholesale Desk — STAGING', 'STAGING in the title')
+    await suite.app.api.connection.remove({ id: saved.value.id })
   })
 })

@@ -32,6 +32,8 @@ export const useConnectionStore = defineStore('connection', () => {
   /** The app acts for another organisation without the user choosing; null once the user saw it. */
   const reassigned = computed(() => status.value?.reassigned ?? null)
   const isDemo = computed(() => profile.value?.demo ?? false)
+  /** Demo, staging or production: what an order placed now would be (none when no profile is active). */
+  const environment = computed(() => profile.value?.environment ?? null)
   const host = computed(() => hostOf(profile.value?.baseUrl))
   /** Whose organisations are shown: another profile, or the same one edited to another account, has others. */
   const account = computed(() => accountOf(profile.value))
@@ -108,6 +110,13 @@ export const useConnectionStore = defineStore('connection', () => {
     return api.connection.test({ id })
   }
 
+  /** The rep confirmed the first real order of a production profile on this computer. */
+  async function confirmProduction(id: string): Promise<void> {
+    await api.connection.confirmProduction({ id })
+    applyStatus(await api.connection.status())
+    await refreshProfiles()
+  }
+
   /**
    * Callers at the same moment for the same account and user's organisation share one request; a
    * failure is kept in organisationsError and thrown. An answer that arrives once another profile
@@ -168,6 +177,7 @@ export const useConnectionStore = defineStore('connection', () => {
     online,
     reassigned,
     isDemo,
+    environment,
     host,
     init,
     dispose,
@@ -177,6 +187,7 @@ export const useConnectionStore = defineStore('connection', () => {
     activate,
     startDemo,
     test,
+    confirmProduction,
     loadOrganisations,
     setActingOrganisation,
     ackReassigned,

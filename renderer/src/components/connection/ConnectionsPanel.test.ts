@@ -1,4 +1,11 @@
 // @vitest-environment happy-dom
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
@@ -108,7 +115,7 @@ describe('connection screen', () => {
   })
 
   it('tests a working profile and shows the user it acts as', async () => {
-    const saved = await suite.app.api.connection.save({ name: 'Working', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    const saved = await suite.app.api.connection.save({ name: 'Working', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret, environment: 'production' })
     expect(saved.ok).toBe(true)
     await suite.mount({ path: '/settings/connections' })
     const result = await testProfile('Working')
@@ -118,33 +125,102 @@ describe('connection screen', () => {
     expect($('[data-testid=emulation-notice]')).toBeNull()
   })
 
-  it('says the service cannot be reached when nothing listens at the address', async () => {
-    await suite.app.api.connection.save({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9/api/v1', clientId: UUID, clientSecret: 'x' })
+  /**
+   * Adds a profile through the form as a rep would (the form shows the URL it will keep), saves it,
+   * and answers the outcome of the test that runs at once: the test result or the error notice.
+   */
+  async function addThroughForm(name: string, baseUrl: string, finalUrl: string, secret = suite.sandbox.demo.clientSecret): Promise<HTMLElement> {
+    await suite.mount({ path: '/settings/connections' })
+    await openForm()
+    fill({ name, baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: secret })
+    expect(await waitFor(() => $('[data-testid=final-url]')?.textContent?.trim(), 'the final URL')).toBe(`Connects to ${finalUrl}`)
+    save()
+    return waitFor(() => profileRow(name)?.querySelector<HTMLElement>('[data-testid=test-result], [data-error-code]'), `the test of ${name}`)
+  }
+
+  /** Removes the profiles a test added (by name); the ones of earlier tests stay for the later ones. */
+  async function removeNamed(...names: string[]): Promise<void> {
+    const list = await suite.app.api.connection.list()
+    if (list.ok) for (const p of list.value.filter((p) => names.includes(p.name))) await suite.app.api.connection.remove({ id: p.id, discardDrafts: true })
+  }
+
+  it('takes the base URL in each form a rep pastes, shows the one it keeps, and connects with each', async () => {
+    const origin = suite.sandbox.url.replace(/\/+$/, '')
+    const forms = [origin, `${origin}/`, `${origin}/api/v1`, `${origin}/api/v1/`, `${origin}/api/v1/orders`]
+    for (const [i, pasted] of forms.entries()) {
+      const outcome = await addThroughForm(`Form ${i}`, pasted, `${origin}/api/v1`)
+      expect(outcome.getAttribute('data-testid'), pasted).toBe('test-result')
+      expect(profileRow(`Form ${i}`)!.querySelector('.profile__url')!.textContent).toBe(`${origin}/api/v1`)
+      if (i < forms.length - 1) suite.mounted.unmount()
+    }
+    await removeNamed(...forms.map((_, i) => `Form ${i}`))
+  })
+
+  it('tells bad credentials (invalid_client) apart, with what to do', async () => {
+    const outcome = await addThroughForm('Bad credentials', suite.sandbox.baseUrl, suite.sandbox.baseUrl, 'not the secret')
+    expect(outcome.getAttribute('data-error-code')).toBe('unauthorized')
+    expect(outcome.getAttribute('data-problem')).toBe('bad_credentials')
+    expect(outcome.textContent).toContain('The service refused the client ID or secret (invalid_client)')
+    await removeNamed('Bad credentials')
+  })
+
+  it('tells an unreachable host apart: nothing listens at the address', async () => {
+    await suite.app.api.connection.save({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9', clientId: UUID, clientSecret: 'x' })
     await suite.mount({ path: '/settings/connections' })
     const outcome = await testProfile('Nowhere')
     expect(outcome.getAttribute('data-error-code')).toBe('offline')
+    expect(outcome.getAttribute('data-problem')).toBe('unreachable')
     expect(outcome.textContent).toContain('The service cannot be reached')
+    expect(outcome.textContent).toContain('The host cannot be reached. Check the address and your network')
+    await removeNamed('Nowhere')
   })
 
-  it('points at the base URL when it misses /api/v1', async () => {
-    await suite.app.api.connection.save({ name: 'No version', baseUrl: suite.sandbox.url, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
-    await suite.mount({ path: '/settings/connections' })
-    const outcome = await testProfile('No version')
-    expect(['not_found', 'bad_response']).toContain(outcome.getAttribute('data-error-code'))
-    expect(outcome.textContent).toContain('Check the base URL: everything up to and including /api/v1.')
+  it('tells "not this service" apart: another server with no token endpoint', async () => {
+    const other = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}'))
+    await new Promise<void>((ok) => other.listen(0, '127.0.0.1', () => ok()))
+    try {
+      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+      const outcome = await addThroughForm('Other server', url, `${url}/api/v1`)
+      expect(outcome.getAttribute('data-problem')).toBe('not_service')
+      expect(outcome.textContent).toContain('This address does not answer like the wholesale ordering service')
+    } finally {
+      other.closeAllConnections()
+      await new Promise<void>((ok) => other.close(() => ok()))
+      await removeNamed('Other server')
+    }
   })
 
-  it('says the answer was unexpected when the address serves a web page, not the API', async () => {
+  it('tells a proxy or captive portal apart: a web page answers instead of the API', async () => {
     // A real web server on this machine that answers every request with a page (like a web interface or a login portal).
     const web = await startWebPageServer()
     try {
-      await suite.app.api.connection.save({ name: 'Web page', baseUrl: `${web.url}/api/v1`, clientId: UUID, clientSecret: 'x' })
-      await suite.mount({ path: '/settings/connections' })
-      const outcome = await testProfile('Web page')
+      const outcome = await addThroughForm('Web page', `${web.url}/api/v1`, `${web.url}/api/v1`, 'x')
       expect(outcome.getAttribute('data-error-code')).toBe('bad_response')
+      expect(outcome.getAttribute('data-problem')).toBe('web_page')
       expect(outcome.textContent).toContain('The service answered with something unexpected')
+      expect(outcome.textContent).toContain('a proxy or a network sign-in page')
     } finally {
       await web.close()
+      await removeNamed('Web page')
+    }
+  })
+
+  it('tells a TLS failure apart: a certificate that cannot be verified is never accepted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wd-tls-'))
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' })
+    const tls = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'))
+    await new Promise<void>((ok) => tls.listen(0, '127.0.0.1', () => ok()))
+    try {
+      const url = `https://localhost:${(tls.address() as AddressInfo).port}`
+      const outcome = await addThroughForm('Self-signed', url, `${url}/api/v1`, 'x')
+      expect(outcome.getAttribute('data-error-code')).toBe('tls')
+      expect(outcome.getAttribute('data-problem')).toBe('tls')
+      expect(outcome.textContent).toContain('the certificate is not valid for this address')
+    } finally {
+      tls.closeAllConnections()
+      await new Promise<void>((ok) => tls.close(() => ok()))
+      rmSync(dir, { recursive: true, force: true })
+      await removeNamed('Self-signed')
     }
   })
 

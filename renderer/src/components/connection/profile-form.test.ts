@@ -26,7 +26,11 @@ describe('connection form checks', () => {
   it('explain each kind of mistake', () => {
     expect(validateProfileForm({ ...valid, name: '  ' }, true).name).toBe('connection.form.required')
     expect(validateProfileForm({ ...valid, clientId: 'not-a-uuid' }, true).clientId).toBe('connection.form.invalidUuid')
-    expect(validateProfileForm({ ...valid, baseUrl: 'orders.example.com' }, true).baseUrl).toBe('connection.form.invalidUrl')
+    // A bare host is what an address bar gives: it is read as https://host/api/v1.
+    expect(validateProfileForm({ ...valid, baseUrl: 'orders.example.com' }, true).baseUrl).toBeUndefined()
+    expect(validateProfileForm({ ...valid, baseUrl: 'https://orders example.com' }, true).baseUrl).toBe('connection.form.invalidUrl')
+    expect(validateProfileForm({ ...valid, webUrl: 'http://orders.example.com' }, true).webUrl).toBe('connection.form.httpsRequired')
+    expect(validateProfileForm({ ...valid, webUrl: '' }, true).webUrl).toBeUndefined()
     expect(validateProfileForm({ ...valid, baseUrl: 'http://orders.example.com/api/v1' }, true).baseUrl).toBe('connection.form.httpsRequired')
     expect(validateProfileForm({ ...valid, baseUrl: 'http://127.0.0.1:8080/api/v1' }, true).baseUrl).toBeUndefined()
   })
@@ -53,6 +57,10 @@ describe('connection form checks', () => {
           'ftp://orders.example.com',
           'https://',
           'orders.example.com/api/v1',
+          'orders.example.com',
+          'https://orders.example.com',
+          'https://orders.example.com/api/v1/orders',
+          'https://user:pw@orders.example.com',
           '',
         ),
         fc.webUrl(),

@@ -11,6 +11,7 @@ const en = {
     label: 'Connection target',
     demo: 'DEMO — sample data from the built-in demo service ({host}). Nothing ordered here is real.',
     live: 'LIVE — {name} ({host}). Orders placed here are real and will be delivered.',
+    staging: 'STAGING — {name} ({host}). The service’s test deployment: orders here are test orders.',
     none: 'Not connected',
   },
   connectionState: {
@@ -77,6 +78,7 @@ export default {
       label: 'Verbindungsziel',
       demo: 'DEMO — Beispieldaten des eingebauten Demo-Dienstes ({host}). Nichts, was hier bestellt wird, ist echt.',
       live: 'LIVE — {name} ({host}). Bestellungen hier sind echt und werden geliefert.',
+      staging: 'STAGING — {name} ({host}). Die Testumgebung des Dienstes: Bestellungen hier sind Testbestellungen.',
       none: 'Nicht verbunden',
     },
     connectionState: {
@@ -138,6 +140,7 @@ export default {
       label: 'Destino de la conexión',
       demo: 'DEMO — datos de ejemplo del servicio de demostración integrado ({host}). Nada de lo que se pida aquí es real.',
       live: 'REAL — {name} ({host}). Los pedidos hechos aquí son reales y se entregarán.',
+      staging: 'STAGING — {name} ({host}). El entorno de pruebas del servicio: los pedidos aquí son de prueba.',
       none: 'Sin conexión configurada',
     },
     connectionState: {
@@ -199,6 +202,7 @@ export default {
       label: 'Cible de la connexion',
       demo: 'DÉMO — données d’exemple du service de démonstration intégré ({host}). Rien de ce qui est commandé ici n’est réel.',
       live: 'RÉEL — {name} ({host}). Les commandes passées ici sont réelles et seront livrées.',
+      staging: 'STAGING — {name} ({host}). L’environnement de test du service : les commandes ici sont des commandes de test.',
       none: 'Non connecté',
     },
     connectionState: {
@@ -260,6 +264,7 @@ export default {
       label: 'Destinazione della connessione',
       demo: 'DEMO — dati di esempio dal servizio demo integrato ({host}). Nulla di ciò che si ordina qui è reale.',
       live: 'REALE — {name} ({host}). Gli ordini effettuati qui sono reali e verranno consegnati.',
+      staging: 'STAGING — {name} ({host}). L’ambiente di prova del servizio: gli ordini qui sono ordini di prova.',
       none: 'Non connesso',
     },
     connectionState: {
@@ -321,6 +326,7 @@ export default {
       label: 'Verbindingsdoel',
       demo: 'DEMO — voorbeeldgegevens van de ingebouwde demodienst ({host}). Niets wat hier wordt besteld is echt.',
       live: 'LIVE — {name} ({host}). Bestellingen hier zijn echt en worden geleverd.',
+      staging: 'STAGING — {name} ({host}). De testomgeving van de dienst: bestellingen hier zijn testbestellingen.',
       none: 'Niet verbonden',
     },
     connectionState: {

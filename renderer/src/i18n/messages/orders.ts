@@ -130,6 +130,9 @@ const en = {
     reordered: 'A new draft with {lines} lines was created from this order.',
     cannotCancel: 'Once accepted, an order is final and can no longer be cancelled.',
     readOnly: 'Your user may view orders but not change them (that needs the orders:write permission).',
+    cancelInWeb: 'Cancel in the web interface',
+    cancelInWebHint: 'Orders are cancelled in the service’s web interface, not through the API: this opens order {id} there in your browser.',
+    cancelInWebFailed: 'The web interface could not be opened at {url}. Check the web interface address in Settings → Connections.',
   },
   lines: {
     sku: 'SKU {sku}',
@@ -309,6 +312,9 @@ export default {
       reordered: 'Aus dieser Bestellung wurde ein neuer Entwurf mit {lines} Positionen erstellt.',
       cannotCancel: 'Eine angenommene Bestellung ist endgültig und kann nicht mehr storniert werden.',
       readOnly: 'Ihr Benutzer darf Bestellungen ansehen, aber nicht ändern (dafür ist die Berechtigung orders:write nötig).',
+      cancelInWeb: 'In der Weboberfläche stornieren',
+      cancelInWebHint: 'Bestellungen werden in der Weboberfläche des Dienstes storniert, nicht über die API: Dies öffnet Bestellung {id} dort in Ihrem Browser.',
+      cancelInWebFailed: 'Die Weboberfläche unter {url} konnte nicht geöffnet werden. Prüfen Sie die Adresse der Weboberfläche unter Einstellungen → Verbindungen.',
     },
     lines: {
       sku: 'Artikelnr. {sku}',
@@ -485,6 +491,9 @@ export default {
       reordered: 'Se creó un borrador nuevo con {lines} líneas a partir de este pedido.',
       cannotCancel: 'Un pedido aceptado es definitivo y ya no se puede cancelar.',
       readOnly: 'Su usuario puede ver los pedidos, pero no modificarlos (para ello necesita el permiso orders:write).',
+      cancelInWeb: 'Cancelar en la interfaz web',
+      cancelInWebHint: 'Los pedidos se cancelan en la interfaz web del servicio, no mediante la API: esto abre allí el pedido {id} en su navegador.',
+      cancelInWebFailed: 'No se pudo abrir la interfaz web en {url}. Compruebe la dirección de la interfaz web en Ajustes → Conexiones.',
     },
     lines: {
       sku: 'SKU {sku}',
@@ -661,6 +670,9 @@ export default {
       reordered: 'Un nouveau brouillon de {lines} lignes a été créé à partir de cette commande.',
       cannotCancel: 'Une commande acceptée est définitive et ne peut plus être annulée.',
       readOnly: 'Votre utilisateur peut consulter les commandes, mais pas les modifier (il faut pour cela l’autorisation orders:write).',
+      cancelInWeb: 'Annuler dans l’interface web',
+      cancelInWebHint: 'Les commandes s’annulent dans l’interface web du service, pas par l’API : ceci ouvre la commande {id} dans votre navigateur.',
+      cancelInWebFailed: 'L’interface web n’a pas pu être ouverte à {url}. Vérifiez l’adresse de l’interface web dans Paramètres → Connexions.',
     },
     lines: {
       sku: 'Réf. {sku}',
@@ -837,6 +849,9 @@ export default {
       reordered: 'Da questo ordine è stata creata una nuova bozza con {lines} righe.',
       cannotCancel: 'Un ordine accettato è definitivo e non può più essere annullato.',
       readOnly: 'Il tuo utente può vedere gli ordini ma non modificarli (serve il permesso orders:write).',
+      cancelInWeb: 'Annulla nell’interfaccia web',
+      cancelInWebHint: 'Gli ordini si annullano nell’interfaccia web del servizio, non tramite l’API: questo apre lì l’ordine {id} nel browser.',
+      cancelInWebFailed: 'Non è stato possibile aprire l’interfaccia web all’indirizzo {url}. Controlla l’indirizzo dell’interfaccia web in Impostazioni → Connessioni.',
     },
     lines: {
       sku: 'Codice {sku}',
@@ -1013,6 +1028,9 @@ export default {
       reordered: 'Van deze bestelling is een nieuw concept met {lines} regels gemaakt.',
       cannotCancel: 'Een geaccepteerde bestelling is definitief en kan niet meer worden geannuleerd.',
       readOnly: 'Uw gebruiker mag bestellingen bekijken, maar niet wijzigen (daarvoor is het recht orders:write nodig).',
+      cancelInWeb: 'Annuleren in de webinterface',
+      cancelInWebHint: 'Bestellingen worden geannuleerd in de webinterface van de dienst, niet via de API: dit opent bestelling {id} daar in uw browser.',
+      cancelInWebFailed: 'De webinterface kon niet worden geopend op {url}. Controleer het adres van de webinterface bij Instellingen → Verbindingen.',
     },
     lines: {
       sku: 'Artikelnr. {sku}',

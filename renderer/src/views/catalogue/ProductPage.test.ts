@@ -76,12 +76,12 @@ describe('product detail', () => {
   it('names the product in the window title, in any language; the next page has its own title', async () => {
     const p = await product(SHOWCASE.switch.id)
     await demo.mount({ path: `/catalogue/products/${p.id}` })
-    await waitFor(() => document.title === `${p.name} — Wholesale Desk`, 'the product in the title')
+    await waitFor(() => document.title === `${p.name} — Wholesale Desk — DEMO`, 'the product in the title')
     const preferences = usePreferencesStore(demo.mounted.pinia)
     try {
       preferences.language = 'de'
       await waitFor(() => $('[data-testid=product-page] nav a')?.textContent?.includes('Katalog'), 'the page in German')
-      expect(document.title).toBe(`${p.name} — Wholesale Desk`)
+      expect(document.title).toBe(`${p.name} — Wholesale Desk — DEMO`)
     } finally {
       preferences.language = 'auto'
       localStorage.removeItem('wd.language')
@@ -90,8 +90,8 @@ describe('product detail', () => {
     // A product that cannot be shown does not keep the last one's name.
     await demo.mounted.router.push('/catalogue/products/987654')
     await waitFor(() => $('[data-error-code]'), 'the error')
-    expect(document.title).toBe('Product — Wholesale Desk')
+    expect(document.title).toBe('Product — Wholesale Desk — DEMO')
     await demo.mounted.router.push('/catalogue')
-    await waitFor(() => document.title === 'Catalogue — Wholesale Desk', 'the catalogue title')
+    await waitFor(() => document.title === 'Catalogue — Wholesale Desk — DEMO', 'the catalogue title')
   })
 })
