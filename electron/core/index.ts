@@ -13,6 +13,7 @@ import { systemClock, type Clock, type DemoLauncher, type LoginItem, type Logger
 import { openAppStore, Settings } from './store/app-store'
 import { ordersFeature } from './orders/feature'
 import { draftsViaHandlers } from './orders/reorder'
+import { ExternalLinks } from './system/external-links'
 import { systemFeature } from './system/feature'
 
 interface CoreDeps {
@@ -37,6 +38,8 @@ export interface Core {
   dispatch: Dispatch
   onEvent(listener: <E extends EventName>(event: E, payload: EventPayload<E>) => void): () => void
   context: CoreContext
+  /** The openExternal policy (system/external-link-policy) with this app's scope; the shell asks it before every open. */
+  mayOpenExternally(url: unknown): boolean
   start(): Promise<void>
   stop(): Promise<void>
 }
@@ -54,11 +57,12 @@ export function createCore(deps: CoreDeps): Core {
 
   // Other features read the local catalogue through catalogue.reader (SKU resolution, price estimates).
   const catalogue = catalogueFeature(context)
+  const links = new ExternalLinks(connection)
   const features: Feature[] = [
-    systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal, loginItem: deps.loginItem }),
+    systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal, links, loginItem: deps.loginItem }),
     connectionFeature(connection),
     catalogue,
-    ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)) }),
+    ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)), links, openExternal: deps.openExternal }),
     adminFeature(context),
     basketsFeature(context, { catalogue: () => catalogue.reader }),
   ]
@@ -69,6 +73,7 @@ export function createCore(deps: CoreDeps): Core {
   return {
     dispatch,
     context,
+    mayOpenExternally: (url) => links.allows(url),
     onEvent(listener) {
       const l = (event: EventName, payload: unknown) => (listener as (e: EventName, p: unknown) => void)(event, payload)
       bus.on('event', l)

@@ -66,7 +66,8 @@ async function start(): Promise<void> {
   const log = createFileLogger({ dataDir: userData, echo: app.isPackaged ? undefined : (line) => console.log(line) })
   log.info('starting', { version: app.getVersion(), platform: process.platform, electron: process.versions.electron, dev: !!devServerUrl })
 
-  const openExternal = (url: string) => openExternalSafely(url, (u) => shell.openExternal(u))
+  // Only what the core's external link policy allows (the web interface, tracking pages the service returned).
+  const openExternal = async (url: string) => (core?.mayOpenExternally(url) ?? false) && openExternalSafely(url, (u) => shell.openExternal(u))
   // Every webContents ever created (the window, anything a bug might open) gets the navigation policy.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, origins, (url) => void openExternal(url)))
   guardSession(session.defaultSession, origins)

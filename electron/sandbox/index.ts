@@ -27,6 +27,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       openApi ??= JSON.stringify(openApiDocument(operations, state.baseUrl))
       return new Response(openApi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(openApi)) } })
     })
+    // Ours, not the service's: what this sandbox offers beyond the public record, asked for by the
+    // client (the real service has no such path and answers 404, so nothing extra is assumed there).
+    a.get(`${API_PREFIX}/sandbox/capabilities`, (c) => c.json({ cancelOrder: options.cancelOrder }))
     if (options.testMode) a.route(`${API_PREFIX}/_test`, testAdminRoutes(state, () => server))
   })
   const server = new SandboxServer(app)

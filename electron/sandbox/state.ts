@@ -22,6 +22,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     speed: opts.speed ?? 1,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
+    cancelOrder: opts.cancelOrder ?? true,
   }
   const whole = (name: keyof ResolvedOptions, min: number, max: number) => {
     const v = o[name] as number

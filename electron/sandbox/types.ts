@@ -20,6 +20,11 @@ export interface SandboxOptions {
   speed?: number
   /** Requests per minute per caller before 429; default 0 = off. */
   rateLimitPerMinute?: number
+  /**
+   * Default true: GET /sandbox/capabilities offers `cancelOrder`, our demo's cancel route (the real
+   * service cancels only in its web interface). False: a sandbox that answers like the real service.
+   */
+  cancelOrder?: boolean
 }
 
 export interface SandboxClientCredentials {

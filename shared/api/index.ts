@@ -1,5 +1,6 @@
 export * from './common'
 export * from './address'
+export * from './sandbox-capabilities'
 export * from './token'
 export * from './current-user'
 export * from './organisation'

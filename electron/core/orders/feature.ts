@@ -10,6 +10,8 @@ import { OrderQueries } from './order-queries'
 import { openOrdersDb } from './orders-db'
 import { draftFromOrder, type DraftMaker } from './reorder'
 import { ResultCache } from './result-cache'
+import { ServiceError } from '../service/service-error'
+import type { ExternalLinks } from '../system/external-links'
 import { StatusStore } from './status-store'
 import { OrderWatcher, type PollOutcome } from './watcher'
 
@@ -23,6 +25,10 @@ interface OrdersOptions {
   random?: () => number
   /** The core's event bus: an `outbox.changed` (a draft being submitted) makes the watcher quick. */
   subscribe?: (listener: (event: EventName) => void) => () => void
+  /** The external link policy's scope: shipments shown are reported, and it decides what may open. */
+  links?: ExternalLinks
+  /** The shell's browser opener (absent in plain tests: nothing opens). */
+  openExternal?: (url: string) => Promise<boolean>
 }
 
 interface OrdersFeature extends Feature {
@@ -34,6 +40,8 @@ interface ProfileOrders {
   session: ActiveSession
   db: DatabaseSync
   store: StatusStore
+  /** Whether this service offers the cancel route (our sandbox); asked once per session. */
+  cancelByApi: Promise<boolean> | null
   queries: OrderQueries
   actions: OrderActions
   watcher: OrderWatcher
@@ -95,7 +103,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       random: opts.random,
     })
     const actions = new OrderActions({ client: session.client, queries, ...note, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
-    current = { session, db, store, queries, actions, watcher }
+    current = { session, db, store, cancelByApi: null, queries, actions, watcher }
     lastCounts = { open: -1, attention: -1 }
     watcher.start()
   }
@@ -126,6 +134,27 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     return current
   }
 
+  /**
+   * Cancelling is not an API operation of the service (spec 3): only a service that says it offers
+   * our cancel route (the sandbox's GET /sandbox/capabilities) is asked through the API. A 404 (the
+   * real service) is kept as the answer; a failure to reach it is asked again next time.
+   */
+  function cancelByApi(p: ProfileOrders): Promise<boolean> {
+    p.cancelByApi ??= p.session.client.call('getSandboxCapabilities').then(
+      (c) => c.cancelOrder,
+      (err: unknown) => {
+        if (!(err instanceof ServiceError && ['not_found', 'forbidden', 'unauthorized', 'bad_response', 'validation'].includes(err.code))) p.cancelByApi = null
+        return false
+      },
+    )
+    return p.cancelByApi
+  }
+
+  function webOrderUrl(session: ActiveSession, id: number): string {
+    // The web interface's order page: our assumption (SERVICE_ASSUMPTIONS.webOrderPath).
+    return `${session.profile.webUrl.replace(/\/+$/, '')}/orders/${encodeURIComponent(String(id))}`
+  }
+
   function watchState(): WatchState {
     if (!current) return { phase: 'no_profile', open: 0, attention: 0, lastPollAt: null, nextPollAt: null, lastError: null, recent: [] }
     const w = current.watcher
@@ -136,9 +165,29 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
   return {
     handlers: {
       'orders.list': async ({ filters, page, perPage }) => (await need()).queries.list(filters, page, perPage),
-      'orders.get': async ({ id }) => (await need()).queries.get(id),
+      'orders.get': async ({ id }) => {
+        const detail = await (await need()).queries.get(id)
+        opts.links?.noteShipments(detail.order.shipments)
+        return detail
+      },
       'orders.resubmit': async ({ id }) => (await need()).actions.resubmit(id),
-      'orders.cancel': async ({ id }) => (await need()).actions.cancel(id),
+      'orders.cancel': async ({ id }) => {
+        const p = await need()
+        if (!(await cancelByApi(p))) {
+          throw new AppError('conflict', `This service cancels orders in its web interface, not through the API: open order ${id} at ${webOrderUrl(p.session, id)}.`)
+        }
+        return p.actions.cancel(id)
+      },
+      'orders.cancelMode': async () => {
+        const p = await need()
+        return { mode: (await cancelByApi(p)) ? ('api' as const) : ('web' as const), webUrl: p.session.profile.webUrl }
+      },
+      'orders.openInWebInterface': async ({ id }) => {
+        const p = await need()
+        const url = webOrderUrl(p.session, id)
+        if (!opts.openExternal || !opts.links?.allows(url)) return { opened: false, url }
+        return { opened: await opts.openExternal(url), url }
+      },
       'orders.reorder': async ({ id }) => {
         const p = await need()
         if (!opts.drafts) throw new AppError('internal', 'Reordering is not available in this build: the draft baskets module is missing.')

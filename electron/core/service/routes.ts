@@ -10,6 +10,7 @@ import {
   Product,
   ProductGroup,
   ProductGroupListItem,
+  SandboxCapabilities,
   ShippingType,
   TokenResponse,
   User,
@@ -68,6 +69,8 @@ export const routes = {
   placeOrder: route('POST', '/orders', Order, 'spec'),
   resubmitOrder: route('POST', '/orders/{id}/resubmit', Order, 'spec'),
   cancelOrder: route('POST', '/orders/{id}/cancel', Order, 'ours'),
+  // Our sandbox's extras, asked for rather than assumed; the real service answers 404.
+  getSandboxCapabilities: route('GET', '/sandbox/capabilities', SandboxCapabilities, 'ours'),
 } as const
 
 type Routes = typeof routes
@@ -88,6 +91,12 @@ export const SERVICE_ASSUMPTIONS = {
   listHeaders: 'X-Total-Count and X-Total-Pages on every list (conventions); absent headers fall back to the page length.',
   perPageMax: 1000,
   rateLimit: 'Unknown; a 429 is honoured through Retry-After.',
-  cancelOrder: 'POST /orders/{id}/cancel: not public; the real service may offer cancellation only in its web interface.',
+  cancelOrder:
+    'Not an API operation (spec 3, public record): cancelling is done in the web interface. The client asks GET /sandbox/capabilities (ours) and uses POST /orders/{id}/cancel only where it answers cancelOrder: true (our sandbox); elsewhere it offers "Cancel in the web interface".',
+  webOrderPath: 'The order in the web interface is <web interface address>/orders/{id} (ours: the public record gives no web path); the web interface address is a profile setting, defaulting to the base URL\'s origin.',
+  baseUrlForm: 'A rep may paste the host alone (the public docs\' "base URL") or up to /api/v1 (one official sample); kept as <origin>[/prefix]/api/v1 (conventions).',
+  environments: 'Each deployment has a staging and a production host (conventions); a profile says which (demo for loopback hosts, production by default otherwise). The first order to production on a workstation needs an explicit confirmation.',
+  externalLinks: 'shell.openExternal opens only the web interface host and the carrier pages of tracking numbers the service returned in shipments (issue 18.4).',
+  tokenAnswers: 'Test connection tells apart: unreachable, TLS, no token endpoint (404/405, a non-token answer), invalid_client (RFC 6749 5.2, conventions), a web page or redirect (proxy, captive portal).',
   actingOrganisation: 'Basket and order bodies carry `organisation` (own or descendant) — our sandbox\'s choice.',
 } as const

@@ -2,11 +2,14 @@ import { AppError } from '../../../shared/ipc/contract-kit'
 import type { DesktopPrefs } from '../../../shared/ipc/channels/system'
 import type { CoreContext, Feature } from '../context'
 import type { LoginItem } from '../platform/services'
+import type { ExternalLinks } from './external-links'
 
 interface SystemOptions {
   version: string
   harness: boolean
   openExternal?: (url: string) => Promise<boolean>
+  /** external-link-policy with the running app's scope: what is not allowed never reaches the shell. */
+  links?: ExternalLinks
   loginItem?: LoginItem
 }
 
@@ -33,6 +36,7 @@ export function systemFeature(ctx: CoreContext, opts: SystemOptions): Feature {
       'system.info': () => ({ version: opts.version, platform: process.platform, harness: opts.harness }),
       'system.openExternal': async ({ url }) => {
         if (!opts.openExternal) throw new AppError('internal', 'Opening links is not available here.')
+        if (opts.links && !opts.links.allows(url)) return { opened: false }
         return { opened: await opts.openExternal(url) }
       },
     },

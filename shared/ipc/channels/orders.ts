@@ -110,6 +110,13 @@ export const ordersChannels = {
   'orders.resubmit': channel(ById, Order),
   /** Only before ACCEPTED (CANCELLABLE_STATUSES). */
   'orders.cancel': channel(ById, Order),
+  /**
+   * How this service cancels: 'api' where it offers our cancel route (the sandbox, asked through
+   * GET /sandbox/capabilities), else 'web': in its web interface, never by an API call.
+   */
+  'orders.cancelMode': channel(z.undefined(), z.object({ mode: z.enum(['api', 'web']), webUrl: z.string() })),
+  /** Opens the order in the service's web interface (to cancel it there); opened false when refused. */
+  'orders.openInWebInterface': channel(ById, z.object({ opened: z.boolean(), url: z.string() })),
   /** Copies the order into a new local draft basket. */
   'orders.reorder': channel(ById, ReorderResult),
   'orders.filters': channel(z.undefined(), OrderFilters),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '../../../../shared/api'
 import { actionsAllowed, noCancelReason } from './order-rules'
-import { trackingLink } from './tracking-url'
+import { trackingLink } from '../../../../shared/tracking-url'
 
 const writer = { permissions: [{ permission: 'orders:write', parent: false }] }
 const reader = { permissions: [{ permission: 'orders:read', parent: false }] }
