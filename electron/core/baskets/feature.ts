@@ -1,6 +1,7 @@
 import type { OutboxCounts } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import { serviceOf, type ActiveSession } from '../connection/connection'
+import { requireProductionConfirmed } from '../connection/production-guard'
 import type { CoreContext, Feature } from '../context'
 import { BasketStore } from './basket-store'
 import { Drafts } from './drafts'
@@ -187,7 +188,10 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       'baskets.previewImport': ({ text }) => previewImport(text, catalogue()),
       'baskets.importLines': ({ id, rows }) => require().drafts.importLines(id, rows),
       'baskets.refreshEstimate': ({ id }) => require().drafts.refreshEstimate(id),
-      'baskets.submit': ({ id }) => require().drafts.submit(id),
+      'baskets.submit': ({ id }) => {
+        requireProductionConfirmed(ctx.connection.active()?.profile)
+        return require().drafts.submit(id)
+      },
       'baskets.acceptPrices': ({ id }) => require().drafts.acceptPrices(id),
       'baskets.editAgain': ({ id }) => require().drafts.editAgain(id),
       'baskets.useWithService': ({ id }) => require().drafts.useWithService(id),
@@ -201,7 +205,10 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       'baskets.serverGet': ({ id }) => online(() => server().get(id)),
       'baskets.serverSave': ({ id, patch, lines }) => online(() => server().save(id, patch, lines)),
       'baskets.serverAddLine': ({ id, sku, quantity }) => online(() => server().addLine(id, sku, quantity)),
-      'baskets.serverSubmit': ({ id }) => online(() => server().submit(id)),
+      'baskets.serverSubmit': ({ id }) => {
+        requireProductionConfirmed(ctx.connection.active()?.profile)
+        return online(() => server().submit(id))
+      },
       'baskets.workOffline': async ({ id }) => {
         const p = require()
         const basket = await online(() => server().get(id))
