@@ -8,6 +8,9 @@ export interface TrayMessages {
   offline: string
   notConnected: string
   demo: string
+  /** The service's test deployment, and the live one (real orders): shown beside the online state. */
+  staging: string
+  production: string
   latestChanges: string
   noRecentChanges: string
   orderChange(order: string, status: string): string
@@ -37,6 +40,8 @@ const en: TrayMessages = {
   offline: 'Offline',
   notConnected: 'Not connected',
   demo: 'demo data',
+  staging: 'staging',
+  production: 'PRODUCTION',
   latestChanges: 'Latest changes',
   noRecentChanges: 'No recent changes',
   orderChange: (order, status) => `Order ${order}: ${status}`,
@@ -61,6 +66,8 @@ const de: TrayMessages = {
   offline: 'Offline',
   notConnected: 'Nicht verbunden',
   demo: 'Demodaten',
+  staging: 'Staging',
+  production: 'PRODUKTION',
   latestChanges: 'Letzte Änderungen',
   noRecentChanges: 'Keine neuen Änderungen',
   orderChange: (order, status) => `Bestellung ${order}: ${status}`,
@@ -85,6 +92,8 @@ const es: TrayMessages = {
   offline: 'Sin conexión',
   notConnected: 'No conectado',
   demo: 'datos de demostración',
+  staging: 'staging',
+  production: 'PRODUCCIÓN',
   latestChanges: 'Últimos cambios',
   noRecentChanges: 'No hay cambios recientes',
   orderChange: (order, status) => `Pedido ${order}: ${status}`,
@@ -109,6 +118,8 @@ const fr: TrayMessages = {
   offline: 'Hors ligne',
   notConnected: 'Non connecté',
   demo: 'données de démonstration',
+  staging: 'staging',
+  production: 'PRODUCTION',
   latestChanges: 'Dernières modifications',
   noRecentChanges: 'Aucune modification récente',
   orderChange: (order, status) => `Commande ${order} : ${status}`,
@@ -133,6 +144,8 @@ const it: TrayMessages = {
   offline: 'Offline',
   notConnected: 'Non connesso',
   demo: 'dati dimostrativi',
+  staging: 'staging',
+  production: 'PRODUZIONE',
   latestChanges: 'Ultime modifiche',
   noRecentChanges: 'Nessuna modifica recente',
   orderChange: (order, status) => `Ordine ${order}: ${status}`,
@@ -157,6 +170,8 @@ const nl: TrayMessages = {
   offline: 'Offline',
   notConnected: 'Niet verbonden',
   demo: 'demogegevens',
+  staging: 'staging',
+  production: 'PRODUCTIE',
   latestChanges: 'Laatste wijzigingen',
   noRecentChanges: 'Geen recente wijzigingen',
   orderChange: (order, status) => `Bestelling ${order}: ${status}`,

@@ -26,6 +26,19 @@ describe('tray state from core events', () => {
     expect(s).toMatchObject({ connected: false, locale: 'de_DE' })
   })
 
+  it('names the environment in the tooltip and the menu: production and staging always, demo data for a demo', () => {
+    const withEnv = (environment: string, demo = false) => reduceTray(initialTrayState, 'connection.changed', { ...status(true, demo), profile: { ...status(true, demo).profile, environment } })
+    const production = withEnv('production')
+    expect(production.environment).toBe('production')
+    expect(trayTooltip(production, en)).toBe('Wholesale Desk — Online (PRODUCTION)')
+    expect(trayMenu(production, en)[0]).toMatchObject({ label: 'Wholesale Desk — Online (PRODUCTION)' })
+    expect(trayTooltip(withEnv('staging'), en)).toBe('Wholesale Desk — Online (staging)')
+    expect(trayTooltip(withEnv('demo', true), en)).toBe('Wholesale Desk — Online (demo data)')
+    expect(trayTooltip(withEnv('production'), trayMessages('de'))).toContain('(PRODUKTION)')
+    // Not connected: no environment is named.
+    expect(trayTooltip(reduceTray(production, 'connection.changed', { ...status(false), profile: null, user: null }), en)).toBe('Wholesale Desk — Not connected')
+  })
+
   it('shows alerts paused as the core’s alert preferences say, wherever they were changed', () => {
     const paused = reduceTray(connected(), 'orders.alertPrefsChanged', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })
     expect(paused.alertsPaused).toBe(true)

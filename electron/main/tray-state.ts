@@ -10,6 +10,8 @@ export interface TrayState {
   connected: boolean
   online: boolean
   demo: boolean
+  /** Where orders go: demo, staging or production; null when not connected. */
+  environment: 'demo' | 'staging' | 'production' | null
   /** The signed-in user's locale (drives the tray language); null until known. */
   locale: string | null
   outbox: { queued: number; sending: number; needsReview: number; rejected: number } | null
@@ -27,6 +29,7 @@ export const initialTrayState: TrayState = {
   connected: false,
   online: false,
   demo: false,
+  environment: null,
   locale: null,
   outbox: null,
   orders: null,
@@ -38,7 +41,7 @@ export const initialTrayState: TrayState = {
 
 const count = z.number().int().min(0).catch(0)
 const ConnectionChanged = z.object({
-  profile: z.object({ demo: z.boolean().catch(false) }).loose().nullable(),
+  profile: z.object({ demo: z.boolean().catch(false), environment: z.enum(['demo', 'staging', 'production']).nullable().catch(null).optional() }).loose().nullable(),
   online: z.boolean(),
   user: z.object({ locale: z.string().catch('') }).loose().nullable().catch(null),
 })
@@ -64,6 +67,7 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
         connected,
         online: p.data.online,
         demo: p.data.profile?.demo ?? false,
+        environment: p.data.profile ? (p.data.profile.environment ?? (p.data.profile.demo ? 'demo' : null)) : null,
         locale: p.data.user?.locale || state.locale,
         ...(connected ? {} : { recent: [], orders: state.orders && { open: 0, attention: 0 } }),
       }
@@ -104,9 +108,17 @@ export function trayIcon(state: TrayState): TrayIcon {
   return 'online'
 }
 
+/** The environment beside the online state: production and staging always, demo data for a demo. */
+function environmentWord(state: TrayState, m: TrayMessages): string | null {
+  if (state.environment === 'production') return m.production
+  if (state.environment === 'staging') return m.staging
+  return state.demo || state.environment === 'demo' ? m.demo : null
+}
+
 export function trayTooltip(state: TrayState, m: TrayMessages): string {
   const parts = [state.connected ? (state.online ? m.online : m.offline) : m.notConnected]
-  if (state.connected && state.demo) parts[0] += ` (${m.demo})`
+  const env = state.connected ? environmentWord(state, m) : null
+  if (env) parts[0] += ` (${env})`
   if (state.outbox?.queued) parts.push(m.queued(state.outbox.queued))
   if (state.outbox?.sending) parts.push(m.sending(state.outbox.sending))
   const review = (state.outbox?.needsReview ?? 0) + (state.outbox?.rejected ?? 0)
@@ -131,7 +143,8 @@ export type TrayMenuItem =
 
 /** The tray menu as data; tray.ts turns it into an Electron Menu (rebuilt whenever it changes). */
 export function trayMenu(state: TrayState, m: TrayMessages): TrayMenuItem[] {
-  const header = state.connected ? `${state.online ? m.online : m.offline}${state.demo ? ` (${m.demo})` : ''}` : m.notConnected
+  const env = state.connected ? environmentWord(state, m) : null
+  const header = state.connected ? `${state.online ? m.online : m.offline}${env ? ` (${env})` : ''}` : m.notConnected
   const items: TrayMenuItem[] = [{ type: 'normal', label: `${m.appName} — ${header}`, enabled: false }, { type: 'separator' }]
   items.push({ type: 'normal', label: m.latestChanges, enabled: false })
   if (state.recent.length === 0) items.push({ type: 'normal', label: `   ${m.noRecentChanges}`, enabled: false })
