@@ -84,7 +84,7 @@ export type ResponseOf<K extends OperationId> = z.output<Routes[K]['response']>
  * the routes so a deployment against the real service reviews one file.
  */
 export const SERVICE_ASSUMPTIONS = {
-  versionSegment: 'Part of the profile base URL, e.g. https://host/api/v1 (conventions).',
+  versionSegment: 'Part of the profile base URL, e.g. https://host/api/v1 (conventions); a host-only base gets /api/v1 appended (see baseUrlForm).',
   tokenAuth: 'client_secret_post: client_id and client_secret in the form body (conventions).',
   tokenRenewal: 'Renewed 60 s (or a tenth of its life, if shorter) before expires_in elapses; a 401 renews once and retries once (spec 5.8).',
   errorBody: 'RFC 9457 problem+json with errors[{field,message}] from our sandbox; {message}, {error, error_description} and {errors:{field:[...]}} are also understood.',
