@@ -122,4 +122,46 @@ describe('paged rows', () => {
     await refreshed
     expect(h.rows.rowAt(10)).toBe('fresh10')
   })
+
+  it('keeps showing the rows held while a reload is on its way, then shows only the new ones', async () => {
+    const h = harness()
+    h.rows.ensureRange(0, 20)
+    await h.answer(0)
+    await h.answer(1)
+    const reloaded = h.rows.reload()
+    expect(h.rows.rowAt(3)).toBe('r3') // the list does not blank between keystrokes
+    await h.answer(0, 'new')
+    await reloaded
+    expect(h.rows.rowAt(3)).toBe('new3')
+    expect(h.rows.rowAt(13)).toBeUndefined() // the old second page is let go with the rest
+  })
+
+  it('collapses reloads asked while one is on its way into one more request, and never shows a superseded answer', async () => {
+    const h = harness()
+    let query = 'a'
+    const asked: string[] = []
+    const rows = createPagedRows<string, Answer>({
+      pageSize: 10,
+      fetch: (page) => {
+        asked.push(query)
+        return new Promise((answer) => h.asked.push({ page, answer, fail: () => {} }))
+      },
+      rowsOf: (a) => a.rows,
+      onAnswer: () => {},
+      onError: () => {},
+    })
+    const first = rows.reload()
+    for (const q of ['ab', 'abc', 'abcd']) {
+      query = q
+      void rows.reload()
+    }
+    expect(asked).toEqual(['a']) // one search on its way at a time
+    h.asked.shift()!.answer({ rows: ['answer to a'], total: 1 })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(rows.rowAt(0)).toBeUndefined() // superseded: dropped
+    expect(asked).toEqual(['a', 'abcd']) // the newest query, once
+    h.asked.shift()!.answer({ rows: ['answer to abcd'], total: 1 })
+    await first
+    expect(rows.rowAt(0)).toBe('answer to abcd')
+  })
 })
