@@ -138,9 +138,9 @@ export async function bench(print: Print): Promise<void> {
 
     // The queries: SKUs and SKU starts taken from the data, and words of names.
     const sample = await call<CatalogueSearchResult>('catalogue.search', { query: '', sort: '-popularity', offset: 5_000, limit: 500 })
-    const skus = sample.items.filter((_, i) => i % 60 === 7).map((p) => p.product_code)
-    const starts = sample.items.filter((_, i) => i % 70 === 3).map((p) => p.product_code.slice(0, 6))
-    const words = ['switch', 'router', 'firewall', 'headset', 'storage', 'meridian', 'rack mount', 'licence']
+    const skus = sample.items.filter((_, i) => i % 25 === 7).map((p) => p.product_code)
+    const starts = sample.items.filter((_, i) => i % 25 === 3).map((p) => p.product_code.slice(0, 6))
+    const words = ['switch', 'router', 'firewall', 'headset', 'storage', 'meridian', 'rack mount', 'licence', 'cable', 'server', 'wireless', 'backup', 'nimbus', 'vertex', 'orion', 'summit', 'aurora', 'access point', 'patch cable']
     if (skus.length + starts.length + words.length < 20) throw new Error('too few queries')
 
     const kinds = { sku: skus, prefix: starts, text: words }
@@ -194,6 +194,8 @@ export async function bench(print: Print): Promise<void> {
 
     // The catalogue view while a full sync runs (another one is started whenever one ends).
     await page.goto(`${harness.url}#/catalogue`)
+    await page.waitForSelector('[data-testid=results]')
+    await page.locator(CATALOGUE.input).fill('')
     await settled(page, CATALOGUE, '')
     let syncs = 0
     let syncRuns: Promise<unknown> = Promise.resolve()
