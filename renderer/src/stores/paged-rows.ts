@@ -22,17 +22,14 @@ interface PagedRowsOptions<Row, Answer> {
  * to an old query never lands among the new rows.
  *
  * A reload (the next keystroke's query) keeps the rows shown until the new first page replaces them
- * all, so typing never blanks the list; reloads asked while one is on its way collapse into one more
- * request made when it is answered (with the parameters as they are then), so a fast typist queues
- * no backlog of searches and the answer to a superseded query is never shown.
+ * all, so typing never blanks the list; an answer to a superseded reload is dropped whenever it
+ * arrives, so an older answer never paints over a newer one.
  */
 export function createPagedRows<Row, Answer>(o: PagedRowsOptions<Row, Answer>) {
   const pages = shallowReactive(new Map<number, Row[]>())
   /** The generation each held page was answered in: a reload's first page lets the older ones go. */
   const pageGen = new Map<number, number>()
   const inFlight = new Map<number, Promise<void>>()
-  let reloading: Promise<void> | null = null
-  let reloadAgain = false
   /** True while any page is on its way. */
   const loading = ref(false)
   let generation = 0
@@ -47,27 +44,16 @@ export function createPagedRows<Row, Answer>(o: PagedRowsOptions<Row, Answer>) {
     pages.clear()
     pageGen.clear()
     inFlight.clear()
-    reloadAgain = false
   }
 
-  /** Starts again from the first page, showing the rows held until it arrives. */
+  /**
+   * Starts again from the first page, showing the rows held until it arrives. Asked at once, even
+   * with an earlier reload on its way (that one may be stuck on a service that stopped answering).
+   */
   function reload(): Promise<void> {
     generation++
     inFlight.clear()
-    if (reloading) {
-      reloadAgain = true
-      return reloading
-    }
-    const run = (async () => {
-      do {
-        reloadAgain = false
-        await fetchPage(0, true, true)
-      } while (reloadAgain)
-    })().finally(() => {
-      if (reloading === run) reloading = null
-    })
-    reloading = run
-    return run
+    return fetchPage(0, true, true)
   }
 
   /**

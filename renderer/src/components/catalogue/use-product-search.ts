@@ -17,10 +17,8 @@ export interface ProductSearchOptions {
 /**
  * A catalogue search behind a combobox: every keystroke's query searched at once (no typing pause:
  * a local search answers within a frame), its matches, the active one (arrows move, Enter chooses),
- * whether an answer came and for which query, and the last error. One search is on its way at a
- * time: queries typed meanwhile collapse into the newest, asked as soon as that one is answered,
- * and an answer to a query the box no longer holds is dropped, so an older answer never paints
- * over a newer one.
+ * whether an answer came and for which query, and the last error. An answer to a query the box no
+ * longer holds is dropped, so an older answer never paints over a newer one.
  */
 export function useProductSearch(o: ProductSearchOptions) {
   const catalogue = useCatalogueStore()
@@ -30,13 +28,9 @@ export function useProductSearch(o: ProductSearchOptions) {
   const active = ref(0)
   const error = shallowRef<ApiError | null>(null)
   let seq = 0
-  /** A search is on its way; `waiting` is the newest query typed since, asked when it is answered. */
-  let busy = false
-  let waiting: string | null = null
 
-  /** Forgets a query waiting to be asked and drops the answer of one under way. */
+  /** Drops the answer of a search under way. */
   function cancel(): void {
-    waiting = null
     seq++
   }
   onBeforeUnmount(cancel)
@@ -69,11 +63,6 @@ export function useProductSearch(o: ProductSearchOptions) {
 
   async function lookup(text: string): Promise<void> {
     const mine = ++seq
-    if (busy) {
-      waiting = text
-      return
-    }
-    busy = true
     try {
       const found = await catalogue.quickSearch(text, o.limit)
       if (mine === seq) {
@@ -84,12 +73,7 @@ export function useProductSearch(o: ProductSearchOptions) {
       }
     } catch (err) {
       if (mine === seq) error.value = toApiError(err)
-    } finally {
-      busy = false
     }
-    const next = waiting
-    waiting = null
-    if (next !== null) await lookup(next)
   }
 
   watch(active, (i) => void nextTick(() => document.getElementById(o.optionId(i))?.scrollIntoView?.({ block: 'nearest' })))
