@@ -1,7 +1,8 @@
 import { createPinia } from 'pinia'
-import type { App } from 'vue'
+import { watchEffect, type App } from 'vue'
 import type { RouterHistory } from 'vue-router'
-import { createAppI18n } from './i18n'
+import { adminAccess } from '../../shared/permissions'
+import { createAppI18n, loadAdminMessages } from './i18n'
 import { resolveLanguage } from './i18n/language-sync'
 import { createAppRouter } from './router'
 import { useConnectionStore } from './stores/connection'
@@ -24,6 +25,10 @@ export async function createPlugins(opts: { history?: RouterHistory } = {}) {
 
   const i18n = createAppI18n(resolveLanguage(preferences.language, connection.user?.locale, navigator.language))
   const router = createAppRouter({ hasConnection: () => connection.profile !== null, history: opts.history })
+  // An administrator's navigation names Administration: its messages are loaded for them only.
+  watchEffect(() => {
+    if (adminAccess(connection.user).any) void loadAdminMessages()
+  })
   return { pinia, i18n, router }
 }
 

@@ -160,9 +160,16 @@ export async function bench(print: Print): Promise<void> {
       const cores = availableParallelism()
       print('catalogue', 'sync.ratio_bound', Math.max(1, (sync.cpu.client + sync.cpu.sandbox) / cores / floorMs), 'x')
     }
+    // The catalogue is complete (SKU, name and description index) only when the sync ends.
+    print('catalogue', 'sync.complete_ratio', syncMs / floorMs, 'x')
     print('catalogue', 'sync.products_per_second', Math.round(PRODUCTS / (syncMs / 1000)), 'products/s')
     print('catalogue', 'sync.peak_rss', Math.round(peakRss / 1024 / 1024), 'MB')
     print('catalogue', 'process.max_rss', Math.round(process.resourceUsage().maxRSS / 1024), 'MB')
+
+    // A refresh of the same, unchanged catalogue, against the download+parse floor.
+    const refresh = await measured(sandbox.pid, () => rig.call<SyncOutcome>('catalogue.sync'))
+    print('catalogue', 'refresh_unchanged.wall', refresh.ms / 1000, 's')
+    print('catalogue', 'refresh_unchanged.ratio', refresh.ms / floorMs, 'x')
 
     // Queries drawn from the synced catalogue itself.
     const profileDir = rig.ctx.connection.require().profileDir

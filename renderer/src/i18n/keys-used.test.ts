@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { channels, events } from '../../../shared/ipc/contract'
-import { messageFiles } from './index'
+import { messageFiles } from './message-files'
 
 /**
  * Every literal message key written in the renderer's sources (t('frame.nav.label'),

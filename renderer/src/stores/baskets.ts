@@ -26,6 +26,12 @@ export const useBasketsStore = defineStore('baskets', () => {
   let subscriptions: (() => void)[] = []
   let refreshing: Promise<void> | null = null
   let again = false
+  /**
+   * Views showing the list of drafts. Only while one is shown does a change re-list every draft:
+   * the editor saving each keystroke of a large draft costs that one save, not a listing of every
+   * draft too (a view that shows the list calls init() on mount, which lists them afresh).
+   */
+  let listing = 0
 
   async function refresh(): Promise<void> {
     if (refreshing) {
@@ -59,12 +65,22 @@ export const useBasketsStore = defineStore('baskets', () => {
       subscriptions = [
         api.on('baskets.changed', ({ draftId }) => {
           changes.value = { draftId, n: changes.value.n + 1 }
-          void refresh()
+          if (listing > 0) void refresh()
         }),
         api.on('outbox.changed', (counts) => (outbox.value = counts)),
       ]
     }
     return refresh()
+  }
+
+  /** A view shows the list of drafts until the function returned is called: it follows every change. */
+  function showList(): () => void {
+    listing++
+    let shown = true
+    return () => {
+      if (shown) listing--
+      shown = false
+    }
   }
 
   async function loadServer(query: Partial<typeof serverQuery.value> = {}): Promise<void> {
@@ -85,5 +101,5 @@ export const useBasketsStore = defineStore('baskets', () => {
     currentId.value = (await api.baskets.setCurrent({ id })).currentId
   }
 
-  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, refresh, loadServer, loadReference, setCurrent }
+  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, showList, refresh, loadServer, loadReference, setCurrent }
 })

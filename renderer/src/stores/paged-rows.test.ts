@@ -122,4 +122,35 @@ describe('paged rows', () => {
     await refreshed
     expect(h.rows.rowAt(10)).toBe('fresh10')
   })
+
+  it('keeps showing the rows held while a reload is on its way, then shows only the new ones', async () => {
+    const h = harness()
+    h.rows.ensureRange(0, 20)
+    await h.answer(0)
+    await h.answer(1)
+    const reloaded = h.rows.reload()
+    expect(h.rows.rowAt(3)).toBe('r3') // the list does not blank between keystrokes
+    await h.answer(0, 'new')
+    await reloaded
+    expect(h.rows.rowAt(3)).toBe('new3')
+    expect(h.rows.rowAt(13)).toBeUndefined() // the old second page is let go with the rest
+  })
+
+  it('asks every reload at once and shows only the newest answer, whatever order the answers arrive in', async () => {
+    const h = harness()
+    const first = h.rows.reload()
+    void h.rows.reload()
+    const last = h.rows.reload()
+    expect(h.asked.map((a) => a.page)).toEqual([0, 0, 0]) // none waits for another (one may never be answered)
+    const [a, b, c] = h.asked.splice(0, 3)
+    c!.answer({ rows: ['newest'], total: 1 })
+    await last
+    expect(h.rows.rowAt(0)).toBe('newest')
+    a!.answer({ rows: ['oldest'], total: 1 })
+    b!.answer({ rows: ['older'], total: 1 })
+    await first
+    await new Promise((r) => setTimeout(r, 0))
+    expect(h.rows.rowAt(0)).toBe('newest') // late answers to superseded queries are dropped
+    expect(h.answers).toEqual([0])
+  })
 })

@@ -20,9 +20,15 @@ interface PagedRowsOptions<Row, Answer> {
  * asked for once (while it is on its way, asking again waits for the same request), and a reset
  * (new query, new filters) discards every page and every answer still on its way, so a slow answer
  * to an old query never lands among the new rows.
+ *
+ * A reload (the next keystroke's query) keeps the rows shown until the new first page replaces them
+ * all, so typing never blanks the list; an answer to a superseded reload is dropped whenever it
+ * arrives, so an older answer never paints over a newer one.
  */
 export function createPagedRows<Row, Answer>(o: PagedRowsOptions<Row, Answer>) {
   const pages = shallowReactive(new Map<number, Row[]>())
+  /** The generation each held page was answered in: a reload's first page lets the older ones go. */
+  const pageGen = new Map<number, number>()
   const inFlight = new Map<number, Promise<void>>()
   /** True while any page is on its way. */
   const loading = ref(false)
@@ -36,17 +42,25 @@ export function createPagedRows<Row, Answer>(o: PagedRowsOptions<Row, Answer>) {
   function reset(): void {
     generation++
     pages.clear()
+    pageGen.clear()
     inFlight.clear()
   }
 
-  /** Starts again from the first page. */
-  async function reload(): Promise<void> {
-    reset()
-    await fetchPage(0)
+  /**
+   * Starts again from the first page, showing the rows held until it arrives. Asked at once, even
+   * with an earlier reload on its way (that one may be stuck on a service that stopped answering).
+   */
+  function reload(): Promise<void> {
+    generation++
+    inFlight.clear()
+    return fetchPage(0, true, true)
   }
 
-  /** Fetches a page unless it is held or on its way; `force` asks again anyway, keeping the rows held until the answer. */
-  function fetchPage(page: number, force = false): Promise<void> {
+  /**
+   * Fetches a page unless it is held or on its way; `force` asks again anyway, keeping the rows held
+   * until the answer; `fresh` (a reload's first page) then drops every page of an earlier generation.
+   */
+  function fetchPage(page: number, force = false, fresh = false): Promise<void> {
     const pending = inFlight.get(page)
     if (!force && (pages.has(page) || pending)) return pending ?? Promise.resolve()
     const gen = generation
@@ -55,10 +69,14 @@ export function createPagedRows<Row, Answer>(o: PagedRowsOptions<Row, Answer>) {
       try {
         const answer = await o.fetch(page)
         if (gen !== generation) return
+        if (fresh) for (const p of [...pages.keys()]) if (pageGen.get(p) !== gen) pages.delete(p)
         pages.set(page, o.rowsOf(answer))
+        pageGen.set(page, gen)
         o.onAnswer(answer, page)
       } catch (err) {
-        if (gen === generation) o.onError(err, page)
+        if (gen !== generation) return
+        if (fresh) for (const p of [...pages.keys()]) if (pageGen.get(p) !== gen) pages.delete(p)
+        o.onError(err, page)
       }
     })().finally(() => {
       if (inFlight.get(page) === run) inFlight.delete(page)

@@ -8,8 +8,6 @@ export interface ProductSearchOptions {
   initial?: string
   /** Most matches shown. */
   limit: number
-  /** Typing pause before a search, so that every keystroke is not one. */
-  delayMs: number
   /** The element id of the i-th option, to scroll the active one into view. */
   optionId: (i: number) => string
   /** Enter on a match of what the box says now. */
@@ -17,9 +15,10 @@ export interface ProductSearchOptions {
 }
 
 /**
- * A catalogue search behind a combobox: a query searched once typing pauses, its matches, the active
- * one (arrows move, Enter chooses), whether an answer came and for which query, and the last error.
- * Only the answer to the latest query counts: one to an earlier query arriving late is dropped.
+ * A catalogue search behind a combobox: every keystroke's query searched at once (no typing pause:
+ * a local search answers within a frame), its matches, the active one (arrows move, Enter chooses),
+ * whether an answer came and for which query, and the last error. An answer to a query the box no
+ * longer holds is dropped, so an older answer never paints over a newer one.
  */
 export function useProductSearch(o: ProductSearchOptions) {
   const catalogue = useCatalogueStore()
@@ -28,12 +27,10 @@ export function useProductSearch(o: ProductSearchOptions) {
   const answered = ref<string | null>(null)
   const active = ref(0)
   const error = shallowRef<ApiError | null>(null)
-  let timer: ReturnType<typeof setTimeout> | null = null
   let seq = 0
 
-  /** Stops a search waiting to start and drops the answer of one under way. */
+  /** Drops the answer of a search under way. */
   function cancel(): void {
-    if (timer) clearTimeout(timer)
     seq++
   }
   onBeforeUnmount(cancel)
@@ -48,15 +45,14 @@ export function useProductSearch(o: ProductSearchOptions) {
   }
 
   watch(query, (q) => {
-    if (timer) clearTimeout(timer)
     const text = q.trim()
     if (!text) {
-      seq++
+      cancel()
       items.value = []
       answered.value = null
       return
     }
-    timer = setTimeout(() => void lookup(text), o.delayMs)
+    void lookup(text)
   })
 
   /** Searches what the box says now, without waiting. */
@@ -69,11 +65,12 @@ export function useProductSearch(o: ProductSearchOptions) {
     const mine = ++seq
     try {
       const found = await catalogue.quickSearch(text, o.limit)
-      if (mine !== seq) return
-      items.value = found
-      answered.value = text
-      active.value = 0
-      error.value = null
+      if (mine === seq) {
+        items.value = found
+        answered.value = text
+        active.value = 0
+        error.value = null
+      }
     } catch (err) {
       if (mine === seq) error.value = toApiError(err)
     }

@@ -1,5 +1,6 @@
 import type { RouteRecordRaw } from 'vue-router'
 import type { AdminAccess } from '../../../../shared/permissions'
+import { loadAdminMessages } from '../../i18n'
 import { currentAdminAccess } from './admin-access'
 
 /** A section's routes redirect to the administration start when the user's permissions lack it. */
@@ -13,7 +14,8 @@ const requires = (section: Exclude<keyof AdminAccess, 'any' | 'viewProductGroups
 export const adminRoutes: RouteRecordRaw[] = [
   {
     path: '/admin',
-    component: () => import('./AdminLayout.vue'),
+    // Its messages come with it, out of the initial bundle (see i18n/index.ts).
+    component: () => Promise.all([import('./AdminLayout.vue'), loadAdminMessages()]).then(([layout]) => layout),
     meta: {
       get nav() {
         return currentAdminAccess().any ? { labelKey: 'admin.nav', order: 40 } : undefined

@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import type { Api } from '../../../../shared/ipc/api-builder'
+import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
+import { demoAppSuite } from '../../testing/app-suite'
+import { $, typeInto, waitFor } from '../../testing/mount-app'
+
+/** The `window.api` given, noting each call's channel ("baskets.updateLine") as the app makes it. */
+function noting(api: Api, calls: string[]): Api {
+  return new Proxy(api, {
+    get(target, domain) {
+      const group: unknown = Reflect.get(target, domain)
+      if (typeof group !== 'object' || group === null) return group
+      return new Proxy(group, {
+        get(g, method) {
+          const fn: unknown = Reflect.get(g, method)
+          if (typeof fn !== 'function') return fn
+          return (...args: unknown[]) => {
+            calls.push(`${String(domain)}.${String(method)}`)
+            return (fn as (...a: unknown[]) => unknown).apply(g, args)
+          }
+        },
+      })
+    },
+  })
+}
+
+/** What a keystroke in a draft costs: the draft editor on the real core (this process) and a sandbox. */
+describe('saving a draft as it is typed', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('writes that draft only: each keystroke is one save, and the list of every draft is not read again', async () => {
+    const api = demo.app.api
+    // A rep's other drafts, which a keystroke in this one must not re-read.
+    for (let i = 0; i < 3; i++) await api.baskets.create({})
+    const created = await api.baskets.create({})
+    if (!created.ok) throw new Error(created.error.message)
+    const id = created.value.id
+    await api.baskets.addLine({ draftId: id, sku: SHOWCASE.phone.sku, quantity: 1 })
+
+    const calls: string[] = []
+    await demo.mount({ path: `/baskets/drafts/${id}`, api: noting(api, calls) })
+    const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=line-qty-0]'), 'the line')
+    const total = () => $('[data-testid=estimate-total]')?.textContent
+    const before = await waitFor(() => total(), 'the total')
+    await waitFor(() => calls.includes('baskets.list') && calls.includes('baskets.get'), 'the editor loaded')
+    await new Promise((r) => setTimeout(r, 200))
+    calls.length = 0
+
+    qty.focus()
+    typeInto(qty, '2')
+    await waitFor(() => total() !== before, 'the new total')
+    const afterFirst = total()
+    typeInto(qty, '27')
+    await waitFor(() => total() !== afterFirst, 'the next total')
+    await new Promise((r) => setTimeout(r, 300))
+
+    expect(calls.filter((c) => c === 'baskets.updateLine')).toHaveLength(2)
+    expect(calls).not.toContain('baskets.list')
+    const draft = await api.baskets.get({ id })
+    expect(draft.ok && draft.value.doc.line_items[0]!.quantity).toBe(27)
+  })
+})

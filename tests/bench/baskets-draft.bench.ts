@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+import { build } from 'vite'
+import type { DraftView } from '../../shared/ipc/channels/baskets'
+import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
+import { testKeychain } from '../../electron/core/credentials/test-keychain'
+import { startHarness } from '../harness/server'
+import { startSandboxProcess } from '../harness/sandbox-process'
+import type { Print } from './run'
+import { percentile } from './statistics'
+
+/**
+ * A draft of 1,000 lines in the editor, in Chromium through the harness (the core in this process,
+ * a sandbox of its own):
+ * - draft1000.open_to_paint: from the navigation to the draft to its lines and total painted;
+ * - draft1000.edit_to_paint: one key in a line's quantity to the estimate total painted anew (p50/p95);
+ * - edit.ipc_calls: the IPC calls (POST /invoke) each of those keystrokes costs (target 1: the save);
+ * - draft1000.paste_preview / paste_add: 1,000 pasted `SKU,qty` rows to their preview painted, then
+ *   "add" to the 1,000 lines more painted.
+ */
+const LINES = 1000
+const EDITS = 30
+const CHROMIUM_PATH = '/usr/bin/chromium'
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+const REPO = resolve(import.meta.dirname, '../..')
+
+/** In the page: resolves with the ms from now until `ready()` holds and a frame is painted after it. */
+const PAINTED_WHEN = `(ready) => {
+  const check = new Function('return (' + ready + ')()')
+  const started = performance.now()
+  window.__painted = new Promise((done) => {
+    const finish = () => requestAnimationFrame(() => setTimeout(() => done(performance.now() - started), 0))
+    if (check()) return finish()
+    const observer = new MutationObserver(() => {
+      if (!check()) return
+      observer.disconnect()
+      finish()
+    })
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+  })
+}`
+
+/** Starts watching for `ready` (a JS function's source, run in the page), runs `act`, and answers the ms to its painted frame. */
+async function paintedAfter(page: Page, ready: string, act: () => Promise<unknown>): Promise<number> {
+  await page.evaluate(`(${PAINTED_WHEN})(${JSON.stringify(ready)})`)
+  await act()
+  return (await page.evaluate('window.__painted')) as number
+}
+
+export async function bench(print: Print): Promise<void> {
+  const undo: (() => Promise<unknown>)[] = []
+  try {
+    const outDir = mkdtempSync(join(tmpdir(), 'wd-draft-bench-'))
+    undo.push(async () => rmSync(outDir, { recursive: true, force: true }))
+    await build({ configFile: join(REPO, 'tests/harness/vite.config.ts'), build: { outDir, emptyOutDir: true }, logLevel: 'error' })
+    const sandbox = await startSandboxProcess({ products: 3 * LINES, orders: 0, speed: 0, tokenTtlSeconds: 24 * 3600 })
+    undo.push(() => sandbox.close())
+    const harness = await startHarness({ sandbox, staticDir: outDir, secrets: testKeychain() })
+    undo.push(() => harness.close())
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    undo.push(() => browser.close())
+    const page = await (await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })).newPage()
+    const call = async <T>(channel: string, input?: unknown): Promise<T> => {
+      const r = await harness.core.dispatch(channel, input)
+      if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
+      return r.value as T
+    }
+    const invoked: string[] = []
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/invoke')) invoked.push((JSON.parse(req.postData() ?? '{}') as { channel: string }).channel)
+    })
+
+    await page.goto(harness.url)
+    await page.click('[data-testid=start-demo]')
+    await page.waitForSelector('[data-testid=current-user]')
+    while ((await call<CatalogueStatus>('catalogue.status')).products === 0 || (await call<CatalogueStatus>('catalogue.status')).syncing) await call('catalogue.sync')
+
+    // Plain products (no rate plan to choose, no options): a line each.
+    const products: CatalogueSearchResult['items'] = []
+    for (let offset = 0; offset < 3 * LINES; offset += 100) {
+      products.push(...(await call<CatalogueSearchResult>('catalogue.search', { query: '', sort: '-popularity', limit: 100, offset })).items.filter((p) => !p.subscription_type))
+    }
+    if (products.length < LINES) throw new Error(`only ${products.length} plain products`)
+    const rows = products.slice(0, LINES).map((p, i) => ({ productId: p.id, sku: p.product_code, quantity: 1 + (i % 7) }))
+    const draft = await call<DraftView>('baskets.create', {})
+    await call('baskets.importLines', { id: draft.id, rows })
+    // Another few drafts, as a rep has: the list the editor must not re-read on every keystroke.
+    for (let d = 0; d < 20; d++) await call('baskets.importLines', { id: (await call<DraftView>('baskets.create', {})).id, rows: rows.slice(d * 10, d * 10 + 10) })
+
+    // Open: from the navigation to the 1,000th line and the total painted.
+    await page.goto(`${harness.url}#/baskets`)
+    await page.waitForSelector('[data-testid=baskets-page]')
+    const opens: number[] = []
+    for (let round = 0; round < 5; round++) {
+      await page.evaluate(`location.hash = '#/baskets'`)
+      await page.waitForSelector('[data-testid=baskets-page]')
+      opens.push(
+        await paintedAfter(page, `() => !!document.querySelector('[data-testid=line-qty-${LINES - 1}]') && !!document.querySelector('[data-testid=estimate-total]')`, () =>
+          page.evaluate(`location.hash = '#/baskets/drafts/${draft.id}'`),
+        ),
+      )
+    }
+    opens.sort((a, b) => a - b)
+    print('baskets', 'draft1000.open_to_paint', percentile(opens, 50), 'ms')
+    print('baskets', 'draft1000.open_to_paint.max', opens.at(-1)!, 'ms')
+
+    // Edit one quantity: a key typed into a line's quantity to the new total painted.
+    await page.waitForSelector(`[data-testid=line-qty-${LINES - 1}]`)
+    await page.waitForSelector('[data-testid=save-state]')
+    const edits: number[] = []
+    let calls = 0
+    for (let i = 0; i < EDITS; i++) {
+      const input = page.locator(`[data-testid=line-qty-${(i * 37) % LINES}]`)
+      await input.click()
+      await input.press('End')
+      const before = await page.textContent('[data-testid=estimate-total]')
+      // Let any save still on its way land, so this keystroke's calls are its own.
+      await page.waitForFunction(`document.querySelector('[data-testid=save-state]')?.textContent === ${JSON.stringify(await page.textContent('[data-testid=save-state]'))}`)
+      await new Promise((r) => setTimeout(r, 100))
+      const n0 = invoked.length
+      edits.push(
+        await paintedAfter(page, `() => document.querySelector('[data-testid=estimate-total]')?.textContent !== ${JSON.stringify(before)}`, () => page.keyboard.type('1')),
+      )
+      await new Promise((r) => setTimeout(r, 300))
+      calls += invoked.length - n0
+    }
+    edits.sort((a, b) => a - b)
+    print('baskets', 'draft1000.edit_to_paint.p50', percentile(edits, 50), 'ms')
+    print('baskets', 'draft1000.edit_to_paint.p95', percentile(edits, 95), 'ms')
+    print('baskets', 'edit.ipc_calls', calls / EDITS, 'calls/keystroke')
+    // The floor of an edit: the save itself in the core (this process), no page, no transport.
+    const saved = await call<DraftView>('baskets.get', { id: draft.id })
+    const core: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const line = saved.doc.line_items[(i * 53) % LINES]!
+      const t0 = performance.now()
+      const v = await call<DraftView>('baskets.updateLine', { id: draft.id, key: line.key, patch: { quantity: 2 + i } })
+      core.push(performance.now() - t0)
+      if (i === 0) print('baskets', 'draft1000.view_json_kb', Math.round(JSON.stringify(v).length / 1024), 'KB')
+    }
+    core.sort((a, b) => a - b)
+    print('baskets', 'draft1000.edit.core_save.p50', percentile(core, 50), 'ms')
+
+    // Paste 1,000 rows: preview, then add.
+    const pasted = products
+      .slice(0, LINES)
+      .map((p, i) => `${p.product_code},${1 + (i % 3)}`)
+      .join('\n')
+    await page.click('[data-testid=open-import]')
+    await page.fill('[data-testid=import-text]', pasted)
+    const previewMs = await paintedAfter(page, `() => document.querySelectorAll('[data-testid=import-preview-table] tbody tr').length >= ${LINES}`, () => page.click('[data-testid=import-preview]'))
+    print('baskets', 'draft1000.paste_preview', previewMs, 'ms')
+    const addMs = await paintedAfter(page, `() => !!document.querySelector('[data-testid=line-qty-${2 * LINES - 1}]')`, () => page.click('[data-testid=import-add]'))
+    print('baskets', 'draft1000.paste_add', addMs, 'ms')
+  } finally {
+    for (const step of undo.reverse()) await step().catch((err: unknown) => console.error('baskets-draft teardown:', err))
+  }
+}
