@@ -47,7 +47,7 @@ async function* endless(): AsyncGenerator<Buffer> {
   for (;;) yield ROWS
 }
 
-/** `[` and then spaces for ever (valid JSON so far), compressed ~1000:1 (gzip) or far more (br). */
+/** `[` and then spaces for ever (valid JSON so far), compressed ~1000:1 (gzip) or far more (br); fast settings, so the bomb arrives at link speed. */
 async function* spaces(): AsyncGenerator<Buffer> {
   yield Buffer.from('[')
   const blank = Buffer.alloc(1024 * 1024, 0x20)
@@ -99,7 +99,7 @@ export async function answerHostile(fault: HostileFault, out: ServerResponse, en
     }
     case 'bomb': {
       const br = fault.encoding === 'br'
-      const encoder = br ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip({ level: 9 })
+      const encoder = br ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }) : createGzip({ level: 1 })
       return send(200, { ...json, 'Content-Encoding': br ? 'br' : 'gzip' }, spaces(), encoder)
     }
     case 'deepJson': {
