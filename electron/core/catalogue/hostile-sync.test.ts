@@ -29,7 +29,8 @@ const cases: [string, Fault, RegExp][] = [
   ['a gzip decompression bomb', { kind: 'bomb' }, /decompression bomb/],
   ['a brotli decompression bomb', { kind: 'bomb', encoding: 'br' }, /decompression bomb/],
   ['JSON nested 100,000 deep', { kind: 'deepJson' }, /more than 64 levels/],
-  ['a captive portal', { kind: 'captivePortal' }, /sign-in first/],
+  ['a captive portal', { kind: 'captivePortal' }, /sign in to the network/i],
+  ['a captive portal answering 511', { kind: 'captivePortal', status: 511 }, /sign in to the network/i],
 ]
 
 describe('a catalogue refresh meeting a hostile answer', () => {

@@ -223,7 +223,7 @@ export class ServiceClient {
         throw new ServiceError(err.code, `The answer to ${op} was refused: ${err.message}`, res.statusCode, r.method !== 'GET')
       } else throw transportError(err, r.method, this.base.host)
     }
-    if (res.statusCode < 300 && startsLikeMarkup(bytes)) throw captivePortal(op, res.statusCode)
+    if (res.statusCode < 300 && startsLikeMarkup(bytes)) throw webPage(op, res.statusCode)
     if (binary && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, text: '', bytes: bytes.buffer as ArrayBuffer }
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
     const etag = res.headers.etag
@@ -236,15 +236,17 @@ export class ServiceClient {
   }
 
   /**
-   * The service answers API calls with JSON, never with a redirect or a web page. A web page on a
-   * success status, a redirect elsewhere or 511 (RFC 6585) is a network that wants a sign-in first
-   * (hotel or train Wi-Fi): said as such, before a byte of that page is read.
+   * The service answers API calls with JSON, never with a redirect or a web page. A redirect to
+   * another host or 511 (RFC 6585) is a network that wants a sign-in first (hotel or train Wi-Fi);
+   * a web page on a success status is that or a base URL that points at a website: said as such,
+   * before a byte of that page is read where its type says so.
    */
   private refuseNonServiceAnswer(res: Dispatcher.ResponseData, op: OperationId): void {
     const s = res.statusCode
     const type = String(res.headers['content-type'] ?? '').toLowerCase()
     let refused: ServiceError | null = null
-    if (s === 511 || (s < 300 && /^(text\/html|application\/xhtml)/.test(type))) refused = captivePortal(op, s)
+    if (s === 511) refused = captivePortal(op, s)
+    else if (s < 300 && /^(text\/html|application\/xhtml)/.test(type)) refused = webPage(op, s)
     else if (s >= 300 && s < 400) {
       const location = String(res.headers.location ?? '')
       let elsewhere = true
@@ -320,6 +322,11 @@ export class ServiceClient {
 
 function captivePortal(op: OperationId, status: number): ServiceError {
   return new ServiceError('captive_portal', `The network answered ${op} with a web page instead of the service (status ${status}): a Wi-Fi or hotel network that wants a sign-in first? Sign in to the network in a browser, then try again.`, status, false)
+}
+
+/** A web page where JSON was due: a base URL pointing at a website, or a captive portal that answers 200. */
+function webPage(op: OperationId, status: number): ServiceError {
+  return new ServiceError('bad_response', `The answer to ${op} was a web page, not JSON (status ${status}). Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1. On a hotel or public Wi-Fi, sign in to the network in a browser first.`, status, false)
 }
 
 /** The first non-blank byte is `<`: HTML (or XML), whatever the Content-Type claimed. */
