@@ -11,6 +11,7 @@ import type { SecretStore } from './credentials/secret-store'
 import { createDispatcher, type Dispatch, type PartialHandlers } from './ipc/dispatcher'
 import { systemClock, type Clock, type DemoLauncher, type LoginItem, type Logger, type Notifier } from './platform/services'
 import { openAppStore, Settings } from './store/app-store'
+import type { ServiceClientTuning } from './service/client'
 import { ordersFeature } from './orders/feature'
 import { draftsViaHandlers } from './orders/reorder'
 import { ExternalLinks } from './system/external-links'
@@ -31,6 +32,8 @@ interface CoreDeps {
   loginItem?: LoginItem
   version?: string
   harness?: boolean
+  /** Tuning of the service client (tests and benchmarks only). */
+  serviceClient?: ServiceClientTuning
 }
 
 export interface Core {
@@ -52,7 +55,7 @@ export function createCore(deps: CoreDeps): Core {
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => bus.emit('event', event, payload)
   const appDb = openAppStore(deps.dataDir)
   const settings = new Settings(appDb)
-  const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, unsentDrafts: unsentDraftsIn, emit })
+  const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, unsentDrafts: unsentDraftsIn, emit, clientTuning: deps.serviceClient })
   const context: CoreContext = { dataDir: deps.dataDir, clock, log: deps.log, notifier: deps.notifier, appDb, settings, connection, emit }
 
   // Other features read the local catalogue through catalogue.reader (SKU resolution, price estimates).

@@ -7,6 +7,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed'
 import { authenticate, type Caller } from './auth'
 import { ApiError, badRequest, fieldErrors, forbidden, invalid, notFound, problemResponse } from './errors'
 import { faultsAndLog } from './faults-middleware'
+import { httpEncoding } from './http-encoding'
 import { listHeaders, parseQuery } from './lists'
 import { API_PREFIX, type AnyOperation, type Env, type Reply } from './operation'
 import { rateLimit } from './rate-limit'
@@ -19,6 +20,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export function buildApp(state: SandboxState, operations: AnyOperation[], extra: (app: Hono<Env>) => void): Hono<Env> {
   const app = new Hono<Env>()
   app.use('*', faultsAndLog(state))
+  app.use('*', httpEncoding())
   app.use('*', cors({ origin: '*', exposeHeaders: ['X-Total-Count', 'X-Total-Pages', 'Retry-After', 'Location', 'Allow', 'WWW-Authenticate'] }))
   app.use('*', limitBody(MAX_BODY_BYTES))
   app.use(`${API_PREFIX}/*`, rateLimit(state))

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { problemResponse } from './errors'
+import { answerHostile, HOSTILE_KINDS, type HostileFault } from './hostile-answers'
 import { API_PREFIX, type Env } from './operation'
 import type { SandboxState } from './state'
 import type { RequestLogEntry } from './types'
@@ -9,7 +10,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Outermost middleware: records every request and, in test mode, applies injected faults
- * (latency, an injected status, a dropped connection before or after the work is done).
+ * (latency, an injected status, a dropped connection before or after the work is done, and the
+ * hostile answers of hostile-answers.ts).
  * The test admin endpoints are neither logged nor faulted, so a test can always clear faults.
  */
 export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
@@ -20,11 +22,19 @@ export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
     const q = c.req.url.indexOf('?')
     const entry: RequestLogEntry = { method: c.req.method, path, status: 0, bytes: 0, query: q < 0 ? '' : c.req.url.slice(q + 1) }
     state.log.push(entry)
-    const decision = state.testMode ? state.faults.take(c.req.method, path) : { latencyMs: 0 }
+    const decision = state.testMode ? state.faults.take(c.req.method, path, entry.query) : { latencyMs: 0 }
     if (decision.latencyMs > 0) await sleep(decision.latencyMs)
     const action = decision.action
     if (action?.kind === 'dropBefore') {
       c.env?.incoming?.socket?.destroy()
+      return RESPONSE_ALREADY_SENT
+    }
+    if (action && HOSTILE_KINDS.has(action.kind) && c.env?.outgoing) {
+      await answerHostile(action as HostileFault, c.env.outgoing, entry, async () => {
+        await next()
+        return c.res
+      })
+      c.res = RESPONSE_ALREADY_SENT
       return RESPONSE_ALREADY_SENT
     }
     if (action?.kind === 'status') {

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import type { Fault, RequestLogEntry } from './types'
 
 /** The shape of an injected fault (also validates the body of POST /_test/faults). */
-const FaultMatchSchema = z.object({ method: z.string().min(1).max(10).optional(), path: z.string().max(500).optional() }).optional()
+const FaultMatchSchema = z.object({ method: z.string().min(1).max(10).optional(), path: z.string().max(500).optional(), query: z.string().max(500).optional() }).optional()
+const times = z.int().min(1).optional()
 export const FaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('latency'), ms: z.int().min(0).max(120_000), match: FaultMatchSchema }),
   z.object({
@@ -14,6 +15,12 @@ export const FaultSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('dropAfterCommit'), times: z.int().min(1).optional(), match: FaultMatchSchema }),
   z.object({ kind: z.literal('dropBefore'), times: z.int().min(1).optional(), match: FaultMatchSchema }),
+  z.object({ kind: z.literal('hugeBody'), bytes: z.int().min(1).max(2 ** 40).optional(), declareLength: z.boolean().optional(), times, match: FaultMatchSchema }),
+  z.object({ kind: z.literal('endless'), bytesPerSecond: z.int().min(1).optional(), times, match: FaultMatchSchema }),
+  z.object({ kind: z.literal('slow'), bytesPerSecond: z.int().min(1).optional(), times, match: FaultMatchSchema }),
+  z.object({ kind: z.literal('bomb'), encoding: z.enum(['gzip', 'br']).optional(), times, match: FaultMatchSchema }),
+  z.object({ kind: z.literal('deepJson'), depth: z.int().min(1).max(10_000_000).optional(), times, match: FaultMatchSchema }),
+  z.object({ kind: z.literal('captivePortal'), status: z.union([z.literal(200), z.literal(302), z.literal(511)]).optional(), times, match: FaultMatchSchema }),
 ])
 
 interface ActiveFault {
@@ -21,6 +28,7 @@ interface ActiveFault {
   remaining: number
   method?: string
   path?: RegExp
+  query?: RegExp
 }
 
 export interface FaultDecision {
@@ -36,14 +44,17 @@ export class Faults {
   add(input: Fault): void {
     const fault = FaultSchema.parse(input) as Fault
     const match = fault.match
-    let path: RegExp | undefined
-    try {
-      path = match?.path !== undefined ? new RegExp(match.path) : undefined
-    } catch {
-      throw new RangeError(`Invalid fault path pattern: ${match?.path}`)
+    const pattern = (source: string | undefined, what: string) => {
+      try {
+        return source !== undefined ? new RegExp(source) : undefined
+      } catch {
+        throw new RangeError(`Invalid fault ${what} pattern: ${source}`)
+      }
     }
+    const path = pattern(match?.path, 'path')
+    const query = pattern(match?.query, 'query')
     const times = 'times' in fault && fault.times !== undefined ? fault.times : Number.POSITIVE_INFINITY
-    this.active.push({ fault, remaining: times, method: match?.method?.toUpperCase(), path })
+    this.active.push({ fault, remaining: times, method: match?.method?.toUpperCase(), path, query })
   }
 
   clear(): void {
@@ -54,11 +65,12 @@ export class Faults {
     return this.active.length
   }
 
-  take(method: string, path: string): FaultDecision {
+  take(method: string, path: string, query = ''): FaultDecision {
     const decision: FaultDecision = { latencyMs: 0 }
     for (const a of this.active) {
       if (a.method !== undefined && a.method !== method) continue
       if (a.path !== undefined && !a.path.test(path)) continue
+      if (a.query !== undefined && !a.query.test(query)) continue
       if (a.fault.kind === 'latency') decision.latencyMs += a.fault.ms
       else if (!decision.action && a.remaining > 0) {
         decision.action = a.fault

@@ -88,9 +88,24 @@ export type Fault =
   | { kind: 'dropAfterCommit'; times?: number; match?: FaultMatch }
   /** Destroys the socket without doing anything. */
   | { kind: 'dropBefore'; times?: number; match?: FaultMatch }
+  // Hostile answers (hostile-answers.ts): what a broken network or a hostile host may send.
+  /** A 200 whose body is `bytes` long (default 500 MB), with or without a Content-Length (default with). */
+  | { kind: 'hugeBody'; bytes?: number; declareLength?: boolean; times?: number; match?: FaultMatch }
+  /** A 200 whose body never ends: as fast as it is read, or at `bytesPerSecond`. */
+  | { kind: 'endless'; bytesPerSecond?: number; times?: number; match?: FaultMatch }
+  /** The real answer, at `bytesPerSecond` (default 1). */
+  | { kind: 'slow'; bytesPerSecond?: number; times?: number; match?: FaultMatch }
+  /** A decompression bomb: `[` and endless spaces, gzip (default, ~1000:1) or br encoded. */
+  | { kind: 'bomb'; encoding?: 'gzip' | 'br'; times?: number; match?: FaultMatch }
+  /** A 200 of arrays nested `depth` deep (default 100,000). */
+  | { kind: 'deepJson'; depth?: number; times?: number; match?: FaultMatch }
+  /** A captive portal's sign-in page: a 200 (default), a 302 to the portal, or a 511, all HTML. */
+  | { kind: 'captivePortal'; status?: 200 | 302 | 511; times?: number; match?: FaultMatch }
 
 export interface FaultMatch {
   method?: string
   /** Regex source matched against the path after /api/v1. */
   path?: string
+  /** Regex source matched against the raw query string (e.g. `(^|&)page=3(&|$)`). */
+  query?: string
 }

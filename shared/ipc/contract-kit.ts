@@ -32,6 +32,9 @@ export const IpcErrorCode = z.enum([
   'offline', // the service cannot be reached
   'tls', // certificate or TLS failure
   'bad_response', // the service answered something that is not the expected JSON
+  'too_large', // an answer larger than the app reads (also a decompression bomb)
+  'timeout', // an answer that did not come, or did not finish, in time
+  'captive_portal', // the network answered with a web page (a Wi-Fi sign-in) instead of the service
   'keychain_unavailable', // no OS secret service
   'no_profile', // no active connection profile
   'unknown_channel',

@@ -14,6 +14,7 @@ import { openAppStore, Settings } from '../store/app-store'
 import { catalogueFeature, type CatalogueFeature } from './feature'
 import type { CatalogueOptions } from './catalogue'
 import { testKeychain } from '../credentials/test-keychain'
+import type { ServiceClientTuning } from '../service/client'
 
 /**
  * Test support for the catalogue suites: the real connection and catalogue features on a temporary
@@ -38,7 +39,7 @@ export interface CatalogueRig {
   close(): Promise<void>
 }
 
-export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secrets?: SecretStore } = {}): CatalogueRig {
+export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secrets?: SecretStore; client?: ServiceClientTuning } = {}): CatalogueRig {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-cat-'))
   const clock = new ManualClock(Date.now())
   const events: CatalogueRig['events'] = []
@@ -52,7 +53,7 @@ export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secret
   const appDb = openAppStore(dataDir)
   const settings = new Settings(appDb)
   const secrets = opts.secrets ?? testKeychain()
-  const connection = new Connection({ dataDir, appDb, settings, secrets, clock, log, emit })
+  const connection = new Connection({ dataDir, appDb, settings, secrets, clock, log, emit, clientTuning: opts.client })
   const ctx: CoreContext = { dataDir, clock, log, notifier: { show: () => {} }, appDb, settings, connection, emit }
   const feature = catalogueFeature(ctx, { autoSync: false, ...opts })
   const conn = connectionFeature(connection)

@@ -25,6 +25,11 @@ interface FullSyncDeps {
 
 type FullSyncResult = SyncOutcome & { error?: unknown }
 
+/**
+ * 4 pages in flight: at 50 ms round trip and 20 Mbit/s a compressed page (~120 KB) takes ~50 ms on
+ * the link, so one at a time would leave it idle half the time; 4 keep it busy, and more would only
+ * queue on it while holding more memory (SERVICE_ASSUMPTIONS.syncOverSlowLinks).
+ */
 const DEFAULT_CONCURRENCY = 4
 const MAX_RESUME_AGE_MS = 6 * 3600_000
 const PAGE_ATTEMPTS = 3

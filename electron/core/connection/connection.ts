@@ -10,7 +10,7 @@ import { AppError } from '../../../shared/ipc/contract-kit'
 import type { EventName, EventPayload } from '../../../shared/ipc/contract'
 import type { SecretStore } from '../credentials/secret-store'
 import type { Clock, DemoLauncher, Logger } from '../platform/services'
-import { ServiceClient } from '../service/client'
+import { ServiceClient, type ServiceClientTuning } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import type { Settings } from '../store/app-store'
 
@@ -35,6 +35,8 @@ interface ConnectionDeps {
   /** How many drafts in a profile's folder are not yet submitted (drafts, or waiting in the outbox); null when they cannot be read. */
   unsentDrafts?: (profileDir: string) => number | null
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
+  /** How every session's ServiceClient is tuned (tests shorten its bounds; benchmarks force compression). */
+  clientTuning?: ServiceClientTuning
 }
 
 interface ProfileRow {
@@ -169,7 +171,7 @@ export class Connection {
     if (secret === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain. Edit the connection and enter it again.')
     await this.closeSession()
     const profile = this.toProfile(row, id)
-    const client = new ServiceClient({ baseUrl: profile.baseUrl, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log })
+    const client = new ServiceClient({ baseUrl: profile.baseUrl, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log, ...this.deps.clientTuning })
     this.deps.settings.set('activeProfile', id)
     this.session = {
       profile,
@@ -192,7 +194,7 @@ export class Connection {
   async test(id: string): Promise<CurrentUser> {
     const row = this.find(id)
     if (!row) throw new AppError('not_found', 'That connection profile no longer exists.')
-    const client = new ServiceClient({ baseUrl: this.toProfile(row, null).baseUrl, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log })
+    const client = new ServiceClient({ baseUrl: this.toProfile(row, null).baseUrl, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log, ...this.deps.clientTuning })
     try {
       await client.authenticate()
       const user = await client.call('getCurrentUser')
@@ -431,7 +433,7 @@ export class Connection {
   noteFailure(err: unknown): void {
     // A request its session's end cancelled says nothing about the service.
     if (err instanceof SessionEndedError) return
-    if (err instanceof ServiceError && (err.code === 'offline' || err.code === 'tls')) this.setOnline(false)
+    if (err instanceof ServiceError && (err.code === 'offline' || err.code === 'tls' || err.code === 'captive_portal')) this.setOnline(false)
   }
 
   async stop(): Promise<void> {

@@ -8,6 +8,7 @@ import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import type { Alert, Logger } from '../platform/services'
 import { testKeychain } from '../credentials/test-keychain'
+import type { ServiceClientTuning } from '../service/client'
 
 /** Test support for core suites: a real core on a temporary folder, talking to a sandbox. */
 
@@ -22,13 +23,13 @@ export interface CoreUnderTest {
   fail(channel: string, input?: unknown): Promise<{ code: string; message: string; fields?: Record<string, string> }>
 }
 
-export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?: ManualClock } = {}): CoreUnderTest {
+export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?: ManualClock; serviceClient?: ServiceClientTuning } = {}): CoreUnderTest {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-core-'))
   const clock = opts.clock ?? new ManualClock(Date.now())
   const alerts: Alert[] = []
   const events: { event: string; payload: unknown }[] = []
   const log: Logger = { info: () => {}, warn: () => {}, error: () => {} }
-  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock })
+  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock, serviceClient: opts.serviceClient })
   core.onEvent((event, payload) => events.push({ event, payload }))
   return {
     core,

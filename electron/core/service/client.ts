@@ -1,10 +1,11 @@
-import { Agent, request } from 'undici'
+import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { ListPage } from '../../../shared/api'
 import { TokenResponse } from '../../../shared/api'
 import { tokenAnswerProblem } from './token-answer'
-import { isHttpsOrLoopback } from '../../../shared/loopback'
+import { isHttpsOrLoopback, LOOPBACK_HOSTS } from '../../../shared/loopback'
 import type { Clock, Logger } from '../platform/services'
+import { ACCEPT_ENCODING, BodyLimitError, DEFAULT_LIMITS, discardBody, readBody, type BodyLimits } from './body-reader'
 import { parseProblem } from './problem'
 import { routes, type ListOperationId, type OperationId, type ResponseOf, type SingleOperationId } from './routes'
 import { ServiceError, transportError } from './service-error'
@@ -21,6 +22,11 @@ interface CallOptions {
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>
   body?: unknown
   signal?: AbortSignal
+  /**
+   * Ask with If-None-Match for the answer last seen at this URL; a 304 answers from that copy. For
+   * polls of the same list (the order watcher), where most answers repeat the last one.
+   */
+  revalidate?: boolean
 }
 
 interface RawResponse {
@@ -41,8 +47,22 @@ interface ServiceClientOptions {
   log: Logger
   /** Connections per origin; bounds the catalogue's concurrent page fetches too. */
   connections?: number
+  /** Waiting for the answer's headers, and (undici's bodyTimeout) for each next piece of its body. */
   timeoutMs?: number
+  /**
+   * Ask for compressed answers (br, gzip). Default: yes, except on this computer (the embedded
+   * demo service), where bytes are free and compressing would only spend CPU on both ends.
+   */
+  compression?: boolean
+  /** Overrides of every body bound (tests shorten the deadline; see body-reader.ts for the defaults). */
+  bodyLimits?: Partial<BodyLimits>
 }
+
+/** What a ServiceClient may be tuned with from outside the core (tests, benchmarks). */
+export type ServiceClientTuning = Pick<ServiceClientOptions, 'compression' | 'bodyLimits' | 'timeoutMs'>
+
+/** Answers kept for revalidation (the watcher's open-orders pages); the oldest goes first. */
+const REVALIDATE_ENTRIES = 8
 
 type SentResponse = RawResponse & { bytes?: ArrayBuffer }
 
@@ -57,6 +77,8 @@ export class ServiceClient {
   private readonly base: URL
   private token: { value: string; renewAt: number } | null = null
   private tokenInFlight: Promise<string> | null = null
+  private readonly compression: boolean
+  private readonly seen = new Map<string, { etag: string; headers: RawResponse['headers']; text: string }>()
 
   constructor(
     private readonly creds: ServiceCredentials,
@@ -66,6 +88,9 @@ export class ServiceClient {
     if (!isHttpsOrLoopback(this.base)) {
       throw new ServiceError('invalid_input', 'HTTPS is required for any host other than this computer.', null, false)
     }
+    this.compression = opts.compression ?? !LOOPBACK_HOSTS.has(this.base.hostname)
+    // Connect within 10 s; headers within 30 s; then no 30 s without a byte of the body (its
+    // whole length is bounded by the body deadline, see body-reader.ts).
     this.agent = new Agent({
       connections: opts.connections ?? 8,
       connect: { timeout: 10_000 },
@@ -177,6 +202,7 @@ export class ServiceClient {
     const r = routes[op]
     const url = this.url(r.path, options)
     const headers: Record<string, string> = { accept: 'application/json' }
+    if (this.compression) headers['accept-encoding'] = ACCEPT_ENCODING
     let body: string | undefined
     if (options.body instanceof URLSearchParams) {
       headers['content-type'] = 'application/x-www-form-urlencoded'
@@ -186,14 +212,76 @@ export class ServiceClient {
       body = JSON.stringify(options.body)
     }
     if (bearer) headers.authorization = `Bearer ${bearer}`
+    const known = options.revalidate && r.method === 'GET' ? this.seen.get(url) : undefined
+    if (known) headers['if-none-match'] = known.etag
+    let res: Dispatcher.ResponseData
     try {
-      const res = await request(url, { method: r.method, headers, body, dispatcher: this.agent, signal: options.signal })
-      if (binary && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, text: '', bytes: await res.body.arrayBuffer() }
-      const text = await res.body.text()
-      return { status: res.statusCode, headers: res.headers, text }
+      res = await request(url, { method: r.method, headers, body, dispatcher: this.agent, signal: options.signal })
     } catch (err) {
       throw transportError(err, r.method, this.base.host)
     }
+    if (known && res.statusCode === 304) {
+      discardBody(res.body)
+      return { status: 200, headers: known.headers, text: known.text }
+    }
+    this.refuseNonServiceAnswer(res, op)
+    const limits = this.limitsFor(op, res.statusCode)
+    let bytes: Uint8Array
+    try {
+      bytes = await readBody(res.body, res.headers, limits, options.signal)
+    } catch (err) {
+      // An error's status tells enough; its body is only a better description.
+      if (res.statusCode >= 400 && err instanceof BodyLimitError) bytes = new Uint8Array(0)
+      else if (err instanceof BodyLimitError) {
+        // The headers came: a write was received and perhaps done, only its answer is lost.
+        throw new ServiceError(err.code, `The answer to ${op} was refused: ${err.message}`, res.statusCode, r.method !== 'GET')
+      } else throw transportError(err, r.method, this.base.host)
+    }
+    if (res.statusCode < 300 && startsLikeMarkup(bytes)) throw webPage(op, res.statusCode)
+    if (binary && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, text: '', bytes: bytes.buffer as ArrayBuffer }
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+    const etag = res.headers.etag
+    if (options.revalidate && res.statusCode === 200 && typeof etag === 'string') {
+      this.seen.delete(url)
+      this.seen.set(url, { etag, headers: res.headers, text })
+      if (this.seen.size > REVALIDATE_ENTRIES) this.seen.delete(this.seen.keys().next().value!)
+    }
+    return { status: res.statusCode, headers: res.headers, text }
+  }
+
+  /**
+   * The service answers API calls with JSON, never with a redirect or a web page. A redirect to
+   * another host or 511 (RFC 6585) is a network that wants a sign-in first (hotel or train Wi-Fi);
+   * a web page on a success status is that or a base URL that points at a website: said as such,
+   * before a byte of that page is read where its type says so.
+   */
+  private refuseNonServiceAnswer(res: Dispatcher.ResponseData, op: OperationId): void {
+    const s = res.statusCode
+    const type = String(res.headers['content-type'] ?? '').toLowerCase()
+    let refused: ServiceError | null = null
+    if (s === 511) refused = captivePortal(op, s)
+    else if (s < 300 && /^(text\/html|application\/xhtml)/.test(type)) refused = webPage(op, s)
+    else if (s >= 300 && s < 400) {
+      const location = String(res.headers.location ?? '')
+      let elsewhere = true
+      try {
+        elsewhere = new URL(location, this.base).origin !== this.base.origin
+      } catch {
+        /* an unreadable Location: treated as elsewhere */
+      }
+      refused = elsewhere
+        ? captivePortal(op, s)
+        : new ServiceError('bad_response', `The service redirected ${op} to ${location}. Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1.`, s, false)
+    }
+    if (refused) {
+      discardBody(res.body)
+      throw refused
+    }
+  }
+
+  private limitsFor(op: OperationId, status: number): BodyLimits {
+    const base = status >= 400 || op === 'createToken' ? DEFAULT_LIMITS.small : routes[op].list ? DEFAULT_LIMITS.list : DEFAULT_LIMITS.record
+    return { ...base, ...this.opts.bodyLimits }
   }
 
   private url(path: string, options: CallOptions): string {
@@ -244,6 +332,24 @@ export class ServiceClient {
     }
     return new ServiceError(code, message, s, false, fields, retryAfter ?? undefined)
   }
+}
+
+function captivePortal(op: OperationId, status: number): ServiceError {
+  return new ServiceError('captive_portal', `The network answered ${op} with a web page instead of the service (status ${status}): a Wi-Fi or hotel network that wants a sign-in first? Sign in to the network in a browser, then try again.`, status, false)
+}
+
+/** A web page where JSON was due: a base URL pointing at a website, or a captive portal that answers 200. */
+function webPage(op: OperationId, status: number): ServiceError {
+  return new ServiceError('bad_response', `The answer to ${op} was a web page, not JSON (status ${status}). Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1. On a hotel or public Wi-Fi, sign in to the network in a browser first.`, status, false)
+}
+
+/** The first non-blank byte is `<`: HTML (or XML), whatever the Content-Type claimed. */
+function startsLikeMarkup(bytes: Uint8Array): boolean {
+  for (const b of bytes) {
+    if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0xef || b === 0xbb || b === 0xbf) continue
+    return b === 0x3c
+  }
+  return false
 }
 
 function headerNumber(v: string | string[] | undefined): number | null {

@@ -99,4 +99,8 @@ export const SERVICE_ASSUMPTIONS = {
   externalLinks: 'shell.openExternal opens only the web interface host and the carrier pages of tracking numbers the service returned in shipments (issue 18.4).',
   tokenAnswers: 'Test connection tells apart: unreachable, TLS, no token endpoint (404/405, a non-token answer), invalid_client (RFC 6749 5.2, conventions), a web page or redirect (proxy, captive portal).',
   actingOrganisation: 'Basket and order bodies carry `organisation` (own or descendant) — our sandbox\'s choice.',
+  compression: 'Answers may be br or gzip encoded when asked (Accept-Encoding: br, gzip; standard HTTP, not stated by the spec); asked of every host but this computer; an encoding that was not asked for is decoded too.',
+  conditionalRequests: 'The open-orders poll sends If-None-Match with the last ETag; a 304 means unchanged. A service without ETags simply answers 200 each time (standard HTTP, not stated by the spec).',
+  answerBounds: 'Every answer is read within bounds (body-reader.ts): a list page at most 16 MB, one record 4 MB, a token or error 64 KB, before and after decoding (a larger Content-Length is refused unread; a decompression bomb stops at the decoded bound); headers within 30 s, no 30 s without a byte, the whole body within 60 s; JSON nested at most 64 deep. A web page, a redirect elsewhere or 511 is a captive portal.',
+  syncOverSlowLinks: 'Catalogue pages of 1000 (the maximum: fewest round trips, best compression) fetched 4 at a time: at 50 ms RTT one request at a time would leave a 20 Mbit/s link idle a third of the time, 4 keep it full while 4 pages (~6 MB decoded) bound memory; more would only queue on the link.',
 } as const

@@ -19,7 +19,7 @@ export class ServiceError extends AppError {
 
   /** Worth trying again later without changing anything (network, 5xx, 429). */
   get transient(): boolean {
-    return this.code === 'offline' || this.code === 'server_error' || this.code === 'rate_limited'
+    return this.code === 'offline' || this.code === 'server_error' || this.code === 'rate_limited' || this.code === 'timeout' || this.code === 'captive_portal'
   }
 }
 
@@ -52,6 +52,10 @@ export function transportError(err: unknown, method: string, host: string): Serv
   const code = e.code ?? e.cause?.code ?? ''
   if (CLOSED_CODES.has(code)) return new SessionEndedError()
   if (e.name === 'AbortError') return new ServiceError('offline', 'The request was cancelled.', null, method !== 'GET')
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    const what = code === 'UND_ERR_HEADERS_TIMEOUT' ? 'did not start to answer' : 'stopped sending its answer'
+    return new ServiceError('timeout', `The service at ${host} ${what} in time.`, null, method !== 'GET')
+  }
   if (TLS_CODES.test(code)) {
     return new ServiceError('tls', `The secure connection to ${host} could not be verified (${code}). Check the address; certificate validation is never turned off.`, null, false)
   }

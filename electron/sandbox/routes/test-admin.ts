@@ -50,7 +50,7 @@ export function testAdminRoutes(state: SandboxState, server: () => SandboxServer
     try {
       state.faults.add(fault)
     } catch (err) {
-      throw invalid([{ field: 'match.path', message: (err as Error).message }])
+      throw invalid([{ field: (err as Error).message.includes('query') ? 'match.query' : 'match.path', message: (err as Error).message }])
     }
     return noContent()
   })

@@ -1,0 +1,198 @@
+import type { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import type { IpcErrorCode } from '../../../shared/ipc/contract-kit'
+
+/**
+ * How much of an answer the client is prepared to read. Every answer is read through these bounds,
+ * so a hostile or broken answer (huge, endless, trickling, a decompression bomb, absurdly nested
+ * JSON) costs at most `maxDecodedBytes` of memory per request in flight and ends within
+ * `deadlineMs` of its headers (or `idle` without a byte; undici's bodyTimeout), never later.
+ */
+export interface BodyLimits {
+  /** Bytes as they arrive (before decoding). A larger Content-Length is refused before reading. */
+  maxWireBytes: number
+  /** Bytes after decoding gzip/br: what the answer costs in memory. */
+  maxDecodedBytes: number
+  /** The whole body must have arrived this long after the headers (a 1 byte/s answer ends here). */
+  deadlineMs: number
+  /** Arrays and objects nested deeper than this are refused before anything parses them. */
+  maxJsonDepth: number
+}
+
+/**
+ * One page of a list is at most 1000 records (spec section 8): a products page of the sandbox is
+ * about 1.5 MB, an orders page about 3 MB. 16 MB leaves room for far richer records, and bounds
+ * a full sync (4 pages in flight) to 64 MB of bodies at worst.
+ */
+const LIST_BYTES = 16 * 1024 * 1024
+/** One record (an order of many lines, a product group of many products). */
+const RECORD_BYTES = 4 * 1024 * 1024
+/** A token answer is a few hundred bytes; an error body a few kilobytes. */
+const SMALL_BYTES = 64 * 1024
+
+/**
+ * 60 s for a body: a 16 MB list at 2 Mbit/s uncompressed, or a compressed page on a 56 kbit/s
+ * link. Our records nest 8 levels at most (product → rate_plans → charges → costs); 64 is generous.
+ */
+const DEADLINE_MS = 60_000
+const JSON_DEPTH = 64
+
+export const DEFAULT_LIMITS = {
+  list: { maxWireBytes: LIST_BYTES, maxDecodedBytes: LIST_BYTES, deadlineMs: DEADLINE_MS, maxJsonDepth: JSON_DEPTH },
+  record: { maxWireBytes: RECORD_BYTES, maxDecodedBytes: RECORD_BYTES, deadlineMs: DEADLINE_MS, maxJsonDepth: JSON_DEPTH },
+  small: { maxWireBytes: SMALL_BYTES, maxDecodedBytes: SMALL_BYTES, deadlineMs: DEADLINE_MS, maxJsonDepth: JSON_DEPTH },
+} as const satisfies Record<string, BodyLimits>
+
+/** Content codings the client asks for, best first (RFC 9110 section 12.5.3). */
+export const ACCEPT_ENCODING = 'br, gzip'
+
+/** An answer that broke one of the bounds; the client turns it into a ServiceError. */
+export class BodyLimitError extends Error {
+  constructor(
+    readonly code: Extract<IpcErrorCode, 'too_large' | 'timeout' | 'bad_response'>,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'BodyLimitError'
+  }
+}
+
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+
+/**
+ * Reads a response body within `limits`, decoding its Content-Encoding (br, gzip, deflate; also
+ * when not asked for, as browsers do) as it streams, so the memory held is the decoded body alone.
+ * Returns the decoded bytes in a buffer of their own (safe to transfer to a worker).
+ */
+export async function readBody(
+  body: Readable,
+  headers: Record<string, string | string[] | undefined>,
+  limits: BodyLimits,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  const declared = Number(first(headers['content-length']))
+  if (Number.isFinite(declared) && declared > limits.maxWireBytes) {
+    discardBody(body)
+    throw new BodyLimitError('too_large', `The answer would be ${mb(declared)}, more than the ${mb(limits.maxWireBytes)} the app reads for it.`)
+  }
+  let decoders: Transform[]
+  try {
+    decoders = decodersFor(first(headers['content-encoding']))
+  } catch (err) {
+    discardBody(body)
+    throw err
+  }
+
+  const deadline = AbortSignal.timeout(limits.deadlineMs)
+  let wire = 0
+  let decoded = 0
+  const chunks: Buffer[] = []
+  const depth = new JsonDepthGuard(limits.maxJsonDepth)
+  const countWire = async function* (source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      wire += chunk.byteLength
+      if (wire > limits.maxWireBytes) throw new BodyLimitError('too_large', `The answer was larger than the ${mb(limits.maxWireBytes)} the app reads for it.`)
+      yield chunk
+    }
+  }
+  const keep = async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      decoded += chunk.byteLength
+      if (decoded > limits.maxDecodedBytes) {
+        throw new BodyLimitError('too_large', decoders.length
+          ? `The compressed answer unpacked to more than ${mb(limits.maxDecodedBytes)} (after ${mb(wire)} received): refused as a decompression bomb.`
+          : `The answer was larger than the ${mb(limits.maxDecodedBytes)} the app reads for it.`)
+      }
+      if (!depth.feed(chunk)) throw new BodyLimitError('bad_response', `The answer nests more than ${limits.maxJsonDepth} levels deep, which no answer of the service does.`)
+      chunks.push(chunk)
+    }
+  }
+  try {
+    // The array form of pipeline (a variable number of decoders) is not in Node's typings.
+    const run = pipeline as unknown as (streams: unknown[], options: { signal: AbortSignal }) => Promise<void>
+    await run([body, countWire, ...decoders, keep], { signal: signal ? AbortSignal.any([signal, deadline]) : deadline })
+  } catch (err) {
+    if (err instanceof BodyLimitError) throw err
+    if (deadline.aborted && !signal?.aborted) {
+      throw new BodyLimitError('timeout', `The answer did not finish within ${limits.deadlineMs / 1000} s (${mb(wire)} received): the link is too slow or the answer never ends.`)
+    }
+    if (isZlibError(err)) throw new BodyLimitError('bad_response', `The answer's ${first(headers['content-encoding'])} encoding is damaged.`)
+    throw err
+  }
+  const out = new Uint8Array(decoded)
+  let at = 0
+  for (const c of chunks) {
+    out.set(c, at)
+    at += c.byteLength
+  }
+  return out
+}
+
+/** Stops reading an answer (undici reports the destroyed body as an error nobody needs to hear). */
+export function discardBody(body: Readable): void {
+  body.on('error', () => {})
+  body.destroy()
+}
+
+function first(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v
+}
+
+/** Decoders for a Content-Encoding, applied in reverse order of their listing (RFC 9110 8.4). */
+function decodersFor(header: string | undefined): Transform[] {
+  if (!header) return []
+  const codings = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity')
+  return codings.reverse().map((c) => {
+    if (c === 'br') return createBrotliDecompress()
+    if (c === 'gzip' || c === 'x-gzip') return createGunzip()
+    if (c === 'deflate') return createInflate()
+    throw new BodyLimitError('bad_response', `The answer is encoded as ${c}, which the app cannot read.`)
+  })
+}
+
+function isZlibError(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code
+  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR_FORMAT_PADDING_1')
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_ARRAY = 0x5b
+const CLOSE_ARRAY = 0x5d
+const OPEN_OBJECT = 0x7b
+const CLOSE_OBJECT = 0x7d
+
+/**
+ * Tracks the nesting depth of JSON text as it streams, outside strings. A byte scan, much cheaper
+ * than a parse; it runs before JSON.parse (or a worker) sees the text, so nothing recursive ever
+ * meets a hostile nesting.
+ */
+export class JsonDepthGuard {
+  private depth = 0
+  private inString = false
+  private escaped = false
+
+  constructor(private readonly max: number) {}
+
+  /** False once the text has gone deeper than the maximum. */
+  feed(bytes: Uint8Array): boolean {
+    let { depth, inString, escaped } = this
+    const max = this.max
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i]!
+      if (inString) {
+        if (escaped) escaped = false
+        else if (b === BACKSLASH) escaped = true
+        else if (b === QUOTE) inString = false
+      } else if (b === QUOTE) inString = true
+      else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
+        if (++depth > max) return false
+      } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) depth--
+    }
+    this.depth = depth
+    this.inString = inString
+    this.escaped = escaped
+    return true
+  }
+}

@@ -1,0 +1,64 @@
+import { request } from 'undici'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '.'
+import { createTokenFor } from './test-client'
+import { negotiate } from './http-encoding'
+
+let sb: Sandbox
+let token: string
+beforeAll(async () => {
+  sb = await startSandbox({ products: 200, orders: 20, speed: 0 })
+  token = await createTokenFor(sb.baseUrl, sb.demo)
+})
+afterAll(() => sb.close())
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await request(`${sb.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } })
+  return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) }
+}
+
+describe('compression and conditional requests, as a production server answers', () => {
+  it('compresses with br when offered, else gzip, else not at all; the decoded answer is the same', async () => {
+    const plain = await get('/products?per_page=100')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i)
+    const br = await get('/products?per_page=100', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+    expect(Number(br.headers['content-length'])).toBe(br.body.byteLength)
+    expect(br.body.byteLength * 5).toBeLessThan(plain.body.byteLength)
+    const gz = await get('/products?per_page=100', { 'accept-encoding': 'gzip, br;q=0' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true)
+  })
+
+  it('sends small answers as they are', async () => {
+    const small = await get('/whoami', { 'accept-encoding': 'br, gzip' })
+    expect(small.body.byteLength).toBeLessThan(1024)
+    expect(small.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('answers If-None-Match with 304 and no body while the list is unchanged', async () => {
+    const first = await get('/orders?per_page=50', { 'accept-encoding': 'br' })
+    const etag = String(first.headers.etag)
+    expect(etag).toMatch(/^W\/"/)
+    const again = await get('/orders?per_page=50', { 'accept-encoding': 'br', 'if-none-match': etag })
+    expect(again.status).toBe(304)
+    expect(again.body.byteLength).toBe(0)
+    // An order of that page changes: the next revalidation gets the whole new list.
+    const listed = JSON.parse(brotliDecompressSync(first.body).toString()) as { id: number; status: string }[]
+    sb.control.transition(listed[0]!.id, listed[0]!.status === 'FAILED' ? 'CANCELLED' : 'FAILED')
+    const changed = await get('/orders?per_page=50', { 'if-none-match': etag })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+  })
+
+  it('negotiates by q-values', () => {
+    expect(negotiate('gzip;q=1, br;q=0.5')).toBe('gzip')
+    expect(negotiate('identity')).toBeNull()
+    expect(negotiate('*')).toBe('br')
+    expect(negotiate('br;q=0, *;q=0.1')).toBe('gzip')
+    expect(negotiate(undefined)).toBeNull()
+  })
+})
