@@ -22,6 +22,8 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     speed: opts.speed ?? 1,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
+    whoamiCurrency: opts.whoamiCurrency ?? 'code',
+    manualAuthorisation: opts.manualAuthorisation ?? false,
   }
   const whole = (name: keyof ResolvedOptions, min: number, max: number) => {
     const v = o[name] as number
@@ -34,6 +36,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   whole('tokenTtlSeconds', 1, 10 * 365 * 86400)
   whole('rateLimitPerMinute', 0, 1_000_000)
   if (!Number.isFinite(o.speed) || o.speed < 0) throw new RangeError('startSandbox: speed must be a number >= 0')
+  if (o.whoamiCurrency !== 'code' && o.whoamiCurrency !== 'id') throw new RangeError("startSandbox: whoamiCurrency must be 'code' or 'id'")
   return o
 }
 

@@ -20,6 +20,16 @@ export interface SandboxOptions {
   speed?: number
   /** Requests per minute per caller before 429; default 0 = off. */
   rateLimitPerMinute?: number
+  /**
+   * How GET /whoami names the user's currency: 'code' (default) an ISO 4217 code as the spec (2.2)
+   * types it, 'id' an integer currency id as the public sample describes it ("the user's currency ID").
+   */
+  whoamiCurrency?: 'code' | 'id'
+  /**
+   * Default false: no order ever waits in PENDING_AUTHORISATION (the spec names it only as a filter
+   * value). True: orders over the organisation's authorisation limit wait there (our rule).
+   */
+  manualAuthorisation?: boolean
 }
 
 export interface SandboxClientCredentials {
@@ -83,6 +93,13 @@ export type Fault =
   | { kind: 'dropAfterCommit'; times?: number; match?: FaultMatch }
   /** Destroys the socket without doing anything. */
   | { kind: 'dropBefore'; times?: number; match?: FaultMatch }
+  /**
+   * Answers as usual, then changes the JSON it sends, as a later or odder service might: each of the
+   * first `rows` list rows (all by default; the body itself for a single resource) gets the `set`
+   * values at their dotted paths (`status`, `line_items.0.name`, `x_new_field`) and loses the
+   * `unset` ones. Adds up with the other faults, like latency.
+   */
+  | { kind: 'reshape'; set?: Record<string, unknown>; unset?: string[]; rows?: number; match?: FaultMatch }
 
 export interface FaultMatch {
   method?: string

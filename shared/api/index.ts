@@ -1,4 +1,5 @@
 export * from './common'
+export * from './reading'
 export * from './address'
 export * from './token'
 export * from './current-user'

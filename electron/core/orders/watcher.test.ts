@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
-import { OPEN_STATUSES, type Order, type OrderStatus } from '../../../shared/api'
+import { isOpenStatus, type Order, type OrderStatus } from '../../../shared/api'
 import type { WatchState } from '../../../shared/ipc/channels/orders'
 import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
@@ -31,7 +31,7 @@ describe('order watcher', () => {
     await connect(t, suite.sandbox)
     const s = await poll(t)
     expect(t.alerts).toEqual([])
-    const open = suite.sandbox.control.listOrdersRaw().filter((o) => OPEN_STATUSES.includes(o.status)).length
+    const open = suite.sandbox.control.listOrdersRaw().filter((o) => isOpenStatus(o.status)).length
     expect(s.open).toBe(open)
     expect(s.phase).toBe('watching')
 
