@@ -257,7 +257,7 @@ export const Order = z.looseObject({
 })
 export type Order = z.infer<typeof Order>
 /** The client's reader: each line item degrades alone (see reading.ts). */
-tolerantReader(Order, {}, { line_items: z.array(tolerantReader(LineItem)).default([]) })
+tolerantReader(Order, {}, { line_items: z.array(tolerantReader(LineItem, { name: '' })).default([]) })
 export const Basket = Order
 export type Basket = Order
 

@@ -17,12 +17,11 @@ type Nested<S extends z.ZodObject> = { [K in keyof Shape<S>]?: z.ZodType<z.outpu
 
 const readers = new WeakMap<z.ZodType, z.ZodType>()
 
-/** What a field falls back to: its default, else undefined or null if the schema takes them. */
+/** What a field falls back to: null if the schema takes it, else its default (or undefined). */
 function fallbackOf(field: z.ZodType): { value: unknown } | null {
-  const missing = field.safeParse(undefined)
-  if (missing.success) return { value: missing.data }
   if (field.safeParse(null).success) return { value: null }
-  return null
+  const missing = field.safeParse(undefined)
+  return missing.success ? { value: missing.data } : null
 }
 
 /** The tolerant reader of `strict` (same output type), remembered for readerFor. */
