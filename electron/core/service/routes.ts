@@ -90,4 +90,14 @@ export const SERVICE_ASSUMPTIONS = {
   rateLimit: 'Unknown; a 429 is honoured through Retry-After.',
   cancelOrder: 'POST /orders/{id}/cancel: not public; the real service may offer cancellation only in its web interface.',
   actingOrganisation: 'Basket and order bodies carry `organisation` (own or descendant) — our sandbox\'s choice.',
+  tolerantReading:
+    'Answers are read with a reader derived from each strict schema (shared/api/reading.ts): a field the app only shows that is missing, null or of another type degrades to null, its default or a declared value; only ids, status and totals are needed. Spec 9.2 and conventions: "the service may add optional fields, or more data to a response, in a minor release".',
+  partialRows:
+    'A list row that is only partly read is kept and counted (the orders list and detail show a marker); a row without an id or other needed field is left out and counted, never silently (issue 14).',
+  unknownFields: 'Orders and products are loose schemas: unknown fields are kept, so stored order snapshots and catalogue pages lose nothing (spec 9.2).',
+  whoamiCurrency:
+    'GET /whoami currency: an ISO 4217 code (spec 2.2) or "the user\'s currency ID" (official sample, conventions): a code, another string or an integer id are all accepted. Money gets a currency symbol only from an ISO code (whoami, else the prices\' currencies when they name exactly one); otherwise a plain number with the service\'s own label.',
+  orderStatuses:
+    'CREATED, PROCESSING, ACCEPTED, PART_SHIPPED, SHIPPED, COMPLETE, ATTENTION_REQUIRED, FAILED, CANCELLED (public documentation) and DRAFT for baskets (spec 3). PENDING_AUTHORISATION is a filter value (spec 3). Any other status is shown as spelled and counted open until final (COMPLETE, FAILED, CANCELLED); it always alerts.',
+  invalidClient: 'Bad credentials at the token endpoint: the OAuth body {"error":"invalid_client"} (conventions, RFC 6749 5.2), with 401 or 400; both read as refused credentials.',
 } as const
