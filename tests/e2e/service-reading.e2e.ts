@@ -49,4 +49,14 @@ describe('orders the app could not fully read', () => {
     expect(await page.getAttribute('[data-testid=order-status]', 'data-status')).toBe('ON_HOLD')
     expect(await page.textContent('[data-testid=order-status]')).toContain('does not know yet')
   })
+
+  it('lists every service basket, marking and counting the one that could not be fully read', async () => {
+    const { page } = app
+    app.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/baskets$' }, rows: 1, set: { name: 12, x_loyalty_tier: { level: 3 } } })
+    const own = app.sandbox.control.listBasketsRaw().filter((b) => b.organisation === 1).length
+    await page.goto(`${app.url}#/baskets`)
+    await page.locator('[data-testid=server-partial-count]', { hasText: 'One basket could not be fully read' }).waitFor()
+    expect(await page.locator('[data-testid=server-row]').count()).toBe(own)
+    expect(await page.locator('[data-testid=server-row]:has([data-testid=basket-partial])').count()).toBe(1)
+  })
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unreadFields } from '../../../shared/api'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { systemClock } from '../platform/services'
+import { ServerBaskets } from '../baskets/server-baskets'
 import { ServiceClient } from './client'
 import { ServiceError } from './service-error'
 
@@ -92,6 +93,19 @@ for (const whoamiCurrency of ['code', 'id'] as const) {
         expect(products.items).toHaveLength(10)
         expect(products.items[0]).toMatchObject({ name: '', description: null, x_loyalty_tier: ODD.x_loyalty_tier })
         expect(unreadFields(products.items[0]).sort()).toEqual(['description', 'name', 'rate_plans'])
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
+    it('refuses to save a basket it could not fully read, rather than send the unread values back empty', async () => {
+      const id = sb.control.listBasketsRaw().find((b) => b.organisation === 1)!.id
+      sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/baskets/${id}$` }, set: { purchase_order_number: { po: 1 } } })
+      try {
+        const err = await new ServerBaskets(client).save(id, { name: 'Renamed' }).catch((e: unknown) => e)
+        expect(err).toMatchObject({ code: 'conflict' })
+        expect((err as Error).message).toContain('purchase_order_number')
+        expect(sb.control.listBasketsRaw().find((b) => b.id === id)!.name).not.toBe('Renamed')
       } finally {
         sb.control.clearFaults()
       }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, LineItem, LineItemRequest, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
+import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, Id, LineItem, LineItemRequest, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
 import { channel } from '../contract-kit'
 
 /**
@@ -287,7 +287,14 @@ export const ReferenceData = z.object({
 })
 export type ReferenceData = z.infer<typeof ReferenceData>
 
-const ServerBasketPage = z.object({ items: z.array(Basket), total: z.int(), pages: z.int() })
+const ServerBasketPage = z.object({
+  items: z.array(Basket),
+  total: z.int(),
+  pages: z.int(),
+  /** Baskets of this page only partly read (shown with a marker), and rows too broken to show. */
+  partial: z.array(Id).default([]),
+  unreadable: z.int().default(0),
+})
 
 const DraftId = z.object({ id: z.string().min(1).max(64) })
 
