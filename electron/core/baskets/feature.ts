@@ -8,7 +8,7 @@ import { Outbox } from './outbox'
 import { previewImport } from './paste-import'
 import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-catalogue'
 import { referenceData } from './reference-data'
-import { draftFromBasket, ServerBaskets } from './server-baskets'
+import { assertFullyRead, draftFromBasket, ServerBaskets } from './server-baskets'
 
 interface BasketsOptions {
   /** The cached catalogue of the active profile (the catalogue feature's reader). */
@@ -206,6 +206,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
         const p = require()
         const basket = await online(() => server().get(id))
         if (basket.status !== 'DRAFT') throw new AppError('conflict', 'This basket has already been submitted.')
+        assertFullyRead(basket)
         const doc = await refreshEstimates(catalogue(), draftFromBasket(basket))
         return p.drafts.create(basket.organisation, doc, basket.id)
       },

@@ -28,11 +28,7 @@ export class ServerBaskets {
    */
   async save(id: number, patch: DraftHeaderPatch, lines?: { id: number; quantity: number }[]): Promise<Basket> {
     const basket = await this.get(id)
-    // Modify replaces the whole basket: values that could not be read would be sent back empty.
-    const unread = unreadFields(basket)
-    if (unread.length) {
-      throw new AppError('conflict', `Basket ${id} could not be fully read (${unread.join(', ')}); saving it from here would overwrite those values. Change it in the service's web interface.`)
-    }
+    assertFullyRead(basket)
     // A new name keeps the basket's submission marker, if it has one (the outbox finds it by it).
     const marker = markerOf(basket.name)
     const name = patch.name === undefined ? (basket.name ?? '') : marker ? markedName(patch.name, marker) : patch.name
@@ -73,6 +69,20 @@ export class ServerBaskets {
 }
 
 /** "Work offline on this": the server basket as a local draft document. */
+/**
+ * A basket is written back whole (modify replaces it): values that could not be read would be sent
+ * back empty, so a basket not fully read is changed only in the service's web interface.
+ */
+export function assertFullyRead(basket: Basket): void {
+  const unread = unreadFields(basket)
+  if (unread.length) {
+    throw new AppError(
+      'conflict',
+      `Basket ${basket.id} could not be fully read (${unread.join(', ')}); changing it from here would overwrite those values. Change it in the service's web interface.`,
+    )
+  }
+}
+
 export function draftFromBasket(b: Basket): DraftDoc {
   const f = b.finance
   return {
