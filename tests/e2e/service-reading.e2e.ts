@@ -59,4 +59,12 @@ describe('orders the app could not fully read', () => {
     expect(await page.locator('[data-testid=server-row]').count()).toBe(own)
     expect(await page.locator('[data-testid=server-row]:has([data-testid=basket-partial])').count()).toBe(1)
   })
+
+  it('opens a service basket not fully read with a marker naming what is missing', async () => {
+    const { page } = app
+    const basket = app.sandbox.control.listBasketsRaw().find((b) => b.organisation === 1)!
+    app.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/baskets/${basket.id}$` }, set: { purchase_order_number: ['PO', 1] } })
+    await page.goto(`${app.url}#/baskets/server/${basket.id}`)
+    await page.locator('[data-testid=basket-partial]', { hasText: 'purchase_order_number' }).waitFor()
+  })
 })

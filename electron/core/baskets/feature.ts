@@ -9,6 +9,7 @@ import { previewImport } from './paste-import'
 import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-catalogue'
 import { referenceData } from './reference-data'
 import { assertFullyRead, draftFromBasket, ServerBaskets } from './server-baskets'
+import { unreadFields } from '../../../shared/api'
 
 interface BasketsOptions {
   /** The cached catalogue of the active profile (the catalogue feature's reader). */
@@ -198,7 +199,10 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       },
       'baskets.productInfo': ({ productId }) => require().drafts.productInfo(productId),
       'baskets.serverList': (q) => online(() => server().list(q)),
-      'baskets.serverGet': ({ id }) => online(() => server().get(id)),
+      'baskets.serverGet': async ({ id }) => {
+        const basket = await online(() => server().get(id))
+        return { basket, unread: unreadFields(basket) }
+      },
       'baskets.serverSave': ({ id, patch, lines }) => online(() => server().save(id, patch, lines)),
       'baskets.serverAddLine': ({ id, sku, quantity }) => online(() => server().addLine(id, sku, quantity)),
       'baskets.serverSubmit': ({ id }) => online(() => server().submit(id)),

@@ -330,7 +330,8 @@ export const basketsChannels = {
     z.object({ page: z.int().min(1).default(1), per_page: z.int().min(1).max(1000).default(50), sort_by: z.enum(BASKET_SORTS).default('+name') }).default({ page: 1, per_page: 50, sort_by: '+name' }),
     ServerBasketPage,
   ),
-  'baskets.serverGet': channel(z.object({ id: LooseId }), Basket),
+  /** The basket, and the fields of it the service sent missing or unreadable (empty when fully read). */
+  'baskets.serverGet': channel(z.object({ id: LooseId }), z.object({ basket: Basket, unread: z.array(z.string()).default([]) })),
   /** Modify a service basket: header changes, and the lines to keep with their quantities (by line id; others are removed). */
   'baskets.serverSave': channel(
     z.object({ id: LooseId, patch: DraftHeaderPatch.default({}), lines: z.array(z.object({ id: LooseId, quantity: LineItemRequest.shape.quantity })).max(1000).optional() }),
