@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { OrderStatus } from '../../shared/api'
+import { ServiceOrderStatus } from '../../shared/api'
+import { statusLabel } from '../../shared/i18n/order-status-labels'
 import type { TrayMessages } from './tray-messages'
 
 /**
@@ -16,7 +17,7 @@ export interface TrayState {
   locale: string | null
   outbox: { queued: number; sending: number; needsReview: number; rejected: number } | null
   orders: { open: number; attention: number } | null
-  recent: Array<{ orderId: number; label: string | null; status: OrderStatus; at: string }>
+  recent: Array<{ orderId: number; label: string | null; status: ServiceOrderStatus; at: string }>
   alertsPaused: boolean
   keepInTray: boolean
   /** null where the OS offers no login item (or it cannot be changed). */
@@ -50,7 +51,7 @@ const OutboxChanged = z.object({ queued: count, sending: count, needsReview: cou
 const AlertPrefsChanged = z.object({ paused: z.boolean() })
 const OrdersChanged = z.object({
   changes: z
-    .array(z.object({ orderId: z.number().int().positive(), purchaseOrderNumber: z.string().nullable().catch(null), to: OrderStatus, at: z.string().catch('') }).loose())
+    .array(z.object({ orderId: z.number().int().positive(), purchaseOrderNumber: z.string().nullable().catch(null), to: ServiceOrderStatus, at: z.string().catch('') }).loose())
     .catch([]),
   open: count.optional(),
   attention: count.optional(),
@@ -150,7 +151,7 @@ export function trayMenu(state: TrayState, m: TrayMessages): TrayMenuItem[] {
   if (state.recent.length === 0) items.push({ type: 'normal', label: `   ${m.noRecentChanges}`, enabled: false })
   for (const r of state.recent) {
     const ref = r.label ? `${r.orderId} (${r.label})` : String(r.orderId)
-    items.push({ type: 'normal', label: `   ${m.orderChange(ref, m.status[r.status])}`, enabled: true, action: { kind: 'openOrder', orderId: r.orderId } })
+    items.push({ type: 'normal', label: `   ${m.orderChange(ref, statusLabel(m.status, r.status))}`, enabled: true, action: { kind: 'openOrder', orderId: r.orderId } })
   }
   if (state.outbox) {
     items.push({ type: 'separator' })

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 import { startSandbox } from '.'
 
 /**
- * npm run sandbox -- --port 8787 --data sandbox.db --products 100000 --orders 20000 --seed 42 --speed 10 [--test-mode] [--rate-limit 600]
+ * npm run sandbox -- --port 8787 --data sandbox.db --products 100000 --orders 20000 --seed 42 --speed 10 [--test-mode] [--rate-limit 600] [--currency-id] [--manual-authorisation]
  * Prints the URL and the demo client's credentials, then serves until Ctrl+C.
  */
 const { values } = parseArgs({
@@ -16,12 +16,14 @@ const { values } = parseArgs({
     'token-ttl': { type: 'string' },
     'rate-limit': { type: 'string' },
     'test-mode': { type: 'boolean', default: false },
+    'currency-id': { type: 'boolean', default: false },
+    'manual-authorisation': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
 
 if (values.help) {
-  console.log('Usage: npm run sandbox -- [--port 8787] [--data file.db] [--products 2000] [--orders 500] [--seed 42] [--speed 1] [--token-ttl 3600] [--rate-limit 0] [--test-mode]')
+  console.log('Usage: npm run sandbox -- [--port 8787] [--data file.db] [--products 2000] [--orders 500] [--seed 42] [--speed 1] [--token-ttl 3600] [--rate-limit 0] [--test-mode] [--currency-id] [--manual-authorisation]')
   process.exit(0)
 }
 
@@ -37,6 +39,8 @@ const sandbox = await startSandbox({
   tokenTtlSeconds: num(values['token-ttl']),
   rateLimitPerMinute: num(values['rate-limit']),
   testMode: values['test-mode'],
+  whoamiCurrency: values['currency-id'] ? 'id' : 'code',
+  manualAuthorisation: values['manual-authorisation'],
 })
 
 console.log(`Wholesale ordering sandbox ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -5,6 +5,7 @@ import { answerHostile, HOSTILE_KINDS, type HostileFault } from './hostile-answe
 import { API_PREFIX, type Env } from './operation'
 import type { SandboxState } from './state'
 import type { RequestLogEntry } from './types'
+import { reshapeBody, type FaultDecision } from './faults'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -22,7 +23,7 @@ export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
     const q = c.req.url.indexOf('?')
     const entry: RequestLogEntry = { method: c.req.method, path, status: 0, bytes: 0, query: q < 0 ? '' : c.req.url.slice(q + 1) }
     state.log.push(entry)
-    const decision = state.testMode ? state.faults.take(c.req.method, path, entry.query) : { latencyMs: 0 }
+    const decision: FaultDecision = state.testMode ? state.faults.take(c.req.method, path, entry.query) : { latencyMs: 0, reshapes: [] }
     if (decision.latencyMs > 0) await sleep(decision.latencyMs)
     const action = decision.action
     if (action?.kind === 'dropBefore') {
@@ -49,6 +50,16 @@ export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
       c.env?.incoming?.socket?.destroy()
       c.res = RESPONSE_ALREADY_SENT
       return
+    }
+    if (decision.reshapes.length && c.res.ok && (c.res.headers.get('content-type') ?? '').includes('json')) {
+      let body: unknown = await c.res.json()
+      for (const fault of decision.reshapes) body = reshapeBody(body, fault)
+      const text = JSON.stringify(body)
+      const headers = new Headers(c.res.headers)
+      headers.set('content-length', String(Buffer.byteLength(text)))
+      // Hono copies the old answer's headers onto a new one: the old length must not win.
+      c.res.headers.delete('content-length')
+      c.res = new Response(text, { status: c.res.status, headers })
     }
     entry.status = c.res.status
     entry.bytes = Number(c.res.headers.get('content-length') ?? 0)

@@ -21,6 +21,13 @@ export const FaultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bomb'), encoding: z.enum(['gzip', 'br']).optional(), times, match: FaultMatchSchema }),
   z.object({ kind: z.literal('deepJson'), depth: z.int().min(1).max(10_000_000).optional(), times, match: FaultMatchSchema }),
   z.object({ kind: z.literal('captivePortal'), status: z.union([z.literal(200), z.literal(302), z.literal(511)]).optional(), times, match: FaultMatchSchema }),
+  z.object({
+    kind: z.literal('reshape'),
+    set: z.record(z.string().min(1).max(200), z.unknown()).optional(),
+    unset: z.array(z.string().min(1).max(200)).max(50).optional(),
+    rows: z.int().min(1).optional(),
+    match: FaultMatchSchema,
+  }),
 ])
 
 interface ActiveFault {
@@ -31,10 +38,14 @@ interface ActiveFault {
   query?: RegExp
 }
 
+export type ReshapeFault = Extract<Fault, { kind: 'reshape' }>
+
 export interface FaultDecision {
   latencyMs: number
+  /** Every matching reshape, applied in order to the answer. */
+  reshapes: ReshapeFault[]
   /** The first matching status or drop fault, if any (its `times` has been counted down). */
-  action?: Exclude<Fault, { kind: 'latency' }>
+  action?: Exclude<Fault, { kind: 'latency' | 'reshape' }>
 }
 
 /** Injected faults, consulted per request (test mode only). Latencies add up; the first other fault wins. */
@@ -66,12 +77,13 @@ export class Faults {
   }
 
   take(method: string, path: string, query = ''): FaultDecision {
-    const decision: FaultDecision = { latencyMs: 0 }
+    const decision: FaultDecision = { latencyMs: 0, reshapes: [] }
     for (const a of this.active) {
       if (a.method !== undefined && a.method !== method) continue
       if (a.path !== undefined && !a.path.test(path)) continue
       if (a.query !== undefined && !a.query.test(query)) continue
       if (a.fault.kind === 'latency') decision.latencyMs += a.fault.ms
+      else if (a.fault.kind === 'reshape') decision.reshapes.push(a.fault)
       else if (!decision.action && a.remaining > 0) {
         decision.action = a.fault
         a.remaining--
@@ -100,4 +112,25 @@ export class RequestLog {
   clear(): void {
     this.entries = []
   }
+}
+
+/** A reshape fault applied to a parsed JSON answer (see the Fault type). */
+export function reshapeBody(body: unknown, fault: ReshapeFault): unknown {
+  const targets = Array.isArray(body) ? body.slice(0, fault.rows ?? body.length) : [body]
+  for (const target of targets) {
+    for (const [path, value] of Object.entries(fault.set ?? {})) atPath(target, path, (parent, key) => (parent[key] = structuredClone(value)))
+    for (const path of fault.unset ?? []) atPath(target, path, (parent, key) => delete parent[key])
+  }
+  return body
+}
+
+/** Calls `fn` with the object holding the last segment of a dotted path, if the path leads to one. */
+function atPath(target: unknown, path: string, fn: (parent: Record<string, unknown>, key: string) => void): void {
+  const keys = path.split('.')
+  let node = target
+  for (const key of keys.slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return
+    node = (node as Record<string, unknown>)[key]
+  }
+  if (node !== null && typeof node === 'object') fn(node as Record<string, unknown>, keys[keys.length - 1]!)
 }

@@ -19,7 +19,7 @@ const basketBody = (extra: Partial<BasketBody> = {}): BasketBody => ({
 const fields = (res: { body: unknown }) => ((res.body as Problem).errors ?? []).map((e: FieldError) => e.field)
 
 beforeAll(async () => {
-  sb = await startSandbox({ products: 300, orders: 200, speed: 0, testMode: true })
+  sb = await startSandbox({ products: 300, orders: 200, speed: 0, testMode: true, manualAuthorisation: true })
   api = new TestClient(sb)
   buyer = new TestClient(sb, sb.clients.find((c) => c.organisationId === 1 && !c.admin)!)
 })

@@ -23,6 +23,8 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     speed: opts.speed ?? 1,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
     cancelOrder: opts.cancelOrder ?? true,
+    whoamiCurrency: opts.whoamiCurrency ?? 'code',
+    manualAuthorisation: opts.manualAuthorisation ?? false,
   }
   const whole = (name: keyof ResolvedOptions, min: number, max: number) => {
     const v = o[name] as number
@@ -35,6 +37,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   whole('tokenTtlSeconds', 1, 10 * 365 * 86400)
   whole('rateLimitPerMinute', 0, 1_000_000)
   if (!Number.isFinite(o.speed) || o.speed < 0) throw new RangeError('startSandbox: speed must be a number >= 0')
+  if (o.whoamiCurrency !== 'code' && o.whoamiCurrency !== 'id') throw new RangeError("startSandbox: whoamiCurrency must be 'code' or 'id'")
   return o
 }
 

@@ -25,6 +25,15 @@ export interface SandboxOptions {
    * service cancels only in its web interface). False: a sandbox that answers like the real service.
    */
   cancelOrder?: boolean
+   * How GET /whoami names the user's currency: 'code' (default) an ISO 4217 code as the spec (2.2)
+   * types it, 'id' an integer currency id as the public sample describes it ("the user's currency ID").
+   */
+  whoamiCurrency?: 'code' | 'id'
+  /**
+   * Default false: no order ever waits in PENDING_AUTHORISATION (the spec names it only as a filter
+   * value). True: orders over the organisation's authorisation limit wait there (our rule).
+   */
+  manualAuthorisation?: boolean
 }
 
 export interface SandboxClientCredentials {
@@ -101,6 +110,13 @@ export type Fault =
   | { kind: 'deepJson'; depth?: number; times?: number; match?: FaultMatch }
   /** A captive portal's sign-in page: a 200 (default), a 302 to the portal, or a 511, all HTML. */
   | { kind: 'captivePortal'; status?: 200 | 302 | 511; times?: number; match?: FaultMatch }
+  /**
+   * Answers as usual, then changes the JSON it sends, as a later or odder service might: each of the
+   * first `rows` list rows (all by default; the body itself for a single resource) gets the `set`
+   * values at their dotted paths (`status`, `line_items.0.name`, `x_new_field`) and loses the
+   * `unset` ones. Adds up with the other faults, like latency.
+   */
+  | { kind: 'reshape'; set?: Record<string, unknown>; unset?: string[]; rows?: number; match?: FaultMatch }
 
 export interface FaultMatch {
   method?: string

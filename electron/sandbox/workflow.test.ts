@@ -10,7 +10,7 @@ describe('driven workflow (speed 0)', () => {
   let sb: Sandbox
   let api: TestClient
   beforeAll(async () => {
-    sb = await startSandbox({ products: 100, orders: 40, speed: 0, tokenTtlSeconds: 10 * 86_400 })
+    sb = await startSandbox({ products: 100, orders: 40, speed: 0, tokenTtlSeconds: 10 * 86_400, manualAuthorisation: true })
     api = new TestClient(sb)
   })
   afterAll(() => sb.close())
@@ -90,7 +90,7 @@ describe('simulated workflow (speed > 0)', () => {
   let sb: Sandbox
   let api: TestClient
   beforeAll(async () => {
-    sb = await startSandbox({ products: 100, orders: 80, speed: 100, tokenTtlSeconds: 10 * 86_400 })
+    sb = await startSandbox({ products: 100, orders: 80, speed: 100, tokenTtlSeconds: 10 * 86_400, manualAuthorisation: true })
     api = new TestClient(sb)
   })
   afterAll(() => sb.close())

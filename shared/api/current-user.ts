@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Id } from './common'
+import { tolerantReader } from './reading'
 
 /** `<resource>:<action>`; parent marks a permission inherited from a parent role (spec 2.2). */
 const Permission = z.object({
@@ -8,6 +9,14 @@ const Permission = z.object({
 })
 type Permission = z.infer<typeof Permission>
 
+/**
+ * The user's currency as the service names it: an ISO 4217 code in the spec (2.2), "the user's
+ * currency ID" in the public sample, so a code, another string or an integer id; null when unknown.
+ * Only shown: see currency.ts for how money is formatted from it.
+ */
+export const CurrencyRef = z.union([z.string().trim().min(1).max(64), z.int()]).nullable()
+export type CurrencyRef = z.infer<typeof CurrencyRef>
+
 /** Spec 2.2: GET /whoami. Under emulation every field but real_* describes the emulated user. */
 export const CurrentUser = z.object({
   id: Id,
@@ -15,7 +24,7 @@ export const CurrentUser = z.object({
   organisation: Id,
   real_id: Id,
   real_name: z.string(),
-  currency: z.string().length(3),
+  currency: CurrencyRef,
   locale: z.string(),
   timezone: z.string(),
   admin: z.boolean(),
@@ -24,3 +33,6 @@ export const CurrentUser = z.object({
   permissions: z.array(Permission),
 })
 export type CurrentUser = z.infer<typeof CurrentUser>
+
+/** Sign-in needs the id and organisation only; everything else shown degrades alone (issue 14). */
+tolerantReader(CurrentUser, { name: '', real_name: '', currency: null, locale: '', timezone: '', admin: false, root: false, modules: [], permissions: [] })

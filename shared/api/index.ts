@@ -1,4 +1,5 @@
 export * from './common'
+export * from './reading'
 export * from './address'
 export * from './sandbox-capabilities'
 export * from './token'

@@ -1,8 +1,13 @@
 import { z } from 'zod'
 import { Address, ShippingAddress } from './address'
 import { DateTime, Id, INSTRUCTIONS_MAX } from './common'
+import { tolerantReader } from './reading'
 
-/** Spec section 3. PENDING_AUTHORISATION appears as a filter value and is what our sandbox uses for manual authorisation. */
+/**
+ * Spec section 3 and the public record: DRAFT (baskets) and the nine documented order statuses.
+ * PENDING_AUTHORISATION appears in the spec only as a filter value; our sandbox uses it only when
+ * its manual-authorisation option is on.
+ */
 export const ORDER_STATUSES = [
   'DRAFT',
   'CREATED',
@@ -19,12 +24,30 @@ export const ORDER_STATUSES = [
 export const OrderStatus = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof OrderStatus>
 
+/**
+ * A status as the service spells it: one of ORDER_STATUSES, or one a later minor release added
+ * (spec 9.2). The app shows an unknown one as it is and counts it as open until it is known final.
+ */
+export type ServiceOrderStatus = OrderStatus | (string & {})
+export const ServiceOrderStatus: z.ZodType<ServiceOrderStatus, string> = z.string().trim().min(1).max(64)
+
+export function isKnownStatus(status: string): status is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(status)
+}
+
 /** Statuses after which nothing changes any more: the order watcher stops polling these. */
-const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETE', 'FAILED', 'CANCELLED']
-/** Submitted orders still on their way (what the watcher polls). */
+export const FINAL_STATUSES: readonly OrderStatus[] = ['COMPLETE', 'FAILED', 'CANCELLED']
+/** Submitted orders still on their way (what the watcher lists). */
 export const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => s !== 'DRAFT' && !FINAL_STATUSES.includes(s))
+/** Submitted and not known to be final: an unknown status counts as open. */
+export function isOpenStatus(status: string): boolean {
+  return status !== 'DRAFT' && !(FINAL_STATUSES as readonly string[]).includes(status)
+}
 /** From ACCEPTED on an order is final and cannot be cancelled (spec section 3). */
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['CREATED', 'PROCESSING', 'PENDING_AUTHORISATION', 'ATTENTION_REQUIRED']
+export function isCancellable(status: string): boolean {
+  return (CANCELLABLE_STATUSES as readonly string[]).includes(status)
+}
 
 export const PaymentType = z.enum(['ON_ACCOUNT', 'FINANCE'])
 export type PaymentType = z.infer<typeof PaymentType>
@@ -199,8 +222,11 @@ export type Shipment = z.infer<typeof Shipment>
 
 const Unit = z.object({ id: Id, order: Id, product: Id, serial: z.int().nullish() })
 
-/** Spec 2.8: order, and basket (a DRAFT order of the same shape). */
-export const Order = z.object({
+/**
+ * Spec 2.8: order, and basket (a DRAFT order of the same shape). Loose: fields a later release adds
+ * are kept, so an order snapshot the app stores loses nothing the service sent.
+ */
+export const Order = z.looseObject({
   id: Id,
   external_id: z.int().nullish(),
   purchase_order_number: z.string().nullish(),
@@ -208,7 +234,7 @@ export const Order = z.object({
   linked_supplier_refs: z.array(z.string()).default([]),
   organisation: Id,
   date: DateTime.nullish(),
-  status: OrderStatus,
+  status: ServiceOrderStatus,
   parent_id: Id.nullish(),
   shipping_address: ShippingAddress.partial().nullish(),
   shipping_type: Id.nullish(),
@@ -230,6 +256,8 @@ export const Order = z.object({
   shipments: z.array(Shipment).default([]),
 })
 export type Order = z.infer<typeof Order>
+/** The client's reader: each line item degrades alone (see reading.ts). */
+tolerantReader(Order, {}, { line_items: z.array(tolerantReader(LineItem, { name: '' })).default([]) })
 export const Basket = Order
 export type Basket = Order
 

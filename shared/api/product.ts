@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { round2 } from './money'
 import { Id } from './common'
+import { tolerantReader } from './reading'
 
 /** The three subscription kinds under neutral labels (spec 2.7). */
 export const SubscriptionKind = z.enum(['SUBSCRIPTION_KIND_STORAGE', 'SUBSCRIPTION_KIND_BACKUP', 'SUBSCRIPTION_KIND_MEETING'])
@@ -45,8 +46,11 @@ export type RatePlan = z.infer<typeof RatePlan>
 
 const url = z.string().nullish()
 
-/** Spec 2.7. product_code is the SKU and is not unique across vendors. */
-export const Product = z.object({
+/**
+ * Spec 2.7. product_code is the SKU and is not unique across vendors. Loose: fields a later
+ * release adds are kept with the product.
+ */
+export const Product = z.looseObject({
   id: Id,
   name: z.string(),
   product_code: z.string(),
@@ -79,6 +83,8 @@ export const Product = z.object({
   weight: z.number().nullish(),
 })
 export type Product = z.infer<typeof Product>
+/** The client's reader: id, SKU and price are needed to order; a missing name shows empty. */
+tolerantReader(Product, { name: '' })
 
 export const PRODUCT_SORTS = ['-popularity', '-name', '+name', '-price', '+price'] as const
 

@@ -1,4 +1,4 @@
-import type { Language, OrderStatus } from '../api'
+import { isKnownStatus, type Language, type OrderStatus } from '../api'
 
 /**
  * The order statuses' names in the service's six languages: one table for the desktop alerts, the
@@ -83,4 +83,9 @@ export const ORDER_STATUS_LABELS: Record<Language, Record<OrderStatus, string>> 
     CANCELLED: 'Geannuleerd',
     PENDING_AUTHORISATION: 'Wacht op autorisatie',
   },
+}
+
+/** A status in words: the table's name for a known one, an unknown one as the service spells it. */
+export function statusLabel(labels: Record<OrderStatus, string>, status: string): string {
+  return isKnownStatus(status) ? labels[status] : status
 }

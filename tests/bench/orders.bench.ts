@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { OPEN_STATUSES } from '../../shared/api'
+import { isOpenStatus } from '../../shared/api'
 import type { WatchState } from '../../shared/ipc/channels/orders'
 import { CADENCE } from '../../electron/core/orders/cadence'
 import { connect, makeCore } from '../../electron/core/orders/test-core'
@@ -24,14 +24,14 @@ const TRIALS = 12
 /** Exactly OPEN open orders: extra ones complete, missing ones are reopened as PROCESSING. */
 async function shapeOpen(sb: SandboxProcess): Promise<{ total: number; open: number }> {
   const all = await sb.control.listOrdersRaw()
-  const open = all.filter((o) => OPEN_STATUSES.includes(o.status))
+  const open = all.filter((o) => isOpenStatus(o.status))
   await Promise.all(open.slice(OPEN).map((o) => sb.control.transition(o.id, 'COMPLETE')))
   const reopened = all.filter((x) => x.status === 'COMPLETE').slice(0, Math.max(0, OPEN - open.length))
   await Promise.all(reopened.map((o) => sb.control.transition(o.id, 'PROCESSING')))
   return { total: all.length, open: (await openIds(sb)).length }
 }
 
-const openIds = async (sb: SandboxProcess) => (await sb.control.listOrdersRaw()).filter((o) => OPEN_STATUSES.includes(o.status)).map((o) => o.id)
+const openIds = async (sb: SandboxProcess) => (await sb.control.listOrdersRaw()).filter((o) => isOpenStatus(o.status)).map((o) => o.id)
 
 function cpuMs(since: NodeJS.CpuUsage): number {
   const u = process.threadCpuUsage(since)

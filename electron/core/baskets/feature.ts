@@ -9,7 +9,8 @@ import { Outbox } from './outbox'
 import { previewImport } from './paste-import'
 import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-catalogue'
 import { referenceData } from './reference-data'
-import { draftFromBasket, ServerBaskets } from './server-baskets'
+import { assertFullyRead, draftFromBasket, ServerBaskets } from './server-baskets'
+import { unreadFields } from '../../../shared/api'
 
 interface BasketsOptions {
   /** The cached catalogue of the active profile (the catalogue feature's reader). */
@@ -202,7 +203,10 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       },
       'baskets.productInfo': ({ productId }) => require().drafts.productInfo(productId),
       'baskets.serverList': (q) => online(() => server().list(q)),
-      'baskets.serverGet': ({ id }) => online(() => server().get(id)),
+      'baskets.serverGet': async ({ id }) => {
+        const basket = await online(() => server().get(id))
+        return { basket, unread: unreadFields(basket) }
+      },
       'baskets.serverSave': ({ id, patch, lines }) => online(() => server().save(id, patch, lines)),
       'baskets.serverAddLine': ({ id, sku, quantity }) => online(() => server().addLine(id, sku, quantity)),
       'baskets.serverSubmit': ({ id }) => {
@@ -213,6 +217,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
         const p = require()
         const basket = await online(() => server().get(id))
         if (basket.status !== 'DRAFT') throw new AppError('conflict', 'This basket has already been submitted.')
+        assertFullyRead(basket)
         const doc = await refreshEstimates(catalogue(), draftFromBasket(basket))
         return p.drafts.create(basket.organisation, doc, basket.id)
       },

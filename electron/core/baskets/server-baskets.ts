@@ -1,4 +1,4 @@
-import { BasketBody, type Basket, type LineItem } from '../../../shared/api'
+import { BasketBody, unreadFields, type Basket, type LineItem } from '../../../shared/api'
 import { draftAddressFrom } from '../../../shared/draft-address'
 import type { DraftDoc, DraftHeaderPatch, DraftLine } from '../../../shared/ipc/channels/baskets'
 import { AppError, fieldsOf } from '../../../shared/ipc/contract-kit'
@@ -14,7 +14,8 @@ export class ServerBaskets {
 
   async list(query: { page: number; per_page: number; sort_by: string }) {
     const res = await this.client.list('listBaskets', { query: { page: query.page, per_page: query.per_page, sort_by: [query.sort_by] } })
-    return { items: res.items, total: res.total, pages: res.pages }
+    const partial = res.items.filter((b) => unreadFields(b).length).map((b) => b.id)
+    return { items: res.items, total: res.total, pages: res.pages, partial, unreadable: res.invalid }
   }
 
   get(id: number): Promise<Basket> {
@@ -27,6 +28,7 @@ export class ServerBaskets {
    */
   async save(id: number, patch: DraftHeaderPatch, lines?: { id: number; quantity: number }[]): Promise<Basket> {
     const basket = await this.get(id)
+    assertFullyRead(basket)
     // A new name keeps the basket's submission marker, if it has one (the outbox finds it by it).
     const marker = markerOf(basket.name)
     const name = patch.name === undefined ? (basket.name ?? '') : marker ? markedName(patch.name, marker) : patch.name
@@ -67,6 +69,20 @@ export class ServerBaskets {
 }
 
 /** "Work offline on this": the server basket as a local draft document. */
+/**
+ * A basket is written back whole (modify replaces it): values that could not be read would be sent
+ * back empty, so a basket not fully read is changed only in the service's web interface.
+ */
+export function assertFullyRead(basket: Basket): void {
+  const unread = unreadFields(basket)
+  if (unread.length) {
+    throw new AppError(
+      'conflict',
+      `Basket ${basket.id} could not be fully read (${unread.join(', ')}); changing it from here would overwrite those values. Change it in the service's web interface.`,
+    )
+  }
+}
+
 export function draftFromBasket(b: Basket): DraftDoc {
   const f = b.finance
   return {

@@ -83,7 +83,9 @@ class Emitter {
         return `${name}(${x})`
       }
       case 'object': {
-        if (def.catchall !== undefined || def.checks?.length) throw new Unsupported()
+        // A loose object (catchall unknown) accepts any extra key: nothing more to check.
+        const catchall = (def.catchall as { _zod?: { def: Def } } | undefined)?._zod?.def.type
+        if ((def.catchall !== undefined && catchall !== 'unknown') || def.checks?.length) throw new Unsupported()
         const name = `c${this.functions.length}`
         this.functions.push('')
         const lines = Object.entries(def.shape ?? {}).map(

@@ -1,4 +1,5 @@
-import type { OrderStatus } from '../../../shared/api'
+import { isKnownStatus } from '../../../shared/api'
+import { statusLabel } from '../../../shared/i18n/order-status-labels'
 import type { AlertPrefs, OrderChange } from '../../../shared/ipc/channels/orders'
 import type { Alert } from '../platform/services'
 import { ALERT_TEXTS, alertLanguage } from './alert-texts'
@@ -21,23 +22,24 @@ interface AlertContext {
 /** The desktop alerts for one poll's changes, after the user's preferences. */
 export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Alert[] {
   if (alertsPaused(c.prefs, c.now)) return []
-  const wanted = changes.filter((ch) => c.prefs.statuses.includes(ch.to))
+  // A status the app does not know yet is always worth an alert: no preference could have excluded it.
+  const wanted = changes.filter((ch) => !isKnownStatus(ch.to) || c.prefs.statuses.includes(ch.to))
   if (!wanted.length) return []
   const t = ALERT_TEXTS[alertLanguage(c.locale)]
   if (wanted.length > COALESCE_ABOVE) {
-    const byStatus = new Map<OrderStatus, number>()
+    const byStatus = new Map<string, number>()
     for (const ch of wanted) byStatus.set(ch.to, (byStatus.get(ch.to) ?? 0) + 1)
-    const body = [...byStatus].map(([s, n]) => `${t.status[s]}: ${n}`).join(' · ')
+    const body = [...byStatus].map(([s, n]) => `${statusLabel(t.status, s)}: ${n}`).join(' · ')
     return [{ id: `orders-${wanted[0]!.at}-${wanted.length}`, title: t.summaryTitle(wanted.length), body }]
   }
   return wanted.map((ch) => {
     const lines = [ch.purchaseOrderNumber ? t.purchaseOrder(ch.purchaseOrderNumber) : t.noPurchaseOrder]
-    if (ch.from) lines[0] += ` · ${t.was(t.status[ch.from])}`
+    if (ch.from) lines[0] += ` · ${t.was(statusLabel(t.status, ch.from))}`
     const reason = ch.to === 'ATTENTION_REQUIRED' ? c.reasons?.get(ch.orderId) : undefined
     if (reason) lines.push(t.reason(reason))
     return {
       id: `order-${ch.orderId}-${ch.to}-${ch.at}`,
-      title: t.title(ch.orderId, t.status[ch.to]),
+      title: t.title(ch.orderId, statusLabel(t.status, ch.to)),
       body: lines.join('\n'),
       target: { kind: 'order' as const, orderId: ch.orderId },
     }

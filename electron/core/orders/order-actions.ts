@@ -1,4 +1,4 @@
-import { CANCELLABLE_STATUSES, type Order } from '../../../shared/api'
+import { isCancellable, type Order } from '../../../shared/api'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
@@ -34,7 +34,7 @@ export class OrderActions {
   /** Before ACCEPTED only: from ACCEPTED on an order is final. */
   async cancel(id: number): Promise<Order> {
     const current = await this.deps.queries.fetch(id)
-    if (!CANCELLABLE_STATUSES.includes(current.status)) {
+    if (!isCancellable(current.status)) {
       throw new AppError('conflict', `Order ${id} is ${current.status} and can no longer be cancelled: from ACCEPTED on an order is final.`)
     }
     return this.act('cancelOrder', id, 'cancel')

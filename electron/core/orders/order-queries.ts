@@ -1,4 +1,4 @@
-import type { Order } from '../../../shared/api'
+import { unreadFields, type Order } from '../../../shared/api'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { OrderDetailResult, OrderFilters, OrderListResult, OrderRow } from '../../../shared/ipc/channels/orders'
 import type { Clock } from '../platform/services'
@@ -42,6 +42,7 @@ function toRow(o: Order): OrderRow {
     attention_required: o.attention_required,
     name: o.name,
     end_user: o.end_user,
+    unread: unreadFields(o),
   }
 }
 
@@ -68,23 +69,34 @@ export class OrderQueries {
       const fetchedAt = this.deps.clock.now()
       const rows = res.items.map(toRow)
       this.deps.cache.putPage(key, page, perPage, { rows, total: res.total, pages: res.pages, fetchedAt })
-      return { rows, total: res.total, pages: res.pages, page, perPage, fetchedAt: iso(fetchedAt), fromCache: false }
+      return { rows, total: res.total, pages: res.pages, page, perPage, fetchedAt: iso(fetchedAt), fromCache: false, partial: res.partial, unreadable: res.invalid }
     } catch (err) {
       this.deps.noteFailure(err)
       const cached = readableFromCache(err) ? this.deps.cache.getPage(key, page, perPage) : null
       if (!cached) throw offlineWithoutCopy(err, 'these orders')
-      return { rows: cached.rows, total: cached.total, pages: cached.pages, page, perPage, fetchedAt: iso(cached.fetchedAt), fromCache: true }
+      return {
+        rows: cached.rows,
+        total: cached.total,
+        pages: cached.pages,
+        page,
+        perPage,
+        fetchedAt: iso(cached.fetchedAt),
+        fromCache: true,
+        // Pages saved before rows carried `unread` have none.
+        partial: cached.rows.filter((r) => r.unread?.length).length,
+        unreadable: 0,
+      }
     }
   }
 
   async get(id: number): Promise<OrderDetailResult> {
     try {
       const order = await this.fetch(id)
-      return { order, fetchedAt: iso(this.deps.clock.now()), fromCache: false }
+      return { order, fetchedAt: iso(this.deps.clock.now()), fromCache: false, unread: unreadFields(order) }
     } catch (err) {
       const cached = readableFromCache(err) ? this.deps.cache.getOrder(id) : null
       if (!cached) throw offlineWithoutCopy(err, `order ${id}`)
-      return { order: cached.order, fetchedAt: iso(cached.fetchedAt), fromCache: true }
+      return { order: cached.order, fetchedAt: iso(cached.fetchedAt), fromCache: true, unread: [] }
     }
   }
 

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { OPEN_STATUSES, type OrderStatus } from '../../../shared/api'
+import { FINAL_STATUSES, type ServiceOrderStatus } from '../../../shared/api'
 import type { OrderChange } from '../../../shared/ipc/channels/orders'
 import type { Clock } from '../platform/services'
 import { transaction } from '../store/database'
@@ -7,14 +7,14 @@ import { transaction } from '../store/database'
 /** What a poll learned about one order. */
 export interface SeenOrder {
   id: number
-  status: OrderStatus
+  status: ServiceOrderStatus
   purchase_order_number?: string | null
   attention_required?: string | null
 }
 
 interface KnownOrder {
   id: number
-  status: OrderStatus
+  status: ServiceOrderStatus
   purchaseOrderNumber: string | null
   attentionRequired: string | null
 }
@@ -24,13 +24,14 @@ interface KnownOrder {
  * created" would only echo the user's own submission. Seen first in any other status (placed
  * elsewhere and already moved on, or changed while the app was closed) it is announced.
  */
-const QUIET_WHEN_NEW: ReadonlySet<OrderStatus> = new Set(['CREATED', 'PROCESSING', 'PENDING_AUTHORISATION'])
+const QUIET_WHEN_NEW: ReadonlySet<ServiceOrderStatus> = new Set(['CREATED', 'PROCESSING', 'PENDING_AUTHORISATION'])
 const RECENT_KEPT = 200
-const OPEN_SQL = OPEN_STATUSES.map((s) => `'${s}'`).join(',')
+/** Open = submitted and not known final, so a status a later release adds counts as open (isOpenStatus). */
+const OPEN_SQL = `status NOT IN (${['DRAFT', ...FINAL_STATUSES].map((s) => `'${s}'`).join(',')})`
 
 interface KnownRow {
   id: number
-  status: OrderStatus
+  status: ServiceOrderStatus
   purchase_order_number: string | null
   attention_required: string | null
 }
@@ -49,7 +50,7 @@ export class StatusStore {
 
   /** Orders last seen in a status that can still change. */
   openKnown(): KnownOrder[] {
-    const rows = this.db.prepare(`SELECT id, status, purchase_order_number, attention_required FROM known_orders WHERE status IN (${OPEN_SQL})`).all() as unknown as KnownRow[]
+    const rows = this.db.prepare(`SELECT id, status, purchase_order_number, attention_required FROM known_orders WHERE ${OPEN_SQL}`).all() as unknown as KnownRow[]
     return rows.map(toKnown)
   }
 
@@ -60,7 +61,7 @@ export class StatusStore {
 
   counts(): { open: number; attention: number } {
     const row = this.db
-      .prepare(`SELECT SUM(status IN (${OPEN_SQL})) AS open, SUM(status = 'ATTENTION_REQUIRED') AS attention FROM known_orders`)
+      .prepare(`SELECT SUM(${OPEN_SQL}) AS open, SUM(status = 'ATTENTION_REQUIRED') AS attention FROM known_orders`)
       .get() as { open: number | null; attention: number | null }
     return { open: row.open ?? 0, attention: row.attention ?? 0 }
   }
@@ -117,7 +118,7 @@ export class StatusStore {
   recent(limit = 20): OrderChange[] {
     const rows = this.db
       .prepare('SELECT order_id, purchase_order_number, from_status, to_status, at FROM recent_changes ORDER BY seq DESC LIMIT ?')
-      .all(limit) as unknown as { order_id: number; purchase_order_number: string | null; from_status: OrderStatus | null; to_status: OrderStatus; at: number }[]
+      .all(limit) as unknown as { order_id: number; purchase_order_number: string | null; from_status: ServiceOrderStatus | null; to_status: ServiceOrderStatus; at: number }[]
     return rows.map((r) => ({ orderId: r.order_id, purchaseOrderNumber: r.purchase_order_number, from: r.from_status, to: r.to_status, at: new Date(r.at).toISOString() }))
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Id, OPEN_STATUSES, OrderStatus, PER_PAGE_MAX } from '../../../shared/api'
+import { Id, OPEN_STATUSES, PER_PAGE_MAX, ServiceOrderStatus } from '../../../shared/api'
 import type { OrderChange, WatcherPhase } from '../../../shared/ipc/channels/orders'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
@@ -10,9 +10,10 @@ import type { SeenOrder, StatusStore } from './status-store'
 /** The few fields the watcher reads of each listed order; the rest of the row is not validated. */
 const WatchedRow = z.object({
   id: Id,
-  status: OrderStatus,
-  purchase_order_number: z.string().nullish(),
-  attention_required: z.string().nullish(),
+  status: ServiceOrderStatus,
+  // Only shown: an odd value degrades to none instead of hiding the order from the watch.
+  purchase_order_number: z.string().nullish().catch(null),
+  attention_required: z.string().nullish().catch(null),
 })
 
 /** How many orders that left the open list are fetched by id at once. */

@@ -1,7 +1,7 @@
 import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { ListPage } from '../../../shared/api'
-import { TokenResponse } from '../../../shared/api'
+import { readAnswer, TokenResponse } from '../../../shared/api'
 import { tokenAnswerProblem } from './token-answer'
 import { isHttpsOrLoopback, LOOPBACK_HOSTS } from '../../../shared/loopback'
 import type { Clock, Logger } from '../platform/services'
@@ -109,22 +109,30 @@ export class ServiceClient {
     return this.parse(routes[op].response, this.json(raw, op), op) as ResponseOf<K>
   }
 
-  /** A list operation: the page's rows (each parsed; invalid rows dropped and counted) and the paging headers. */
-  async list<K extends ListOperationId>(op: K, options: CallOptions = {}): Promise<ListPage<ResponseOf<K>> & { invalid: number }> {
+  /**
+   * A list operation: the page's rows and the paging headers. A row with a field the app only shows
+   * missing or odd is kept, degraded, and counted in `partial` (unreadFields names what); only a
+   * row without what the app needs (its id...) is left out, and counted in `invalid`.
+   */
+  async list<K extends ListOperationId>(op: K, options: CallOptions = {}): Promise<ListPage<ResponseOf<K>> & { invalid: number; partial: number }> {
     const raw = await this.authorised(op, options)
     const body = this.json(raw, op)
     if (!Array.isArray(body)) throw new ServiceError('bad_response', `The service's answer to ${op} was not a list.`, raw.status, false)
     const items: ResponseOf<K>[] = []
     let invalid = 0
+    let partial = 0
     for (const row of body) {
-      const parsed = routes[op].response.safeParse(row)
-      if (parsed.success) items.push(parsed.data as ResponseOf<K>)
-      else invalid++
+      const read = readAnswer(routes[op].response, row)
+      if (!read) invalid++
+      else {
+        items.push(read.value as ResponseOf<K>)
+        if (read.unread.length) partial++
+      }
     }
-    if (invalid) this.opts.log.warn(`${op}: ${invalid} rows did not match the expected shape and were skipped`)
+    if (invalid || partial) this.opts.log.warn(`${op}: ${partial} rows only partly read, ${invalid} rows without an id or other needed field`)
     const total = headerNumber(raw.headers['x-total-count']) ?? body.length
     const pages = headerNumber(raw.headers['x-total-pages']) ?? 1
-    return { items, total, pages, invalid }
+    return { items, total, pages, invalid, partial }
   }
 
   /** The unparsed answer (status, headers, text) for callers that stream or validate themselves. */
@@ -306,13 +314,15 @@ export class ServiceClient {
     }
   }
 
+  /** Read with the schema's tolerant reader (reading.ts): only a missing or odd field the app needs fails. */
   private parse<S extends z.ZodType>(schema: S, body: unknown, op: OperationId): z.output<S> {
-    const parsed = schema.safeParse(body)
-    if (!parsed.success) {
-      const where = parsed.error.issues[0]?.path.join('.') || 'the body'
+    const read = readAnswer(schema, body)
+    if (!read) {
+      const where = schema.safeParse(body).error?.issues[0]?.path.join('.') || 'the body'
       throw new ServiceError('bad_response', `The service's answer to ${op} did not have the expected shape (at ${where}).`, 200, false)
     }
-    return parsed.data
+    if (read.unread.length) this.opts.log.warn(`${op}: answer only partly read`, { unread: read.unread })
+    return read.value
   }
 
   private failure(res: RawResponse, op: OperationId): ServiceError {

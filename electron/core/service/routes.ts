@@ -103,4 +103,14 @@ export const SERVICE_ASSUMPTIONS = {
   conditionalRequests: 'The open-orders poll sends If-None-Match with the last ETag; a 304 means unchanged. A service without ETags simply answers 200 each time (standard HTTP, not stated by the spec).',
   answerBounds: 'Every answer is read within bounds (body-reader.ts): a list page at most 16 MB, one record 4 MB, a token or error 64 KB, before and after decoding (a larger Content-Length is refused unread; a decompression bomb stops at the decoded bound); headers within 30 s, no 30 s without a byte, the whole body within 60 s; JSON nested at most 64 deep. A web page, a redirect elsewhere or 511 is a captive portal.',
   syncOverSlowLinks: 'Catalogue pages of 1000 (the maximum: fewest round trips, best compression) fetched 4 at a time: at 50 ms RTT one request at a time would leave a 20 Mbit/s link idle a third of the time, 4 keep it full while 4 pages (~6 MB decoded) bound memory; more would only queue on the link.',
+  tolerantReading:
+    'Answers are read with a reader derived from each strict schema (shared/api/reading.ts): a field the app only shows that is missing, null or of another type degrades to null, its default or a declared value; only ids, status and totals are needed. Spec 9.2 and conventions: "the service may add optional fields, or more data to a response, in a minor release".',
+  partialRows:
+    'A list row that is only partly read is kept and counted (the orders list and detail show a marker); a row without an id or other needed field is left out and counted, never silently (issue 14).',
+  unknownFields: 'Orders and products are loose schemas: unknown fields are kept, so stored order snapshots and catalogue pages lose nothing (spec 9.2).',
+  whoamiCurrency:
+    'GET /whoami currency: an ISO 4217 code (spec 2.2) or "the user\'s currency ID" (official sample, conventions): a code, another string or an integer id are all accepted. Money gets a currency symbol only from an ISO code (whoami, else the prices\' currencies when they name exactly one); otherwise a plain number with the service\'s own label.',
+  orderStatuses:
+    'CREATED, PROCESSING, ACCEPTED, PART_SHIPPED, SHIPPED, COMPLETE, ATTENTION_REQUIRED, FAILED, CANCELLED (public documentation) and DRAFT for baskets (spec 3). PENDING_AUTHORISATION is a filter value (spec 3). Any other status is shown as spelled and counted open until final (COMPLETE, FAILED, CANCELLED); it always alerts.',
+  invalidClient: 'Bad credentials at the token endpoint: the OAuth body {"error":"invalid_client"} (conventions, RFC 6749 5.2), with 401 or 400; both read as refused credentials.',
 } as const

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { BasketBody, FieldError, LineItem, LineItemRequest, Order, OrderStatus } from '../../../shared/api'
-import { CANCELLABLE_STATUSES, missingForShipping } from '../../../shared/api'
+import { isCancellable, missingForShipping } from '../../../shared/api'
 import type { Caller } from '../auth'
 import { conflict, invalid, notFound } from '../errors'
 import type { SandboxState } from '../state'
@@ -125,7 +125,7 @@ function totals(state: SandboxState, doc: Order, lines: ResolvedLine[]): void {
   doc.ship_cost = lines.some((l) => l.product.is_shippable) ? (shipping?.cost ?? 0) : 0
   doc.total = round2(doc.line_items.reduce((s, l) => s + l.sub_total_for_item, 0) + doc.ship_cost)
   const limit = state.orgs.get(doc.organisation)?.authorisation_limit
-  doc.manual_authorisation = limit !== null && limit !== undefined && doc.total > limit
+  doc.manual_authorisation = state.options.manualAuthorisation && limit !== null && limit !== undefined && doc.total > limit
 }
 
 /** The body a stored basket was made from, to re-check and re-price it (full documents keep every field). */
@@ -149,7 +149,7 @@ function bodyOf(doc: Order): BasketInput {
 function refreshed(state: SandboxState, doc: Order, visible: readonly number[]): { checked: Checked; doc: Order } {
   const actor: Actor = { userId: 0, organisation: doc.organisation, visible, ip: '', now: 0 }
   const checked = check(state, actor, bodyOf(doc))
-  return { checked, doc: build(state, checked, { id: doc.id, status: doc.status, date: doc.date ?? '', previous: doc.line_items }) }
+  return { checked, doc: build(state, checked, { id: doc.id, status: doc.status as OrderStatus, date: doc.date ?? '', previous: doc.line_items }) }
 }
 
 function audit(state: SandboxState, actor: Actor, action: string, what: string, organisation: number): void {
@@ -258,7 +258,7 @@ function place(state: SandboxState, actor: Actor, doc: Order): void {
     const sub = line.storage_order ?? line.backup_order ?? line.meeting_order
     if (sub) sub.subscription_id = state.store.next('subscription', 80_001)
   }
-  saveOrder(state.store, doc, { nextAt: dueAfter(state, doc.status, actor.now), createdBy: actor.userId || undefined })
+  saveOrder(state.store, doc, { nextAt: dueAfter(state, doc.status as OrderStatus, actor.now), createdBy: actor.userId || undefined })
 }
 
 /** POST /orders: a basket body placed as an order in one step. */
@@ -291,7 +291,7 @@ export function resubmitOrder(state: SandboxState, actor: Actor, id: number): Or
 /** Only before ACCEPTED (CANCELLABLE_STATUSES); ACCEPTED and later, and final states, are a 409. */
 export function cancelOrder(state: SandboxState, actor: Actor, id: number, reason?: string): Order {
   const row = findRecord(state, actor.visible, id, 'order')
-  if (!CANCELLABLE_STATUSES.includes(row.status)) throw conflict(`Order ${id} is ${row.status}: it can no longer be cancelled`)
+  if (!isCancellable(row.status)) throw conflict(`Order ${id} is ${row.status}: it can no longer be cancelled`)
   const doc = parseOrder(row)
   return state.store.transaction(() => {
     applyTransition(state, doc, 'CANCELLED', actor.now)

@@ -141,7 +141,7 @@ export function tick(state: SandboxState): number {
 
 function step(state: SandboxState, id: number, at: number): void {
   const row = loadOrderRow(state.store, id)
-  if (!row || !AUTOMATIC.includes(row.status)) return
+  if (!row || !AUTOMATIC.includes(row.status as OrderStatus)) return
   const o = parseOrder(row)
   const to = nextStatus(state.seed, o, row.resubmitted === 1)
   if (!to) return

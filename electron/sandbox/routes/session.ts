@@ -5,6 +5,10 @@ import { op } from '../operation'
 
 const LOCALES: Record<string, string> = { en: 'en_GB', de: 'de_DE', es: 'es_ES', fr: 'fr_FR', it: 'it_IT', nl: 'nl_NL' }
 
+/** Our ids for the currencies the sandbox knows, for `whoamiCurrency: 'id'` (the real ids are not public). */
+const CURRENCY_IDS: Record<string, number> = { GBP: 1, EUR: 2, USD: 3 }
+const currencyId = (code: string) => CURRENCY_IDS[code] ?? 1
+
 export const sessionOperations = [
   op({
     operationId: 'createToken',
@@ -46,7 +50,7 @@ export const sessionOperations = [
         // No emulation in the sandbox: the real user is the user.
         real_id: u.id,
         real_name: u.name,
-        currency: org?.currency ?? 'GBP',
+        currency: state.options.whoamiCurrency === 'id' ? currencyId(org?.currency ?? 'GBP') : (org?.currency ?? 'GBP'),
         locale: LOCALES[u.user_language] ?? 'en_GB',
         timezone: u.timezone,
         admin: u.admin,

@@ -97,7 +97,8 @@ export function seedOrders(state: SandboxState, rng: Random, count: number, peop
       placeOrderDoc(state, actor, doc)
       // The first orders cover every status, so even a tiny seed has all of them.
       const [target, , path] = i < TARGETS.length ? TARGETS[i]! : pickTarget(r)
-      if (target === 'PENDING_AUTHORISATION') {
+      // Without manual authorisation (the default) such an order is simply CREATED.
+      if (target === 'PENDING_AUTHORISATION' && state.options.manualAuthorisation) {
         doc.manual_authorisation = true
         doc.status = 'PENDING_AUTHORISATION'
       } else doc.status = 'CREATED'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { moneyCurrency } from './currency'
 import { formatDate, formatDateTime, formatMoney, formatRelative, formatTime, parseServiceDateTime, type FormatContext } from './format'
 import { formatContextFor } from './use-format'
 
@@ -31,7 +32,7 @@ describe('formatting in the user’s locale, currency and time zone', () => {
     expect(formatMoney(london, 10, 'USD')).toBe('US$10.00')
   })
   it('still shows the amount and the code for a currency Intl does not know', () => {
-    expect(formatMoney(london, 5, 'not-a-currency')).toBe('5 not-a-currency')
+    expect(formatMoney(london, 5, 'not-a-currency')).toBe('5.00 not-a-currency')
   })
   it('shows nothing for a missing amount rather than NaN', () => {
     expect(formatMoney(london, undefined)).toBe('')
@@ -69,5 +70,28 @@ describe('format context', () => {
   })
   it('uses the UI language when the user chose another one, keeping the account’s currency and zone', () => {
     expect(formatContextFor('de', user)).toEqual({ locale: 'de', currency: 'GBP', timeZone: 'Europe/London' })
+  })
+})
+
+describe('the currency money is shown in (issue 14: whoami currency is a code or an id)', () => {
+  const user = (currency: string | number | null) => ({ locale: 'en_GB', currency, timezone: 'Europe/London' })
+  it('formats with the ISO code whoami gives', () => {
+    expect(formatMoney(formatContextFor('en', user('gbp')), 12.5)).toBe('£12.50')
+  })
+  it('shows a plain number for a currency id, never a made-up code', () => {
+    const ctx = formatContextFor('en', user(2))
+    expect(ctx.currency).toBeNull()
+    expect(formatMoney(ctx, 1234.5)).toBe('1,234.50')
+  })
+  it('shows a plain number with the service’s own label for a currency name', () => {
+    expect(formatMoney(formatContextFor('en', user('Pound sterling')), 3)).toBe('3.00 Pound sterling')
+  })
+  it('shows a plain number before the service has named any currency', () => {
+    expect(formatMoney(formatContextFor('de', null), 3)).toBe('3,00')
+  })
+  it('takes the code from the prices when whoami has none and the prices name exactly one', () => {
+    expect(moneyCurrency(7, ['EUR', 'eur'])).toEqual({ code: 'EUR', label: null })
+    expect(moneyCurrency(7, ['EUR', 'GBP'])).toEqual({ code: null, label: null })
+    expect(moneyCurrency('GBP', ['EUR'])).toEqual({ code: 'GBP', label: null })
   })
 })

@@ -9,11 +9,15 @@
  * date and is shown as that date everywhere, never shifted by a zone.
  */
 
+import { isoCurrencyCode } from './currency'
+
 export interface FormatContext {
   /** BCP 47, e.g. 'de-DE'. */
   locale: string
-  /** ISO 4217, e.g. 'EUR'. */
-  currency: string
+  /** ISO 4217, e.g. 'EUR'; null when the service named none (see currency.ts): money is then a plain number. */
+  currency: string | null
+  /** The service's own name for the currency when it is not a code, shown after a plain number. */
+  currencyLabel?: string | null
   /** IANA zone, e.g. 'Europe/Berlin'. */
   timeZone: string
 }
@@ -67,14 +71,14 @@ function validTimeZone(timeZone: string | null | undefined): string | undefined 
   return known ? timeZone : undefined
 }
 
-export function formatMoney(ctx: FormatContext, amount: number | null | undefined, currency: string = ctx.currency): string {
+export function formatMoney(ctx: FormatContext, amount: number | null | undefined, currency: string | null = ctx.currency): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return ''
-  try {
-    return cached(`money|${ctx.locale}|${currency}`, () => new Intl.NumberFormat(ctx.locale, { style: 'currency', currency })).format(amount)
-  } catch {
-    // An unknown currency code still shows the amount and the code.
-    return `${formatNumber(ctx, amount)} ${currency}`
-  }
+  const code = isoCurrencyCode(currency)
+  if (code) return cached(`money|${ctx.locale}|${code}`, () => new Intl.NumberFormat(ctx.locale, { style: 'currency', currency: code })).format(amount)
+  // No code: a plain number, with the service's own label for the currency if it gave one.
+  const plain = formatNumber(ctx, amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const label = currency === ctx.currency ? ctx.currencyLabel : currency
+  return label ? `${plain} ${label}` : plain
 }
 
 export function formatNumber(ctx: FormatContext, value: number, options: Intl.NumberFormatOptions = {}): string {

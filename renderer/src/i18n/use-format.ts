@@ -3,10 +3,8 @@ import { useI18n } from 'vue-i18n'
 import type { CurrentUser } from '../../../shared/api'
 import { useConnectionStore } from '../stores/connection'
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatRelative, formatTime, type FormatContext } from './format'
+import { moneyCurrency } from './currency'
 import { bcp47, languageOf } from './languages'
-
-/** Used only until the service has told us the user's currency. */
-const FALLBACK_CURRENCY = 'EUR'
 
 /**
  * The user's locale when it is in the UI's language ('en_GB' user, English UI → en-GB), otherwise
@@ -14,10 +12,13 @@ const FALLBACK_CURRENCY = 'EUR'
  */
 export function formatContextFor(uiLanguage: string, user: Pick<CurrentUser, 'locale' | 'currency' | 'timezone'> | null): FormatContext {
   const userLocale = bcp47(user?.locale)
+  // Until the service has named a currency, money is a plain number (never a guessed code).
+  const money = moneyCurrency(user?.currency)
   return {
     locale: userLocale && languageOf(userLocale) === languageOf(uiLanguage) ? userLocale : uiLanguage,
-    currency: user?.currency ?? FALLBACK_CURRENCY,
-    timeZone: user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    currency: money.code,
+    ...(money.label ? { currencyLabel: money.label } : {}),
+    timeZone: user?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone,
   }
 }
 
@@ -37,7 +38,7 @@ export function useFormat() {
   return {
     context,
     now,
-    money: (amount: number | null | undefined, currency?: string) => formatMoney(context.value, amount, currency),
+    money: (amount: number | null | undefined, currency?: string | null) => formatMoney(context.value, amount, currency),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(context.value, value, options),
     date: (value: string | Date | null | undefined) => formatDate(context.value, value),
     time: (value: string | Date | null | undefined) => formatTime(context.value, value),

@@ -18,7 +18,7 @@ export const useBasketsStore = defineStore('baskets', () => {
   const currentId = ref<string | null>(null)
   const loaded = ref(false)
   const error = shallowRef<ApiError | null>(null)
-  const server = ref<{ items: Basket[]; total: number; pages: number } | null>(null)
+  const server = ref<{ items: Basket[]; total: number; pages: number; partial: number[]; unreadable: number } | null>(null)
   const serverQuery = ref<{ page: number; per_page: number; sort_by: ServerSort }>({ page: 1, per_page: 25, sort_by: '+name' })
   const serverError = shallowRef<ApiError | null>(null)
   /** Bumped on every `baskets.changed` for a draft, so an open editor can reload it. */

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { computed, ref, shallowReactive, shallowRef } from 'vue'
 import { AlertPrefs, OrderFilters, type OrderDetailResult, type OrderListResult, type OrderRow, type ReorderResult, type WatchState } from '../../../shared/ipc/channels/orders'
 import { fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { Order } from '../../../shared/api'
@@ -27,12 +27,17 @@ export const useOrdersStore = defineStore('orders', () => {
   const watch = ref<WatchState | null>(null)
   /** Bumped on every `orders.changed`, so an open order detail can reload. */
   const changes = ref(0)
+  /** Per page read since the last reload: rows only partly read, and rows too broken to show. */
+  const readIssues = shallowReactive(new Map<number, { partial: number; unreadable: number }>())
+  const partialCount = computed(() => [...readIssues.values()].reduce((n, p) => n + p.partial, 0))
+  const unreadableCount = computed(() => [...readIssues.values()].reduce((n, p) => n + p.unreadable, 0))
   // The service counts pages from 1.
   const rows = createPagedRows<OrderRow, OrderListResult>({
     pageSize: PAGE_SIZE,
     fetch: (page) => api.orders.list({ filters: filters.value, page: page + 1, perPage: PAGE_SIZE }),
     rowsOf: (res) => res.rows,
-    onAnswer: (res) => {
+    onAnswer: (res, page) => {
+      readIssues.set(page, { partial: res.partial, unreadable: res.unreadable })
       total.value = res.total
       fromCache.value = res.fromCache
       fetchedAt.value = res.fetchedAt
@@ -97,6 +102,7 @@ export const useOrdersStore = defineStore('orders', () => {
 
   async function reload(): Promise<void> {
     total.value = 0
+    readIssues.clear()
     await rows.reload()
   }
 
@@ -125,6 +131,8 @@ export const useOrdersStore = defineStore('orders', () => {
     filterErrors,
     filtersReady,
     total,
+    partialCount,
+    unreadableCount,
     listError,
     loading,
     fromCache,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, LineItem, LineItemRequest, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
+import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, Id, LineItem, LineItemRequest, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
 import { channel } from '../contract-kit'
 
 /**
@@ -287,7 +287,14 @@ export const ReferenceData = z.object({
 })
 export type ReferenceData = z.infer<typeof ReferenceData>
 
-const ServerBasketPage = z.object({ items: z.array(Basket), total: z.int(), pages: z.int() })
+const ServerBasketPage = z.object({
+  items: z.array(Basket),
+  total: z.int(),
+  pages: z.int(),
+  /** Baskets of this page only partly read (shown with a marker), and rows too broken to show. */
+  partial: z.array(Id).default([]),
+  unreadable: z.int().default(0),
+})
 
 const DraftId = z.object({ id: z.string().min(1).max(64) })
 
@@ -323,7 +330,8 @@ export const basketsChannels = {
     z.object({ page: z.int().min(1).default(1), per_page: z.int().min(1).max(1000).default(50), sort_by: z.enum(BASKET_SORTS).default('+name') }).default({ page: 1, per_page: 50, sort_by: '+name' }),
     ServerBasketPage,
   ),
-  'baskets.serverGet': channel(z.object({ id: LooseId }), Basket),
+  /** The basket, and the fields of it the service sent missing or unreadable (empty when fully read). */
+  'baskets.serverGet': channel(z.object({ id: LooseId }), z.object({ basket: Basket, unread: z.array(z.string()).default([]) })),
   /** Modify a service basket: header changes, and the lines to keep with their quantities (by line id; others are removed). */
   'baskets.serverSave': channel(
     z.object({ id: LooseId, patch: DraftHeaderPatch.default({}), lines: z.array(z.object({ id: LooseId, quantity: LineItemRequest.shape.quantity })).max(1000).optional() }),

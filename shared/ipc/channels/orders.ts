@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Id, Order, ORDER_SORTS, OrderStatus, PaymentType } from '../../api'
+import { Id, Order, ORDER_SORTS, OrderStatus, PaymentType, ServiceOrderStatus } from '../../api'
 import { ById, channel, pageInfo, pageRequest } from '../contract-kit'
 
 /**
@@ -30,18 +30,22 @@ export const OrderFilters = z
 export type OrderFilters = z.output<typeof OrderFilters>
 
 /** One row of the orders table: what the list shows, small enough to cache many pages of. */
-export const OrderRow = Order.pick({
-  id: true,
-  date: true,
-  status: true,
-  purchase_order_number: true,
-  supplier_ref: true,
-  organisation: true,
-  total: true,
-  payment_type: true,
-  attention_required: true,
-  name: true,
-  end_user: true,
+export const OrderRow = z.object({
+  ...Order.pick({
+    id: true,
+    date: true,
+    status: true,
+    purchase_order_number: true,
+    supplier_ref: true,
+    organisation: true,
+    total: true,
+    payment_type: true,
+    attention_required: true,
+    name: true,
+    end_user: true,
+  }).shape,
+  /** Fields of the order the service sent missing or unreadable (the row shows a marker); empty when fully read. */
+  unread: z.array(z.string()).default([]),
 })
 export type OrderRow = z.infer<typeof OrderRow>
 
@@ -57,10 +61,19 @@ export const OrderListResult = z.object({
   ...pageInfo,
   fetchedAt: z.string(),
   fromCache: z.boolean(),
+  /** Rows of this page only partly read (kept, with a marker) and rows too broken to show at all. */
+  partial: z.int().default(0),
+  unreadable: z.int().default(0),
 })
 export type OrderListResult = z.infer<typeof OrderListResult>
 
-export const OrderDetailResult = z.object({ order: Order, fetchedAt: z.string(), fromCache: z.boolean() })
+export const OrderDetailResult = z.object({
+  order: Order,
+  fetchedAt: z.string(),
+  fromCache: z.boolean(),
+  /** Fields the service sent missing or unreadable; empty when the order was fully read. */
+  unread: z.array(z.string()).default([]),
+})
 export type OrderDetailResult = z.infer<typeof OrderDetailResult>
 
 /** Which status changes raise a desktop alert, and do-not-disturb. */
@@ -78,8 +91,8 @@ export type AlertPrefs = z.output<typeof AlertPrefs>
 export const OrderChange = z.object({
   orderId: Id,
   purchaseOrderNumber: z.string().nullable(),
-  from: OrderStatus.nullable(),
-  to: OrderStatus,
+  from: ServiceOrderStatus.nullable(),
+  to: ServiceOrderStatus,
   at: z.string(),
 })
 export type OrderChange = z.infer<typeof OrderChange>

@@ -8,6 +8,7 @@ const en = {
   detailTitle: 'Order {id}',
   status: ORDER_STATUS_LABELS.en,
   statusMeaning: {
+    unknown: 'A status this app does not know yet, shown as the service names it. The order counts as open until it reaches a final status.',
     DRAFT: 'A basket that has not been submitted.',
     CREATED: 'Received; processing is starting.',
     PROCESSING: 'Submitted to the back-end systems.',
@@ -36,6 +37,9 @@ const en = {
     loadingRow: 'Loading…',
     fromCache: 'Offline: showing the results as they were {age} ({time}).',
     count: 'No orders match | One order matches | {n} orders match',
+    partial: 'One order on the pages read could not be fully read | {n} orders on the pages read could not be fully read',
+    unreadable: 'One order could not be read at all and is not shown | {n} orders could not be read at all and are not shown',
+    partialMarker: 'This order could not be fully read',
   },
   watch: {
     open: 'Open orders: {n}',
@@ -77,6 +81,7 @@ const en = {
     statuses: 'Alert me when an order becomes',
   },
   detail: {
+    partial: 'This order could not be fully read: the service sent {fields} missing or in a form this app does not understand. Everything else is shown as sent.',
     back: 'Back to all orders',
     fromCache: 'Offline: this is the order as it was {age}.',
     attentionTitle: 'This order needs attention',
@@ -190,6 +195,7 @@ export default {
     detailTitle: 'Bestellung {id}',
     status: ORDER_STATUS_LABELS.de,
     statusMeaning: {
+      unknown: 'Ein Status, den diese App noch nicht kennt, so angezeigt, wie der Dienst ihn nennt. Die Bestellung gilt als offen, bis sie einen Endstatus erreicht.',
       DRAFT: 'Ein Warenkorb, der noch nicht abgeschickt wurde.',
       CREATED: 'Eingegangen; die Bearbeitung beginnt.',
       PROCESSING: 'An die Backend-Systeme übergeben.',
@@ -218,6 +224,9 @@ export default {
       loadingRow: 'Wird geladen…',
       fromCache: 'Offline: Ergebnisse so, wie sie {age} waren ({time}).',
       count: 'Keine Bestellung passt | Eine Bestellung passt | {n} Bestellungen passen',
+      partial: 'Eine Bestellung auf den gelesenen Seiten konnte nicht vollständig gelesen werden | {n} Bestellungen auf den gelesenen Seiten konnten nicht vollständig gelesen werden',
+      unreadable: 'Eine Bestellung konnte gar nicht gelesen werden und wird nicht angezeigt | {n} Bestellungen konnten gar nicht gelesen werden und werden nicht angezeigt',
+      partialMarker: 'Diese Bestellung konnte nicht vollständig gelesen werden',
     },
     watch: {
       open: 'Offene Bestellungen: {n}',
@@ -259,6 +268,7 @@ export default {
       statuses: 'Benachrichtigen, wenn eine Bestellung diesen Status erreicht',
     },
     detail: {
+      partial: 'Diese Bestellung konnte nicht vollständig gelesen werden: Der Dienst hat {fields} nicht oder in einer unverständlichen Form geschickt. Alles andere wird so angezeigt, wie es kam.',
       back: 'Zurück zu allen Bestellungen',
       fromCache: 'Offline: die Bestellung, wie sie {age} war.',
       attentionTitle: 'Diese Bestellung braucht Ihre Aufmerksamkeit',
@@ -369,6 +379,7 @@ export default {
     detailTitle: 'Pedido {id}',
     status: ORDER_STATUS_LABELS.es,
     statusMeaning: {
+      unknown: 'Un estado que esta aplicación aún no conoce, mostrado como lo llama el servicio. El pedido cuenta como abierto hasta que llegue a un estado final.',
       DRAFT: 'Una cesta que no se ha enviado.',
       CREATED: 'Recibido; el procesamiento está empezando.',
       PROCESSING: 'Enviado a los sistemas internos.',
@@ -397,6 +408,9 @@ export default {
       loadingRow: 'Cargando…',
       fromCache: 'Sin conexión: resultados tal como eran {age} ({time}).',
       count: 'Ningún pedido coincide | Un pedido coincide | {n} pedidos coinciden',
+      partial: 'Un pedido de las páginas leídas no se pudo leer por completo | {n} pedidos de las páginas leídas no se pudieron leer por completo',
+      unreadable: 'Un pedido no se pudo leer en absoluto y no se muestra | {n} pedidos no se pudieron leer en absoluto y no se muestran',
+      partialMarker: 'Este pedido no se pudo leer por completo',
     },
     watch: {
       open: 'Pedidos abiertos: {n}',
@@ -438,6 +452,7 @@ export default {
       statuses: 'Avisarme cuando un pedido pase a',
     },
     detail: {
+      partial: 'Este pedido no se pudo leer por completo: el servicio envió {fields} vacío o en una forma que esta aplicación no entiende. Todo lo demás se muestra tal como llegó.',
       back: 'Volver a todos los pedidos',
       fromCache: 'Sin conexión: el pedido tal como era {age}.',
       attentionTitle: 'Este pedido requiere atención',
@@ -548,6 +563,7 @@ export default {
     detailTitle: 'Commande {id}',
     status: ORDER_STATUS_LABELS.fr,
     statusMeaning: {
+      unknown: 'Un statut que cette application ne connaît pas encore, affiché tel que le service le nomme. La commande compte comme ouverte jusqu’à un statut final.',
       DRAFT: "Un panier qui n'a pas été soumis.",
       CREATED: 'Reçue ; le traitement commence.',
       PROCESSING: 'Transmise aux systèmes internes.',
@@ -576,6 +592,9 @@ export default {
       loadingRow: 'Chargement…',
       fromCache: 'Hors ligne : résultats tels qu’ils étaient {age} ({time}).',
       count: 'Aucune commande ne correspond | Une commande correspond | {n} commandes correspondent',
+      partial: 'Une commande des pages lues n’a pas pu être lue entièrement | {n} commandes des pages lues n’ont pas pu être lues entièrement',
+      unreadable: 'Une commande n’a pas pu être lue du tout et n’est pas affichée | {n} commandes n’ont pas pu être lues du tout et ne sont pas affichées',
+      partialMarker: 'Cette commande n’a pas pu être lue entièrement',
     },
     watch: {
       open: 'Commandes ouvertes : {n}',
@@ -617,6 +636,7 @@ export default {
       statuses: 'M’alerter quand une commande passe à',
     },
     detail: {
+      partial: 'Cette commande n’a pas pu être lue entièrement : le service a envoyé {fields} absent ou sous une forme que cette application ne comprend pas. Tout le reste est affiché tel qu’il est arrivé.',
       back: 'Retour à toutes les commandes',
       fromCache: 'Hors ligne : la commande telle qu’elle était {age}.',
       attentionTitle: 'Cette commande demande votre attention',
@@ -727,6 +747,7 @@ export default {
     detailTitle: 'Ordine {id}',
     status: ORDER_STATUS_LABELS.it,
     statusMeaning: {
+      unknown: 'Uno stato che questa app non conosce ancora, mostrato come lo chiama il servizio. L’ordine conta come aperto finché non raggiunge uno stato finale.',
       DRAFT: 'Un carrello non ancora inviato.',
       CREATED: 'Ricevuto; la lavorazione sta iniziando.',
       PROCESSING: 'Inviato ai sistemi interni.',
@@ -755,6 +776,9 @@ export default {
       loadingRow: 'Caricamento…',
       fromCache: 'Offline: risultati com’erano {age} ({time}).',
       count: 'Nessun ordine corrisponde | Un ordine corrisponde | {n} ordini corrispondono',
+      partial: 'Un ordine delle pagine lette non è stato letto completamente | {n} ordini delle pagine lette non sono stati letti completamente',
+      unreadable: 'Un ordine non è stato leggibile affatto e non è mostrato | {n} ordini non sono stati leggibili affatto e non sono mostrati',
+      partialMarker: 'Questo ordine non è stato letto completamente',
     },
     watch: {
       open: 'Ordini aperti: {n}',
@@ -796,6 +820,7 @@ export default {
       statuses: 'Avvisami quando un ordine diventa',
     },
     detail: {
+      partial: 'Questo ordine non è stato letto completamente: il servizio ha inviato {fields} mancante o in una forma che questa app non capisce. Tutto il resto è mostrato come è arrivato.',
       back: 'Torna a tutti gli ordini',
       fromCache: "Offline: l'ordine com'era {age}.",
       attentionTitle: 'Questo ordine richiede attenzione',
@@ -906,6 +931,7 @@ export default {
     detailTitle: 'Bestelling {id}',
     status: ORDER_STATUS_LABELS.nl,
     statusMeaning: {
+      unknown: 'Een status die deze app nog niet kent, getoond zoals de dienst hem noemt. De bestelling telt als open tot ze een eindstatus bereikt.',
       DRAFT: 'Een winkelmand die nog niet is verstuurd.',
       CREATED: 'Ontvangen; de verwerking begint.',
       PROCESSING: 'Doorgegeven aan de achterliggende systemen.',
@@ -934,6 +960,9 @@ export default {
       loadingRow: 'Laden…',
       fromCache: 'Offline: resultaten zoals ze {age} waren ({time}).',
       count: 'Geen bestellingen gevonden | Eén bestelling gevonden | {n} bestellingen gevonden',
+      partial: 'Eén bestelling op de gelezen pagina’s kon niet volledig worden gelezen | {n} bestellingen op de gelezen pagina’s konden niet volledig worden gelezen',
+      unreadable: 'Eén bestelling kon helemaal niet worden gelezen en wordt niet getoond | {n} bestellingen konden helemaal niet worden gelezen en worden niet getoond',
+      partialMarker: 'Deze bestelling kon niet volledig worden gelezen',
     },
     watch: {
       open: 'Open bestellingen: {n}',
@@ -975,6 +1004,7 @@ export default {
       statuses: 'Meld het wanneer een bestelling deze status krijgt',
     },
     detail: {
+      partial: 'Deze bestelling kon niet volledig worden gelezen: de dienst stuurde {fields} niet of in een vorm die deze app niet begrijpt. Al het andere wordt getoond zoals het binnenkwam.',
       back: 'Terug naar alle bestellingen',
       fromCache: 'Offline: de bestelling zoals ze {age} was.',
       attentionTitle: 'Deze bestelling vraagt om actie',

@@ -11,6 +11,7 @@ const row = (i: number): OrderRow => ({
   id: 100_000 + i,
   date: '2025-05-01T10:00:00',
   status: 'PROCESSING',
+  unread: [],
   purchase_order_number: `PO-${i}`,
   supplier_ref: null,
   organisation: 1,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { CANCELLABLE_STATUSES } from '../../../../shared/api'
+import { isCancellable } from '../../../../shared/api'
 import { demoAppSuite } from '../../testing/app-suite'
 import { $, waitFor } from '../../testing/mount-app'
 
@@ -14,7 +14,7 @@ describe('from one order to another', () => {
   it('the next order does not show the refusal of an action on the previous one', async () => {
     const list = await demo.app.api.orders.list({ filters: {} })
     if (!list.ok) throw new Error(list.error.message)
-    const first = list.value.rows.find((o) => CANCELLABLE_STATUSES.includes(o.status))!
+    const first = list.value.rows.find((o) => isCancellable(o.status))!
     const other = list.value.rows.find((o) => o.id !== first.id)!
     await demo.mount({ path: `/orders/${first.id}` })
     const cancel = await waitFor(() => $<HTMLButtonElement>('[data-testid=cancel-order]'), 'the cancel button')

@@ -1,4 +1,4 @@
-import { CANCELLABLE_STATUSES, type OrderStatus } from '../../../../shared/api'
+import { isCancellable, type ServiceOrderStatus } from '../../../../shared/api'
 import { hasPermission, ORDER_PERMISSIONS, type PermissionHolder } from '../../../../shared/permissions'
 
 interface OrderActionsAllowed {
@@ -11,11 +11,11 @@ interface OrderActionsAllowed {
  * What the order detail offers (spec section 3): resubmit only in ATTENTION_REQUIRED, cancel only
  * before ACCEPTED, reorder for any submitted order; all three need the orders:write permission.
  */
-export function actionsAllowed(status: OrderStatus, user: PermissionHolder): OrderActionsAllowed {
+export function actionsAllowed(status: ServiceOrderStatus, user: PermissionHolder): OrderActionsAllowed {
   const may = hasPermission(user, ORDER_PERMISSIONS.act)
   return {
     resubmit: may && status === 'ATTENTION_REQUIRED',
-    cancel: may && CANCELLABLE_STATUSES.includes(status),
+    cancel: may && isCancellable(status),
     reorder: may && status !== 'DRAFT',
   }
 }
@@ -25,16 +25,16 @@ export function actionsAllowed(status: OrderStatus, user: PermissionHolder): Ord
  * ACCEPTED (final), or the user may only read orders. Nothing to explain for an order that is
  * cancelled, failed or still a draft.
  */
-export function noCancelReason(status: OrderStatus, user: PermissionHolder): 'final' | 'readOnly' | null {
+export function noCancelReason(status: ServiceOrderStatus, user: PermissionHolder): 'final' | 'readOnly' | null {
   if (status === 'CANCELLED' || status === 'FAILED' || status === 'DRAFT') return null
-  if (!CANCELLABLE_STATUSES.includes(status)) return 'final'
+  if (!isCancellable(status)) return 'final'
   // Before the service has said who the user is (a first connect, offline), their rights are unknown.
   if (!user) return null
   return hasPermission(user, ORDER_PERMISSIONS.act) ? null : 'readOnly'
 }
 
 /** Status tag colours: what needs the user, what went wrong, what is done, what is moving. */
-export function statusTone(status: OrderStatus): 'warning' | 'error' | 'success' | 'info' | 'default' {
+export function statusTone(status: ServiceOrderStatus): 'warning' | 'error' | 'success' | 'info' | 'default' {
   if (status === 'ATTENTION_REQUIRED' || status === 'PENDING_AUTHORISATION') return 'warning'
   if (status === 'FAILED') return 'error'
   if (status === 'COMPLETE' || status === 'SHIPPED') return 'success'

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { unreadFields } from '../../../shared/api'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import { systemClock } from '../platform/services'
+import { ServerBaskets } from '../baskets/server-baskets'
+import { ServiceClient } from './client'
+import { ServiceError } from './service-error'
+
+/**
+ * Contract: the real client against the sandbox, with answers as a later or odder service may send
+ * them (issue 14): an unknown extra field, a null where a string is expected, an unknown status.
+ * Nothing that only degrades is rejected, nothing is dropped, and what could not be read is named.
+ */
+const warnings: string[] = []
+const log = { info() {}, warn: (m: string) => void warnings.push(m), error() {} }
+const clientFor = (sb: Sandbox, secret = sb.demo.clientSecret) =>
+  new ServiceClient({ baseUrl: sb.baseUrl, clientId: sb.demo.clientId, secret: async () => secret }, { clock: systemClock, log })
+
+const ODD = { x_loyalty_tier: { level: 3, since: '2026-01-01' } }
+
+for (const whoamiCurrency of ['code', 'id'] as const) {
+  describe(`the client against the sandbox, whoami currency as ${whoamiCurrency}`, () => {
+    let sb: Sandbox
+    let client: ServiceClient
+    beforeAll(async () => {
+      sb = await startSandbox({ products: 40, orders: 30, speed: 0, testMode: true, whoamiCurrency })
+      client = clientFor(sb)
+    })
+    afterAll(async () => {
+      await client.close()
+      await sb.close()
+    })
+
+    it('signs in and reads the user, whatever form the currency takes', async () => {
+      const me = await client.call('getCurrentUser')
+      expect(me.id).toBe(sb.demo.userId)
+      expect(me.currency).toBe(whoamiCurrency === 'code' ? 'GBP' : 1)
+      expect(unreadFields(me)).toEqual([])
+    })
+
+    it('signs in when the fields whoami only shows are missing, null or of another type', async () => {
+      sb.control.injectFault({ kind: 'reshape', match: { path: '^/whoami$' }, set: { currency: { id: 1 }, name: null, timezone: 42, ...ODD }, unset: ['locale'] })
+      try {
+        const me = await client.call('getCurrentUser')
+        expect(me).toMatchObject({ id: sb.demo.userId, organisation: 1, currency: null, name: '', timezone: '', locale: '' })
+        expect(unreadFields(me).sort()).toEqual(['currency', 'locale', 'name', 'timezone'])
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
+    it('keeps every order of a page with an extra field, a null name and an unknown status, and says which were not fully read', async () => {
+      const plain = await client.list('listOrders', { query: { per_page: 10 } })
+      sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/orders$' }, rows: 3, set: { ...ODD, status: 'ON_HOLD', 'line_items.0.name': null, purchase_order_number: 7 } })
+      try {
+        const page = await client.list('listOrders', { query: { per_page: 10 } })
+        expect(page.items.map((o) => o.id)).toEqual(plain.items.map((o) => o.id))
+        expect(page).toMatchObject({ invalid: 0, partial: 3 })
+        const odd = page.items[0]!
+        expect(odd.status).toBe('ON_HOLD')
+        expect(odd.x_loyalty_tier).toEqual(ODD.x_loyalty_tier)
+        expect(odd.purchase_order_number).toBeNull()
+        expect(odd.line_items).toHaveLength(plain.items[0]!.line_items.length)
+        expect(odd.line_items[0]!.name).toBe('')
+        expect(unreadFields(odd).sort()).toEqual(['line_items', 'purchase_order_number'])
+        expect(unreadFields(page.items[3])).toEqual([])
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
+    it('reads one order with an unknown status and an extra field', async () => {
+      const id = sb.control.listOrdersRaw()[0]!.id
+      sb.control.injectFault({ kind: 'reshape', match: { path: `^/orders/${id}$` }, set: { ...ODD, status: 'AWAITING_STOCK' } })
+      try {
+        const order = await client.call('getOrder', { params: { id } })
+        expect(order).toMatchObject({ id, status: 'AWAITING_STOCK', x_loyalty_tier: ODD.x_loyalty_tier })
+        expect(unreadFields(order)).toEqual([])
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
+    it('keeps every basket and product of a page with odd fields', async () => {
+      sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/baskets$' }, rows: 1, set: { ...ODD, name: 12, status: 'DRAFT_LOCKED' } })
+      sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/products$' }, rows: 2, set: { ...ODD, name: null, description: 5, 'rate_plans.0': 'gone' } })
+      try {
+        const baskets = await client.list('listBaskets', { query: { per_page: 50 } })
+        expect(baskets).toMatchObject({ invalid: 0, partial: 1 })
+        expect(baskets.items[0]).toMatchObject({ name: null, status: 'DRAFT_LOCKED', x_loyalty_tier: ODD.x_loyalty_tier })
+        const products = await client.list('listProducts', { query: { per_page: 10 } })
+        expect(products).toMatchObject({ invalid: 0, partial: 2 })
+        expect(products.items).toHaveLength(10)
+        expect(products.items[0]).toMatchObject({ name: '', description: null, x_loyalty_tier: ODD.x_loyalty_tier })
+        expect(unreadFields(products.items[0]).sort()).toEqual(['description', 'name', 'rate_plans'])
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
+    it('refuses to save a basket it could not fully read, rather than send the unread values back empty', async () => {
+      const id = sb.control.listBasketsRaw().find((b) => b.organisation === 1)!.id
+      sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/baskets/${id}$` }, set: { purchase_order_number: { po: 1 } } })
+      try {
+        const err = await new ServerBaskets(client).save(id, { name: 'Renamed' }).catch((e: unknown) => e)
+        expect(err).toMatchObject({ code: 'conflict' })
+        expect((err as Error).message).toContain('purchase_order_number')
+        expect(sb.control.listBasketsRaw().find((b) => b.id === id)!.name).not.toBe('Renamed')
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
+    it('leaves out only a row without an id, and counts it', async () => {
+      sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/orders$' }, rows: 1, unset: ['id'] })
+      try {
+        const page = await client.list('listOrders', { query: { per_page: 5 } })
+        expect(page.items).toHaveLength(4)
+        expect(page.invalid).toBe(1)
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+  })
+}
+
+describe('bad credentials at the token endpoint', () => {
+  let sb: Sandbox
+  beforeAll(async () => {
+    sb = await startSandbox({ products: 10, orders: 0, speed: 0 })
+  })
+  afterAll(() => sb.close())
+
+  it('reads the OAuth invalid_client answer as refused credentials', async () => {
+    const client = clientFor(sb, 'not-the-secret')
+    const err = await client.authenticate().catch((e: unknown) => e)
+    await client.close()
+    expect(err).toBeInstanceOf(ServiceError)
+    expect(err).toMatchObject({ code: 'unauthorized', status: 401 })
+    expect((err as ServiceError).message).toMatch(/invalid_client/)
+  })
+})

@@ -1,0 +1,36 @@
+import type { CurrencyRef } from '../../../shared/api'
+
+/**
+ * Which currency money is shown in. The service names the user's currency by an ISO 4217 code (the
+ * spec) or by a currency id (the public sample); prices carry codes of their own
+ * (rate_plan_charge_costs[].currency). Money gets a currency symbol only from a real code; otherwise
+ * it is a plain number with the service's own label, if it gave one. Never a code of our invention.
+ */
+export interface MoneyCurrency {
+  /** ISO 4217 code, when one is known. */
+  code: string | null
+  /** What the service called the currency when that is not a code (shown after a plain number). */
+  label: string | null
+}
+
+const ISO_4217 = /^[A-Za-z]{3}$/
+
+/** The ISO code in a value the service sent, or null ('gbp' → 'GBP'; 1, 'Pound', '' → null). */
+export function isoCurrencyCode(value: unknown): string | null {
+  return typeof value === 'string' && ISO_4217.test(value.trim()) ? value.trim().toUpperCase() : null
+}
+
+/** From whoami's currency, else from the prices' currencies when they name exactly one. */
+export function moneyCurrency(userCurrency: CurrencyRef | undefined, priceCurrencies: readonly string[] = []): MoneyCurrency {
+  const own = isoCurrencyCode(userCurrency)
+  if (own) return { code: own, label: null }
+  const fromPrices = new Set(priceCurrencies.map(isoCurrencyCode).filter((c): c is string => c !== null))
+  const label = typeof userCurrency === 'string' && userCurrency.trim() ? userCurrency.trim() : null
+  return fromPrices.size === 1 ? { code: [...fromPrices][0]!, label: null } : { code: null, label }
+}
+
+/** The user's currency as the service named it, for a settings line: 'GBP', 'Pound sterling', '#2', or ''. */
+export function currencyName(userCurrency: CurrencyRef | undefined): string {
+  if (typeof userCurrency === 'number') return `#${userCurrency}`
+  return userCurrency ?? ''
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+
+/**
+ * Reading what the service answers. Each resource has ONE strict schema (what the spec says, what
+ * our sandbox serves and what it validates requests with). The client reads answers with a reader
+ * derived from it: a field the app only shows falls back to its default, to null, or to a declared
+ * value when the service sends it missing, null or of another type, so one odd value degrades that
+ * value instead of rejecting the order, product or user (issue 14; spec 9.2: minor releases add
+ * data). Fields without a fallback (ids, a total) stay strict: without them the row cannot be used.
+ */
+
+type Shape<S extends z.ZodObject> = S['shape']
+/** Values to use where the strict schema has neither a default nor null. */
+export type Fallbacks<S extends z.ZodObject> = { [K in keyof Shape<S>]?: z.output<Shape<S>[K]> }
+/** Fields read by a reader of their own (e.g. an order's line items, each degraded alone). */
+type Nested<S extends z.ZodObject> = { [K in keyof Shape<S>]?: z.ZodType<z.output<Shape<S>[K]>> }
+
+const readers = new WeakMap<z.ZodType, z.ZodType>()
+
+/** What a field falls back to: null if the schema takes it, else its default (or undefined). */
+function fallbackOf(field: z.ZodType): { value: unknown } | null {
+  if (field.safeParse(null).success) return { value: null }
+  const missing = field.safeParse(undefined)
+  return missing.success ? { value: missing.data } : null
+}
+
+/** The tolerant reader of `strict` (same output type), remembered for readerFor. */
+export function tolerantReader<S extends z.ZodObject>(strict: S, fallbacks: Fallbacks<S> = {}, nested: Nested<S> = {}): S {
+  const shape: Record<string, z.ZodType> = {}
+  for (const [key, field] of Object.entries(strict.shape as Record<string, z.ZodType>)) {
+    const own = (nested as Record<string, z.ZodType | undefined>)[key] ?? field
+    const fb = key in fallbacks ? { value: (fallbacks as Record<string, unknown>)[key] } : fallbackOf(field)
+    shape[key] = fb ? own.catch(fb.value) : own
+  }
+  const reader = strict.extend(shape) as unknown as S
+  readers.set(strict, reader)
+  return reader
+}
+
+/** The reader of a response schema: the declared one, or one derived with the default fallbacks. */
+export function readerFor<S extends z.ZodType>(strict: S): S {
+  const known = readers.get(strict)
+  if (known) return known as S
+  if (!(strict instanceof z.ZodObject)) return strict
+  return tolerantReader(strict) as unknown as S
+}
+
+/** One answer read: the value, and the top-level fields that fell back (empty when fully read). */
+export interface Reading<T> {
+  value: T
+  unread: string[]
+}
+
+/** Strict first (the usual case costs one parse); on failure the reader, naming what it could not read. Null when even that fails. */
+export function readAnswer<S extends z.ZodType>(strict: S, raw: unknown): Reading<z.output<S>> | null {
+  const exact = strict.safeParse(raw)
+  if (exact.success) return { value: exact.data, unread: [] }
+  const degraded = readerFor(strict).safeParse(raw)
+  if (!degraded.success) return null
+  const unread = [...new Set(exact.error.issues.map((i) => String(i.path[0] ?? '')).filter(Boolean))]
+  const value = degraded.data
+  if (value !== null && typeof value === 'object') unreadMarks.set(value, unread)
+  return { value, unread }
+}
+
+const unreadMarks = new WeakMap<object, string[]>()
+
+/** The fields of a value read by readAnswer that could not be read (empty for a complete one). */
+export function unreadFields(value: unknown): string[] {
+  return value !== null && typeof value === 'object' ? (unreadMarks.get(value) ?? []) : []
+}
