@@ -25,6 +25,7 @@ export interface SandboxOptions {
    * service cancels only in its web interface). False: a sandbox that answers like the real service.
    */
   cancelOrder?: boolean
+  /**
    * How GET /whoami names the user's currency: 'code' (default) an ISO 4217 code as the spec (2.2)
    * types it, 'id' an integer currency id as the public sample describes it ("the user's currency ID").
    */
