@@ -21,6 +21,7 @@ import { FieldProblems } from './field-messages'
 import { otherServiceError } from './draft-service'
 import { lookUpSkus, rehomeDraft } from './draft-rehome'
 import { withoutProductChoices, withProduct } from './line-product'
+import { unfitShipping } from './shipping-check'
 
 interface DraftsDeps {
   store: BasketStore
@@ -312,6 +313,8 @@ export class Drafts {
   private validate(rec: Pick<DraftRecord, 'doc' | 'organisation'>, products: Map<number, Product>): FieldProblems {
     const problems = draftProblems(rec.doc, products)
     if (rec.organisation === null) problems.add('organisation', 'chooseOrganisation')
+    const unfit = unfitShipping(this.store, rec.doc)
+    if (unfit) problems.add('shipping_type', 'shippingTypeNotForCountry', unfit)
     return problems
   }
 
