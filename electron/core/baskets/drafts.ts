@@ -217,6 +217,16 @@ export class Drafts {
     return this.get(id)
   }
 
+  /** "Retry" in the queue view: a queued draft goes now, its backoff forgotten (a draft being sent is left alone). */
+  retry(id: string): Promise<DraftView> {
+    const rec = this.store.require(id)
+    if (rec.state !== 'queued') throw new AppError('conflict', 'Only a basket waiting in the queue can be tried again.')
+    this.store.patch(id, { attempts: 0, nextAttemptAt: 0 })
+    this.deps.changed(id)
+    this.deps.kickOutbox()
+    return this.get(id)
+  }
+
   /** Takes a queued, rejected or held draft back for editing. */
   editAgain(id: string): Promise<DraftView> {
     const rec = this.store.unqueue(id)

@@ -190,6 +190,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       'baskets.submit': ({ id }) => require().drafts.submit(id),
       'baskets.acceptPrices': ({ id }) => require().drafts.acceptPrices(id),
       'baskets.editAgain': ({ id }) => require().drafts.editAgain(id),
+      'baskets.retry': ({ id }) => require().drafts.retry(id),
       'baskets.useWithService': ({ id }) => require().drafts.useWithService(id),
       'baskets.outbox': () => require().drafts.outboxCounts(),
       'baskets.referenceData': ({ organisation }) => {

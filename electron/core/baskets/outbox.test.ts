@@ -494,3 +494,22 @@ describe('a queued draft whose shipping type no longer delivers to its address',
     }
   })
 })
+
+describe('the queue view\'s Retry', () => {
+  it('sends a draft waiting out its backoff now, and refuses a draft that is not waiting', async () => {
+    const w = await world()
+    const [a] = plain().slice(16)
+    const d = await draftWith(w, [a!])
+    // The service asks to come back in an hour.
+    suite.sandbox.control.injectFault({ kind: 'status', status: 429, retryAfterSeconds: 3600, times: 1, match: { method: 'POST', path: '^/baskets$' } })
+    await w.call('baskets.submit', { id: d.id })
+    await waitQueued(w, d.id)
+    // Past the grace period a create that may have been sent is waited for, well before the hour.
+    w.clock.advance(60_000)
+    await new Promise((r) => setTimeout(r, 20))
+    expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('queued')
+    await w.call('baskets.retry', { id: d.id })
+    await until(async () => (await w.call<DraftView>('baskets.get', { id: d.id })).state === 'submitted', 'the draft placed')
+    expect((await w.fail('baskets.retry', { id: d.id })).code).toBe('conflict')
+  })
+})

@@ -41,6 +41,8 @@ interface ServiceClientOptions {
   /** Connections per origin; bounds the catalogue's concurrent page fetches too. */
   connections?: number
   timeoutMs?: number
+  /** Asked before every request, the token's included: throws (offline) while the app works offline. */
+  assertNetwork?: () => void
 }
 
 type SentResponse = RawResponse & { bytes?: ArrayBuffer }
@@ -172,6 +174,7 @@ export class ServiceClient {
       body = JSON.stringify(options.body)
     }
     if (bearer) headers.authorization = `Bearer ${bearer}`
+    this.opts.assertNetwork?.()
     try {
       const res = await request(url, { method: r.method, headers, body, dispatcher: this.agent, signal: options.signal })
       if (binary && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, text: '', bytes: await res.body.arrayBuffer() }

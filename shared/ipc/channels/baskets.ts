@@ -314,6 +314,8 @@ export const basketsChannels = {
   'baskets.submit': channel(DraftId, DraftView),
   'baskets.acceptPrices': channel(DraftId, DraftView),
   'baskets.editAgain': channel(DraftId, DraftView),
+  /** A draft waiting in the queue (after a failed attempt) is tried again now, its backoff forgotten. */
+  'baskets.retry': channel(DraftId, DraftView),
   /**
    * A draft of another service (error 'other_service') becomes this one's: its old service's basket
    * ids go, so submitting creates a new basket, and so do its other ids of that service (organisation,
