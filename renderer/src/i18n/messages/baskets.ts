@@ -4,6 +4,18 @@ import type { DomainMessages } from '../languages'
 const en = {
   nav: 'Baskets',
   title: 'Baskets',
+  queue: {
+    title: 'Outbox',
+    intro: 'Baskets waiting to be sent, and those that need you.',
+    empty: 'Nothing is waiting to be sent.',
+    basket: 'Basket',
+    state: 'State',
+    lastError: 'Last error',
+    retry: 'Retry',
+    open: 'Open',
+    workingOffline: 'Working offline: nothing is sent until “Work offline” is switched off.',
+    lines: 'Lines',
+  },
   list: {
     newDraft: 'New basket',
     drafts: 'Drafts on this computer',
@@ -249,6 +261,18 @@ export default {
   de: {
     nav: 'Warenkörbe',
     title: 'Warenkörbe',
+    queue: {
+      title: 'Postausgang',
+      intro: 'Warenkörbe, die auf das Senden warten, und solche, die Sie brauchen.',
+      empty: 'Nichts wartet auf das Senden.',
+      basket: 'Warenkorb',
+      state: 'Status',
+      lastError: 'Letzter Fehler',
+      retry: 'Erneut versuchen',
+      open: 'Öffnen',
+      workingOffline: 'Offline-Arbeit: Nichts wird gesendet, bis „Offline arbeiten“ ausgeschaltet wird.',
+      lines: 'Zeilen',
+    },
     list: {
       newDraft: 'Neuer Warenkorb',
       drafts: 'Entwürfe auf diesem Computer',
@@ -491,6 +515,18 @@ export default {
   es: {
     nav: 'Cestas',
     title: 'Cestas',
+    queue: {
+      title: 'Bandeja de salida',
+      intro: 'Cestas que esperan su envío y las que le necesitan.',
+      empty: 'Nada espera su envío.',
+      basket: 'Cesta',
+      state: 'Estado',
+      lastError: 'Último error',
+      retry: 'Reintentar',
+      open: 'Abrir',
+      workingOffline: 'Trabajando sin conexión: no se envía nada hasta desactivar «Trabajar sin conexión».',
+      lines: 'Líneas',
+    },
     list: {
       newDraft: 'Nueva cesta',
       drafts: 'Borradores en este equipo',
@@ -733,6 +769,18 @@ export default {
   fr: {
     nav: 'Paniers',
     title: 'Paniers',
+    queue: {
+      title: 'Boîte d’envoi',
+      intro: 'Paniers en attente d’envoi, et ceux qui ont besoin de vous.',
+      empty: 'Rien n’attend d’être envoyé.',
+      basket: 'Panier',
+      state: 'État',
+      lastError: 'Dernière erreur',
+      retry: 'Réessayer',
+      open: 'Ouvrir',
+      workingOffline: 'Travail hors ligne : rien n’est envoyé tant que « Travailler hors ligne » est activé.',
+      lines: 'Lignes',
+    },
     list: {
       newDraft: 'Nouveau panier',
       drafts: 'Brouillons sur cet ordinateur',
@@ -975,6 +1023,18 @@ export default {
   it: {
     nav: 'Carrelli',
     title: 'Carrelli',
+    queue: {
+      title: 'Posta in uscita',
+      intro: 'Carrelli in attesa di invio e quelli che richiedono il tuo intervento.',
+      empty: 'Nulla è in attesa di invio.',
+      basket: 'Carrello',
+      state: 'Stato',
+      lastError: 'Ultimo errore',
+      retry: 'Riprova',
+      open: 'Apri',
+      workingOffline: 'Lavoro offline: non viene inviato nulla finché «Lavora offline» è attivo.',
+      lines: 'Righe',
+    },
     list: {
       newDraft: 'Nuovo carrello',
       drafts: 'Bozze su questo computer',
@@ -1217,6 +1277,18 @@ export default {
   nl: {
     nav: 'Winkelmandjes',
     title: 'Winkelmandjes',
+    queue: {
+      title: 'Postvak uit',
+      intro: 'Winkelmandjes die wachten op verzending, en die u nodig hebben.',
+      empty: 'Er wacht niets op verzending.',
+      basket: 'Winkelmandje',
+      state: 'Status',
+      lastError: 'Laatste fout',
+      retry: 'Opnieuw proberen',
+      open: 'Openen',
+      workingOffline: 'Offline werken: er wordt niets verzonden tot ‘Offline werken’ is uitgezet.',
+      lines: 'Regels',
+    },
     list: {
       newDraft: 'Nieuw winkelmandje',
       drafts: 'Concepten op deze computer',
