@@ -90,4 +90,8 @@ export const SERVICE_ASSUMPTIONS = {
   rateLimit: 'Unknown; a 429 is honoured through Retry-After.',
   cancelOrder: 'POST /orders/{id}/cancel: not public; the real service may offer cancellation only in its web interface.',
   actingOrganisation: 'Basket and order bodies carry `organisation` (own or descendant) — our sandbox\'s choice.',
+  shippingTypeCountries: 'GET /shipping_types items carry `countries` (country ids) and `exclude_countries`: an empty list is every country, else where the type is valid, or not valid when exclude_countries is true; missing or null reads as every country. One rule, shared/shipping-type-fits.ts, used by the editor, the draft check, the outbox and the sandbox (conventions: public documentation and sample).',
+  shippingTypeRefusal: 'A basket or order whose shipping type does not deliver to its address country is refused; our sandbox answers 422 naming `shipping_type`. The real service\'s answer is not public: the outbox holds such a draft back itself, by the lists last fetched (ours).',
+  shippingCost: 'No cost field is known on shipping types; our sandbox sends `cost`, the app shows it only when present (conventions).',
+  publicSample: 'A client written from the public sample code (host-only base URL plus /api/v1, client_secret_post, POST /baskets with shipping_address, shipping_type, line_items of product_code/quantity/prov_product_code, name, purchase_order_number, provisioning_instructions; GET /shipping_types chosen by country; POST /orders; GET /orders/{id}) runs against our sandbox unchanged: electron/sandbox/public-sample.test.ts (conventions).',
 } as const
