@@ -4,6 +4,7 @@ import type { PartialHandlers } from './ipc/dispatcher'
 import type { Connection } from './connection/connection'
 import type { Clock, Logger, Notifier } from './platform/services'
 import type { Settings } from './store/app-store'
+import type { WorkOffline } from './connection/work-offline'
 
 /** What every domain module of the core is built from. */
 export interface CoreContext {
@@ -14,6 +15,8 @@ export interface CoreContext {
   appDb: DatabaseSync
   settings: Settings
   connection: Connection
+  /** The "Work offline" switch (the connection's clients and the image cache obey it). */
+  workOffline: WorkOffline
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
 }
 

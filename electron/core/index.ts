@@ -6,6 +6,7 @@ import { catalogueFeature } from './catalogue'
 import { Connection } from './connection/connection'
 import { adminFeature } from './admin/feature'
 import { connectionFeature } from './connection/feature'
+import { WorkOffline } from './connection/work-offline'
 import type { CoreContext, Feature } from './context'
 import type { SecretStore } from './credentials/secret-store'
 import { createDispatcher, type Dispatch, type PartialHandlers } from './ipc/dispatcher'
@@ -55,8 +56,9 @@ export function createCore(deps: CoreDeps): Core {
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => bus.emit('event', event, payload)
   const appDb = openAppStore(deps.dataDir)
   const settings = new Settings(appDb)
-  const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, unsentDrafts: unsentDraftsIn, emit, clientTuning: deps.serviceClient })
-  const context: CoreContext = { dataDir: deps.dataDir, clock, log: deps.log, notifier: deps.notifier, appDb, settings, connection, emit }
+  const workOffline = new WorkOffline(settings)
+  const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, unsentDrafts: unsentDraftsIn, workOffline, emit, clientTuning: deps.serviceClient })
+  const context: CoreContext = { dataDir: deps.dataDir, clock, log: deps.log, notifier: deps.notifier, appDb, settings, connection, workOffline, emit }
 
   // Other features read the local catalogue through catalogue.reader (SKU resolution, price estimates).
   const catalogue = catalogueFeature(context)

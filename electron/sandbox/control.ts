@@ -2,6 +2,7 @@ import type { Basket, Order, OrderStatus } from '../../shared/api'
 import { revokeTokens } from './auth'
 import { repriceBaskets } from './domain/orders'
 import { runDue, tick, transitionOrder } from './domain/workflow'
+import { setShippingCountries } from './domain/shipping-types'
 import type { SandboxServer } from './server'
 import type { SandboxState } from './state'
 import type { Fault, SandboxControl } from './types'
@@ -51,6 +52,9 @@ export function createControl(state: SandboxState, server: SandboxServer): Sandb
     requestLog: () => state.log.list(),
     clearRequestLog() {
       state.log.clear()
+    },
+    setShippingCountries(id, countries, exclude) {
+      setShippingCountries(state.store, id, countries, exclude)
     },
     listBasketsRaw: (): Basket[] => rawRecords(state, 'basket'),
     listOrdersRaw: (): Order[] => rawRecords(state, 'order'),

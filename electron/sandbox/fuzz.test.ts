@@ -106,7 +106,8 @@ const validBasket = fc.record({
   name: anyString,
   purchase_order_number: anyString,
   shipping_address: fc.constant({ addr_line_1: '1 High Street', city: 'London', postal_code: 'EC1A 1BB', country_code: 1 }),
-  shipping_type: fc.integer({ min: 1, max: 8 }),
+  // The types that deliver to the United Kingdom (seed/reference-data.ts).
+  shipping_type: fc.constantFrom(1, 2, 3, 4, 7, 8),
   line_items: fc.array(validLine, { minLength: 1, maxLength: 3 }),
 })
 const validUser = fc.record({ name: fc.constantFrom('Fuzz User', 'Zoë Ünïcode'), email_address: fc.uuid().map((u) => `${u}@fuzz.example`), organisation: fc.integer({ min: 1, max: 14 }), roles: fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 2 }) })

@@ -239,6 +239,28 @@ describe('baskets', () => {
     // Unknown fields are ignored.
     expect((await api.post('/baskets', { ...basketBody(), colour: 'blue', line_items: [{ product: 5, quantity: 1, note: 'x' }] })).status).toBe(201)
   })
+
+  it('refuses a basket, a basket edit, a submit and an order whose shipping type does not deliver to the address country', async () => {
+    const france = { ...address, country_code: 3 }
+    const refused = await api.post<Problem>('/baskets', basketBody({ shipping_address: france, shipping_type: 1 }))
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors).toEqual([{ field: 'shipping_type', message: 'UK Standard Next Day Delivery does not deliver to France' }])
+    // Excluded countries: International Express goes anywhere but the United Kingdom.
+    expect(fields(await api.post('/orders', basketBody({ shipping_type: 6 })))).toEqual(['shipping_type'])
+    expect((await api.post('/baskets', basketBody({ shipping_address: france, shipping_type: 6 }))).status).toBe(201)
+    expect((await api.post('/baskets', basketBody({ shipping_address: france, shipping_type: 5 }))).status).toBe(201)
+    expect((await api.post('/baskets', basketBody({ shipping_address: france, shipping_type: 7 }))).status).toBe(201)
+    const b = (await api.post<Basket>('/baskets', basketBody())).body
+    expect(fields(await api.put(`/baskets/${b.id}`, basketBody({ shipping_address: france })))).toEqual(['shipping_type'])
+    // The service's list changes under a basket: its submit is refused on the same field, and the basket stays.
+    sb.control.setShippingCountries(1, [2], false)
+    try {
+      expect(fields(await api.post(`/baskets/${b.id}/submit`))).toEqual(['shipping_type'])
+      expect((await api.get(`/baskets/${b.id}`)).status).toBe(200)
+    } finally {
+      sb.control.setShippingCountries(1, [1], false)
+    }
+  })
 })
 
 describe('orders', () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { Product } from '../../shared/api'
+import { DatabaseSync } from 'node:sqlite'
+import { Product, type ShippingType } from '../../shared/api'
 import { SHOWCASE, startSandbox } from '.'
 import { TestClient } from './test-client'
 
@@ -50,6 +51,23 @@ describe('a sandbox database file', () => {
     } finally {
       await a.close()
       await b.close()
+    }
+  })
+
+  it('gives a file made before shipping types carried their countries the countries on reopening', async () => {
+    const dbPath = join(dir, 'older.db')
+    const first = await startSandbox({ dbPath, products: 20, orders: 0, speed: 0 })
+    await first.close()
+    const db = new DatabaseSync(dbPath)
+    db.exec('ALTER TABLE shipping_types DROP COLUMN countries; ALTER TABLE shipping_types DROP COLUMN exclude_countries;')
+    db.close()
+    const second = await startSandbox({ dbPath, speed: 0 })
+    try {
+      const types = (await new TestClient(second).get<ShippingType[]>('/shipping_types')).body
+      expect(types.find((t) => t.id === 1)).toMatchObject({ countries: [1], exclude_countries: false })
+      expect(types.find((t) => t.id === 6)).toMatchObject({ countries: [1], exclude_countries: true })
+    } finally {
+      await second.close()
     }
   })
 })

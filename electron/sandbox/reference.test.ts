@@ -28,6 +28,17 @@ describe('reference data', () => {
     expect(types.map((t) => t.name)).toContain('UK Standard Next Day Delivery')
     expect(types.every((t) => typeof t.cost === 'number')).toBe(true)
   })
+
+  it('gives every shipping type its countries: some limited to a few, one excluding some, some for all', async () => {
+    const raw = (await api.get<Record<string, unknown>[]>('/shipping_types')).body
+    expect(raw.every((t) => Array.isArray(t.countries) && typeof t.exclude_countries === 'boolean')).toBe(true)
+    const types = raw.map((t) => ShippingType.parse(t))
+    const byName = (n: string) => types.find((t) => t.name === n)!
+    expect(byName('UK Standard Next Day Delivery')).toMatchObject({ countries: [1], exclude_countries: false })
+    expect(byName('International Express')).toMatchObject({ countries: [1], exclude_countries: true })
+    expect(byName('European Road Freight').countries!.length).toBeGreaterThan(5)
+    expect(byName('Collection from Warehouse')).toMatchObject({ countries: [], exclude_countries: false })
+  })
 })
 
 describe('organisations', () => {

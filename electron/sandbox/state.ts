@@ -1,4 +1,5 @@
 import type { Product } from '../../shared/api'
+import { seedShippingTypes } from './seed/people'
 import { Clock } from './clock'
 import { Store } from './db/store'
 import { OrgTree } from './domain/organisations'
@@ -64,6 +65,7 @@ export class SandboxState {
     this.store = new Store(options.dbPath)
     const fresh = this.store.meta('seeded') !== 'yes'
     if (fresh) seedBase(this.store, options, this.clock)
+    else seedShippingTypes(this.store)
     // A reopened database keeps the seed it was made with (and so its credentials).
     this.seed = Number(this.store.meta('seed'))
     this.credentials = credentialsFor(this.seed)

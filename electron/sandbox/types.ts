@@ -79,6 +79,8 @@ export interface SandboxControl {
   /** buy_price_increased: raises the buy price of the given products by percent. */
   raisePrices(productIds: number[], percent: number): void
   revokeTokens(clientId?: string): void
+  /** Where a shipping type may ship from now on: `countries` (ids), or where it may not with `exclude`. */
+  setShippingCountries(id: number, countries: number[], exclude: boolean): void
   injectFault(fault: Fault): void
   clearFaults(): void
   requestLog(): RequestLogEntry[]

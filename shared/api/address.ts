@@ -23,6 +23,16 @@ export type ShippingAddress = z.infer<typeof ShippingAddress>
 export const CountryCode = z.object({ id: Id, iso_code: z.string(), name: z.string() })
 export type CountryCode = z.infer<typeof CountryCode>
 
-/** GET /shipping_types (service-conventions); cost is our sandbox's extra field. */
-export const ShippingType = z.object({ id: Id, name: z.string(), cost: z.number().optional() })
+/**
+ * GET /shipping_types (service-conventions): `countries` (country ids) and `exclude_countries` say
+ * where a type may ship (shared/shipping-type-fits.ts); absent or null reads as "every country".
+ * cost is our sandbox's extra field, not known of the real service: optional, shown only when sent.
+ */
+export const ShippingType = z.object({
+  id: Id,
+  name: z.string(),
+  countries: z.array(Id).nullish(),
+  exclude_countries: z.boolean().nullish(),
+  cost: z.number().optional(),
+})
 export type ShippingType = z.infer<typeof ShippingType>

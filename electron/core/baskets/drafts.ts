@@ -21,6 +21,7 @@ import { FieldProblems } from './field-messages'
 import { otherServiceError } from './draft-service'
 import { lookUpSkus, rehomeDraft } from './draft-rehome'
 import { withoutProductChoices, withProduct } from './line-product'
+import { unfitShipping } from './shipping-check'
 
 interface DraftsDeps {
   store: BasketStore
@@ -216,6 +217,16 @@ export class Drafts {
     return this.get(id)
   }
 
+  /** "Retry" in the queue view: a queued draft goes now, its backoff forgotten (a draft being sent is left alone). */
+  retry(id: string): Promise<DraftView> {
+    const rec = this.store.require(id)
+    if (rec.state !== 'queued') throw new AppError('conflict', 'Only a basket waiting in the queue can be tried again.')
+    this.store.patch(id, { attempts: 0, nextAttemptAt: 0 })
+    this.deps.changed(id)
+    this.deps.kickOutbox()
+    return this.get(id)
+  }
+
   /** Takes a queued, rejected or held draft back for editing. */
   editAgain(id: string): Promise<DraftView> {
     const rec = this.store.unqueue(id)
@@ -312,6 +323,8 @@ export class Drafts {
   private validate(rec: Pick<DraftRecord, 'doc' | 'organisation'>, products: Map<number, Product>): FieldProblems {
     const problems = draftProblems(rec.doc, products)
     if (rec.organisation === null) problems.add('organisation', 'chooseOrganisation')
+    const unfit = unfitShipping(this.store, rec.doc)
+    if (unfit) problems.add('shipping_type', 'shippingTypeNotForCountry', unfit)
     return problems
   }
 

@@ -195,6 +195,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       },
       'baskets.acceptPrices': ({ id }) => require().drafts.acceptPrices(id),
       'baskets.editAgain': ({ id }) => require().drafts.editAgain(id),
+      'baskets.retry': ({ id }) => require().drafts.retry(id),
       'baskets.useWithService': ({ id }) => require().drafts.useWithService(id),
       'baskets.outbox': () => require().drafts.outboxCounts(),
       'baskets.referenceData': ({ organisation }) => {

@@ -22,6 +22,7 @@ const OWN = {
   partnerRequired: () => 'Required for a partner-platform provisioning product',
   notMaintenance: () => 'Not one of this product\'s maintenance products',
   chooseOrganisation: () => 'Choose the organisation this basket is for',
+  shippingTypeNotForCountry: (p: { type: string; country: string }) => `${p.type} does not deliver to ${p.country}: choose another shipping type`,
 } satisfies Partial<Record<FieldMessageKey, (p: never) => string>>
 type OwnKey = keyof typeof OWN
 

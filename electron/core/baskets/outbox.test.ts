@@ -426,3 +426,90 @@ describe('the outbox against the sandbox', () => {
     expect(sameSubmission(done.orderId)).toHaveLength(1)
   })
 })
+
+describe('a queued draft whose shipping type no longer delivers to its address', () => {
+  /** Shipping type 1 (UK Standard Next Day Delivery) delivers to the United Kingdom (1) only; these tests move it to Ireland (2) for a while. */
+  const UK_ONLY = 1
+  const COLLECTION = 7
+  const restoreUkOnly = () => suite.sandbox.control.setShippingCountries(UK_ONLY, [1], false)
+  const basketCreates = () => suite.sandbox.control.requestLog().filter((r) => r.method === 'POST' && r.path === '/baskets').length
+
+  it('the service refuses it on shipping_type: it alone is rejected, nothing lost, while the rest of the outbox submits', async () => {
+    const w = await world()
+    const [a, b] = plain().slice(12)
+    const unfit = await draftWith(w, [a!], { shipping_type: UK_ONLY })
+    const fine = await draftWith(w, [b!], { shipping_type: COLLECTION })
+    // The app's lists still say type 1 delivers to the United Kingdom; the service has changed it.
+    suite.sandbox.control.setShippingCountries(UK_ONLY, [2], false)
+    try {
+      await w.call('baskets.submit', { id: unfit.id })
+      await w.call('baskets.submit', { id: fine.id })
+      await w.settle()
+      const refused = await w.call<DraftView>('baskets.get', { id: unfit.id })
+      expect(refused.state).toBe('rejected')
+      expect(refused.fields.shipping_type).toBe('UK Standard Next Day Delivery does not deliver to United Kingdom')
+      expect(refused.doc.line_items.map((l) => l.product)).toEqual([a!.id])
+      expect(refused.doc.shipping_type).toBe(UK_ONLY)
+      expect((await w.call<DraftView>('baskets.get', { id: fine.id })).state).toBe('submitted')
+      expect(w.outbox.at(-1)).toMatchObject({ rejected: 1, queued: 0, sending: 0 })
+    } finally {
+      restoreUkOnly()
+    }
+  })
+
+  it('once the app has seen the new list, it holds the draft back before sending, in words of its own, and sends the others', async () => {
+    const w = await world()
+    const [a, b] = plain().slice(14)
+    const unfit = await draftWith(w, [a!], { shipping_type: UK_ONLY })
+    const fine = await draftWith(w, [b!], { shipping_type: COLLECTION })
+    await suite.sandbox.control.pause()
+    try {
+      await w.call('baskets.submit', { id: unfit.id })
+      await w.call('baskets.submit', { id: fine.id })
+      await waitQueued(w, unfit.id)
+      await waitQueued(w, fine.id)
+      suite.sandbox.control.setShippingCountries(UK_ONLY, [2], false)
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+    try {
+      suite.sandbox.control.clearRequestLog()
+      // The editor reads the lists again: the app learns the change before the outbox goes on.
+      await w.call('baskets.referenceData')
+      await w.settle()
+      const held = await w.call<DraftView>('baskets.get', { id: unfit.id })
+      expect(held.state).toBe('rejected')
+      expect(held.error).toEqual({ message: 'UK Standard Next Day Delivery does not deliver to United Kingdom: choose another shipping type.', code: 'shipping_type' })
+      expect(held.fieldCodes.shipping_type).toEqual({ key: 'shippingTypeNotForCountry', params: { type: 'UK Standard Next Day Delivery', country: 'United Kingdom' } })
+      expect((await w.call<DraftView>('baskets.get', { id: fine.id })).state).toBe('submitted')
+      expect(basketCreates()).toBe(1)
+
+      // Fixed by the user, it goes.
+      await w.call('baskets.update', { id: unfit.id, patch: { shipping_type: COLLECTION } })
+      await w.call('baskets.submit', { id: unfit.id })
+      await w.settle()
+      expect((await w.call<DraftView>('baskets.get', { id: unfit.id })).state).toBe('submitted')
+    } finally {
+      restoreUkOnly()
+    }
+  })
+})
+
+describe('the queue view\'s Retry', () => {
+  it('sends a draft waiting out its backoff now, and refuses a draft that is not waiting', async () => {
+    const w = await world()
+    const [a] = plain().slice(16)
+    const d = await draftWith(w, [a!])
+    // The service asks to come back in an hour.
+    suite.sandbox.control.injectFault({ kind: 'status', status: 429, retryAfterSeconds: 3600, times: 1, match: { method: 'POST', path: '^/baskets$' } })
+    await w.call('baskets.submit', { id: d.id })
+    await waitQueued(w, d.id)
+    // Past the grace period a create that may have been sent is waited for, well before the hour.
+    w.clock.advance(60_000)
+    await new Promise((r) => setTimeout(r, 20))
+    expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('queued')
+    await w.call('baskets.retry', { id: d.id })
+    await until(async () => (await w.call<DraftView>('baskets.get', { id: d.id })).state === 'submitted', 'the draft placed')
+    expect((await w.fail('baskets.retry', { id: d.id })).code).toBe('conflict')
+  })
+})

@@ -6,6 +6,7 @@ import { ServiceError, SessionEndedError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
 import type { BasketStore, DraftRecord, OutboxStep } from './basket-store'
 import { otherServiceError } from './draft-service'
+import { unfitShipping, type UnfitShipping } from './shipping-check'
 import { markerOf } from '../../../shared/basket-marker'
 import { round2 } from '../../../shared/api'
 
@@ -225,6 +226,8 @@ export class Outbox {
         throw SETTLED
       }
     }
+    // Proven not on the service: what would be sent is checked first.
+    this.assertShippingFits(rec)
     // Created for the caller's own organisation (the default), where the baskets list can find it
     // again; a basket for a descendant is moved there by the update that follows.
     const basket = await this.write(rec, 'create', (signal) => this.client(rec).call('createBasket', { body: this.body(rec, false), signal }))
@@ -237,6 +240,7 @@ export class Outbox {
 
   private async update(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
     const id = this.basketId(rec)
+    this.assertShippingFits(rec)
     try {
       const basket = await this.write(rec, 'update', (signal) => this.client(rec).call('modifyBasket', { params: { id }, body: this.body(rec), signal }))
       // Recorded with the price check's outcome; until then a repeated PUT is harmless.
@@ -331,6 +335,12 @@ export class Outbox {
       this.deps.changed(rec.id)
       return
     }
+    if (err instanceof UnfitShippingError) {
+      // Nothing was sent: the draft goes back to the user, its shipping type field marked.
+      store.patch(rec.id, { state: 'rejected', inFlight: null, error: { message: err.message, code: 'shipping_type' } })
+      this.deps.changed(rec.id)
+      return
+    }
     if (err instanceof SessionEndedError) {
       // Cut short by the end of its session before it was sent: not an attempt, nothing to show.
       // The pass stops here; the new session kicks the outbox (the timer, should it not come).
@@ -417,6 +427,17 @@ export class Outbox {
     if (error) throw new OtherServiceError(error)
   }
 
+  /**
+   * Right before the draft's content goes to the service (a create proven not applied, or an
+   * update, which may simply be repeated): a shipping type that no longer delivers to the address's
+   * country, by the lists last seen, holds the draft back with its own error; the rest of the
+   * outbox goes on. The service checks too.
+   */
+  private assertShippingFits(rec: DraftRecord): void {
+    const unfit = unfitShipping(this.deps.store, rec.doc)
+    if (unfit) throw new UnfitShippingError(unfit)
+  }
+
   private body(rec: DraftRecord, withOrganisation = true) {
     return toBasketBody(rec.doc, withOrganisation ? rec.organisation : null, rec.marker)
   }
@@ -431,6 +452,13 @@ export class Outbox {
 class OtherServiceError extends Error {
   constructor(readonly error: DraftError) {
     super(error.message)
+  }
+}
+
+/** The draft's shipping type does not deliver to its address's country. */
+class UnfitShippingError extends Error {
+  constructor(unfit: UnfitShipping) {
+    super(`${unfit.type} does not deliver to ${unfit.country}: choose another shipping type.`)
   }
 }
 

@@ -21,11 +21,12 @@ interface ReferenceDeps {
  */
 export async function referenceData(deps: ReferenceDeps, organisation: number | null): Promise<ReferenceData> {
   let fresh = true
+  let answered = false
   const cached = async <T>(key: string, fetch: () => Promise<T[]>): Promise<T[]> => {
     try {
       if (!deps.client) throw new ServiceError('offline', 'No connection is active.', null, false)
       const value = await fetch()
-      deps.noteSuccess()
+      answered = true
       if (deps.current()) deps.store.cacheSet(key, value)
       return value
     } catch (err) {
@@ -48,5 +49,7 @@ export async function referenceData(deps: ReferenceDeps, organisation: number | 
     cached<CountryCode>('countries', all('listCountryCodes')),
     cached<ShippingType>('shippingTypes', all('listShippingTypes')),
   ])
+  // Said once every list is cached: coming back online sends the outbox, which checks drafts by these lists.
+  if (answered) deps.noteSuccess()
   return { addresses, countries, shippingTypes, fresh }
 }

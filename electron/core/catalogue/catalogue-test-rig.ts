@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { EventName } from '../../../shared/ipc/contract'
 import type { Sandbox } from '../../sandbox'
 import { Connection } from '../connection/connection'
+import { WorkOffline } from '../connection/work-offline'
 import { connectionFeature } from '../connection/feature'
 import type { CoreContext } from '../context'
 import type { SecretStore } from '../credentials/secret-store'
@@ -53,8 +54,9 @@ export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secret
   const appDb = openAppStore(dataDir)
   const settings = new Settings(appDb)
   const secrets = opts.secrets ?? testKeychain()
-  const connection = new Connection({ dataDir, appDb, settings, secrets, clock, log, emit, clientTuning: opts.client })
-  const ctx: CoreContext = { dataDir, clock, log, notifier: { show: () => {} }, appDb, settings, connection, emit }
+  const workOffline = new WorkOffline(settings)
+  const connection = new Connection({ dataDir, appDb, settings, secrets, clock, log, workOffline, emit, clientTuning: opts.client })
+  const ctx: CoreContext = { dataDir, clock, log, notifier: { show: () => {} }, appDb, settings, connection, workOffline, emit }
   const feature = catalogueFeature(ctx, { autoSync: false, ...opts })
   const conn = connectionFeature(connection)
   const dispatch = createDispatcher({ ...conn.handlers, ...feature.handlers }, log)

@@ -280,7 +280,7 @@ export class Catalogue {
     const leaving = this.bound && this.bound.profileId !== s?.profile.id ? this.unbind() : undefined
     if (s && !this.bound) {
       const cdb = new CatalogueDb(join(s.profileDir, 'catalogue.db'))
-      this.bound = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images')) }
+      this.bound = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
       this.lastError = null
       this.retryAt = 0
       this.resumeWanted = false

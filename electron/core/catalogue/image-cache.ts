@@ -28,6 +28,8 @@ export class ImageCache {
   constructor(
     private readonly dir: string,
     private readonly timeoutMs = 15_000,
+    /** Asked before an image is fetched (stored ones are still shown): throws while the app works offline. */
+    private readonly assertNetwork: () => void = () => {},
   ) {}
 
   async dataUrl(productId: number, kind: string, url: string): Promise<string> {
@@ -50,6 +52,7 @@ export class ImageCache {
 
   private async fetchAndStore(key: string, url: string): Promise<string> {
     const target = checkedUrl(url)
+    this.assertNetwork()
     let res: Awaited<ReturnType<typeof request>>
     try {
       res = await request(target, { method: 'GET', headers: { accept: Object.keys(TYPES).join(', ') }, signal: AbortSignal.timeout(this.timeoutMs) })

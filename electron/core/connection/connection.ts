@@ -13,6 +13,7 @@ import type { Clock, DemoLauncher, Logger } from '../platform/services'
 import { ServiceClient, type ServiceClientTuning } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import type { Settings } from '../store/app-store'
+import type { WorkOffline } from './work-offline'
 
 /** The connected profile as the domain modules use it. */
 export interface ActiveSession {
@@ -34,6 +35,8 @@ interface ConnectionDeps {
   demo?: DemoLauncher
   /** How many drafts in a profile's folder are not yet submitted (drafts, or waiting in the outbox); null when they cannot be read. */
   unsentDrafts?: (profileDir: string) => number | null
+  /** The "Work offline" switch: while on, no client of this connection sends anything. */
+  workOffline?: WorkOffline
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void
   /** How every session's ServiceClient is tuned (tests shorten its bounds; benchmarks force compression). */
   clientTuning?: ServiceClientTuning
@@ -171,7 +174,7 @@ export class Connection {
     if (secret === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain. Edit the connection and enter it again.')
     await this.closeSession()
     const profile = this.toProfile(row, id)
-    const client = new ServiceClient({ baseUrl: profile.baseUrl, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log, ...this.deps.clientTuning })
+    const client = this.client(row)
     this.deps.settings.set('activeProfile', id)
     this.session = {
       profile,
@@ -194,7 +197,7 @@ export class Connection {
   async test(id: string): Promise<CurrentUser> {
     const row = this.find(id)
     if (!row) throw new AppError('not_found', 'That connection profile no longer exists.')
-    const client = new ServiceClient({ baseUrl: this.toProfile(row, null).baseUrl, clientId: row.client_id, secret: () => this.secret(id) }, { clock: this.deps.clock, log: this.deps.log, ...this.deps.clientTuning })
+    const client = this.client(row)
     try {
       await client.authenticate()
       const user = await client.call('getCurrentUser')
@@ -423,6 +426,24 @@ export class Connection {
     const from = this.deps.settings.get<ActingReassignment | null>(key, null)?.from ?? acting
     if (from.id === chosen.id) this.deps.settings.delete(key)
     else this.deps.settings.set(key, { from, to: chosen })
+  }
+
+  /**
+   * "Work offline" on: the app is offline at once and sends nothing. Off: it asks the service at
+   * once, and its answer brings the app (outbox, watcher, sync) back online.
+   */
+  async setWorkOffline(on: boolean): Promise<void> {
+    if (!this.deps.workOffline?.set(on)) return
+    if (on) this.setOnline(false)
+    else await this.probe()
+  }
+
+  private client(row: ProfileRow): ServiceClient {
+    const workOffline = this.deps.workOffline
+    return new ServiceClient(
+      { baseUrl: this.toProfile(row, null).baseUrl, clientId: row.client_id, secret: () => this.secret(row.id) },
+      { clock: this.deps.clock, log: this.deps.log, ...this.deps.clientTuning, assertNetwork: workOffline ? () => workOffline.assertNetwork() : undefined },
+    )
   }
 
   /** Domain modules report their calls' outcomes so the online state follows real traffic. */

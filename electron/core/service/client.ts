@@ -56,6 +56,8 @@ interface ServiceClientOptions {
   compression?: boolean
   /** Overrides of every body bound (tests shorten the deadline; see body-reader.ts for the defaults). */
   bodyLimits?: Partial<BodyLimits>
+  /** Asked before every request, the token's included: throws (offline) while the app works offline. */
+  assertNetwork?: () => void
 }
 
 /** What a ServiceClient may be tuned with from outside the core (tests, benchmarks). */
@@ -223,6 +225,7 @@ export class ServiceClient {
     const known = options.revalidate && r.method === 'GET' ? this.seen.get(url) : undefined
     if (known) headers['if-none-match'] = known.etag
     let res: Dispatcher.ResponseData
+    this.opts.assertNetwork?.()
     try {
       res = await request(url, { method: r.method, headers, body, dispatcher: this.agent, signal: options.signal })
     } catch (err) {

@@ -33,6 +33,13 @@ export function systemFeature(ctx: CoreContext, opts: SystemOptions): Feature {
         ctx.emit('system.desktopPrefsChanged', now)
         return now
       },
+      'system.workOffline': () => ({ on: ctx.workOffline.on }),
+      'system.setWorkOffline': async ({ on }) => {
+        const was = ctx.workOffline.on
+        await ctx.connection.setWorkOffline(on)
+        if (was !== on) ctx.emit('system.workOfflineChanged', { on })
+        return { on: ctx.workOffline.on }
+      },
       'system.info': () => ({ version: opts.version, platform: process.platform, harness: opts.harness }),
       'system.openExternal': async ({ url }) => {
         if (!opts.openExternal) throw new AppError('internal', 'Opening links is not available here.')

@@ -13,7 +13,10 @@ CREATE TABLE IF NOT EXISTS organisations (
 CREATE TABLE IF NOT EXISTS addresses (id INTEGER PRIMARY KEY, organisation INTEGER NOT NULL, doc TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS addresses_org ON addresses (organisation);
 CREATE TABLE IF NOT EXISTS country_codes (id INTEGER PRIMARY KEY, iso_code TEXT NOT NULL, name TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS shipping_types (id INTEGER PRIMARY KEY, name TEXT NOT NULL, cost REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS shipping_types (
+  id INTEGER PRIMARY KEY, name TEXT NOT NULL, cost REAL NOT NULL,
+  countries TEXT NOT NULL DEFAULT '[]', exclude_countries INTEGER NOT NULL DEFAULT 0
+);
 CREATE TABLE IF NOT EXISTS vendors (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS product_types (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS roles (id INTEGER PRIMARY KEY, name TEXT NOT NULL, parent INTEGER, permissions TEXT NOT NULL);
@@ -76,6 +79,11 @@ export function createSchema(db: DatabaseSync, onDisk: boolean): void {
   if (onDisk) db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;')
   db.exec('PRAGMA foreign_keys = OFF;')
   db.exec(SCHEMA)
+  // Files made before shipping types carried their countries get the columns (seedShippingTypes fills them).
+  const columns = db.prepare('PRAGMA table_info(shipping_types)').all() as { name: string }[]
+  if (!columns.some((c) => c.name === 'countries')) {
+    db.exec("ALTER TABLE shipping_types ADD COLUMN countries TEXT NOT NULL DEFAULT '[]'; ALTER TABLE shipping_types ADD COLUMN exclude_countries INTEGER NOT NULL DEFAULT 0;")
+  }
 }
 
 export function createProductIndexes(db: DatabaseSync): void {

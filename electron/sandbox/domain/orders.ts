@@ -9,6 +9,7 @@ import { loadOrderRow, parseOrder, reserveOrderId, saveOrder, type OrderRow } fr
 import { priceLine, requestOf, resolveLine, type ResolvedLine } from './line-items'
 import { round2 } from '../../../shared/api'
 import { applyTransition, dueAfter } from './workflow'
+import { shippingTypeProblem } from './shipping-types'
 
 export type BasketInput = z.output<typeof BasketBody>
 
@@ -42,9 +43,8 @@ function check(state: SandboxState, actor: Actor, body: BasketInput): Checked {
   const organisation = body.organisation ?? actor.organisation
   // The acting organisation: the caller's own or a descendant (our documented extension).
   if (!actor.visible.includes(organisation)) errors.push({ field: 'organisation', message: 'Not your organisation or one of its descendants' })
-  if (body.shipping_type !== undefined && !state.store.get('SELECT 1 AS x FROM shipping_types WHERE id = ?', body.shipping_type)) {
-    errors.push({ field: 'shipping_type', message: `Unknown shipping type ${body.shipping_type}` })
-  }
+  const shipping = shippingTypeProblem(state.store, body.shipping_type, body.shipping_address?.country_code)
+  if (shipping) errors.push(shipping)
   const addresses: [string, number | undefined][] = [
     ['shipping_address.country_code', body.shipping_address?.country_code],
     ['finance.registered_address.country_code', body.finance?.registered_address?.country_code],
@@ -242,7 +242,14 @@ export function repriceBaskets(state: SandboxState, productIds: readonly number[
     for (const row of state.store.all<OrderRow>("SELECT id, organisation, status, created_by, resubmitted, next_at, doc FROM orders WHERE status = 'DRAFT'")) {
       const doc = parseOrder(row)
       if (!doc.line_items.some((l) => ids.has(l.product) || ids.has(l.prov_product ?? 0) || ids.has(l.maintenance_product ?? 0))) continue
-      saveOrder(state.store, refreshed(state, doc, [doc.organisation]).doc)
+      let repriced: Order
+      try {
+        repriced = refreshed(state, doc, [doc.organisation]).doc
+      } catch {
+        // A basket the rules refuse now (say, its shipping type no longer fits): its submit says why.
+        continue
+      }
+      saveOrder(state.store, repriced)
     }
   })
 }

@@ -1,6 +1,7 @@
 import { Address, CountryCode, Organisation, ShippingType } from '../../../shared/api'
 import { notFound } from '../errors'
 import { listAddresses } from '../domain/organisations'
+import { shippingTypes } from '../domain/shipping-types'
 import { op } from '../operation'
 
 /** Small reference lists are never paged, but carry the same total headers as every list. */
@@ -57,14 +58,14 @@ export const referenceOperations = [
     operationId: 'listShippingTypes',
     method: 'GET',
     path: '/shipping_types',
-    summary: 'Shipping types with their cost',
+    summary: 'Shipping types: the countries each may ship to (or, with exclude_countries, may not) and its cost',
     tag: 'Reference data',
     response: ShippingType,
     list: true,
     success: 200,
     errors: [401],
     handle({ state }) {
-      return all(state.store.all<ShippingType>('SELECT id, name, cost FROM shipping_types ORDER BY id'))
+      return all(shippingTypes(state.store))
     },
   }),
 ]

@@ -4,6 +4,7 @@ import { OrderStatus } from '../../../shared/api'
 import { revokeTokens } from '../auth'
 import { bodyText } from '../body-limit'
 import { advanceClock, raisePrices, rawRecords } from '../control'
+import { setShippingCountries } from '../domain/shipping-types'
 import { ApiError, invalid } from '../errors'
 import { tick, transitionOrder } from '../domain/workflow'
 import { FaultSchema } from '../faults'
@@ -43,6 +44,16 @@ export function testAdminRoutes(state: SandboxState, server: () => SandboxServer
   t.post('/prices/raise', (c) => {
     const body = parse(c, z.object({ product_ids: z.array(z.int().positive()).min(1).max(100_000), percent: z.number().gt(-100).max(1000) }))
     return json({ changed: raisePrices(state, body.product_ids, body.percent) })
+  })
+  t.post('/shipping_types/:id/countries', (c) => {
+    const body = parse(c, z.object({ countries: z.array(z.int().positive()).max(1000), exclude_countries: z.boolean().default(false) }))
+    try {
+      setShippingCountries(state.store, Number(c.req.param('id')), body.countries, body.exclude_countries)
+    } catch (err) {
+      if (err instanceof RangeError) throw new ApiError(404, err.message)
+      throw err
+    }
+    return noContent()
   })
   t.post('/tokens/revoke', (c) => json({ revoked: revokeTokens(state, parse(c, z.object({ client_id: z.string().optional() })).client_id) }))
   t.post('/faults', (c) => {

@@ -81,10 +81,24 @@ export function credentialsOf(users: PlannedUser[]): SandboxClientCredentials[] 
     .map((u) => ({ clientId: u.client!.clientId, clientSecret: u.client!.secret, userId: u.id, organisationId: u.organisation, admin: u.admin }))
 }
 
+/** The fixed shipping types; also run on every reopened file, so one made before a change gets today's. */
+export function seedShippingTypes(store: Store): void {
+  SHIPPING_TYPES.forEach((t, i) =>
+    store.run(
+      'INSERT INTO shipping_types (id, name, cost, countries, exclude_countries) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, cost = excluded.cost, countries = excluded.countries, exclude_countries = excluded.exclude_countries',
+      i + 1,
+      t.name,
+      t.cost,
+      JSON.stringify(t.countries),
+      t.exclude ? 1 : 0,
+    ),
+  )
+}
+
 export function seedPeople(store: Store, rng: Random, users: PlannedUser[], seededAt: string): void {
   const r = rng.fork('addresses')
   COUNTRIES.forEach(([iso, name], i) => store.run('INSERT INTO country_codes (id, iso_code, name) VALUES (?, ?, ?)', i + 1, iso, name))
-  SHIPPING_TYPES.forEach(([name, cost], i) => store.run('INSERT INTO shipping_types (id, name, cost) VALUES (?, ?, ?)', i + 1, name, cost))
+  seedShippingTypes(store)
   for (const role of ROLES) store.run('INSERT INTO roles (id, name, parent, permissions) VALUES (?, ?, ?, ?)', role.id, role.name, role.parent, JSON.stringify(role.permissions))
   for (const org of ORGANISATIONS) {
     store.run(

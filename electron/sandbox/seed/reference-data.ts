@@ -35,15 +35,29 @@ export const COUNTRIES: [iso: string, name: string][] = [
 /** Country ids are 1-based positions in COUNTRIES; the United Kingdom is 1. */
 export const GB = 1
 
-export const SHIPPING_TYPES: [name: string, cost: number][] = [
-  ['UK Standard Next Day Delivery', 9.95],
-  ['UK Pre-10:30 Next Day Delivery', 19.95],
-  ['UK Saturday Delivery', 24.95],
-  ['UK Economy 3-5 Day Delivery', 4.95],
-  ['European Road Freight', 39],
-  ['International Express', 65],
-  ['Collection from Warehouse', 0],
-  ['Electronic Delivery', 0],
+/** A country's id (its 1-based position in COUNTRIES) by ISO code. */
+const countryId = (iso: string): number => COUNTRIES.findIndex(([code]) => code === iso) + 1
+
+const EUROPE_BY_ROAD = ['IE', 'FR', 'DE', 'NL', 'BE', 'LU', 'ES', 'PT', 'IT', 'CH', 'AT', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ', 'HU', 'GR']
+
+export interface ShippingTypeSeed {
+  name: string
+  cost: number
+  /** Country ids: where the type is valid, or where it is not when `exclude` (empty: everywhere). */
+  countries: number[]
+  exclude: boolean
+}
+
+/** Some types limited to a few countries, one excluding some, some for all (service-conventions). */
+export const SHIPPING_TYPES: ShippingTypeSeed[] = [
+  { name: 'UK Standard Next Day Delivery', cost: 9.95, countries: [countryId('GB')], exclude: false },
+  { name: 'UK Pre-10:30 Next Day Delivery', cost: 19.95, countries: [countryId('GB')], exclude: false },
+  { name: 'UK Saturday Delivery', cost: 24.95, countries: [countryId('GB')], exclude: false },
+  { name: 'UK Economy 3-5 Day Delivery', cost: 4.95, countries: [countryId('GB')], exclude: false },
+  { name: 'European Road Freight', cost: 39, countries: EUROPE_BY_ROAD.map(countryId), exclude: false },
+  { name: 'International Express', cost: 65, countries: [countryId('GB')], exclude: true },
+  { name: 'Collection from Warehouse', cost: 0, countries: [], exclude: false },
+  { name: 'Electronic Delivery', cost: 0, countries: [], exclude: false },
 ]
 
 export const VENDORS = [

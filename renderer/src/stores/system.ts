@@ -11,6 +11,8 @@ export const useSystemStore = defineStore('system', () => {
   const harness = ref(false)
   const error = shallowRef<ApiError | null>(null)
   const desktop = ref<DesktopPrefs | null>(null)
+  /** "Work offline": while on, the app sends nothing (kept by the core across restarts). */
+  const workOffline = ref(false)
 
   async function init(): Promise<void> {
     try {
@@ -19,11 +21,13 @@ export const useSystemStore = defineStore('system', () => {
       platform.value = info.platform
       harness.value = info.harness
       desktop.value = await api.system.desktopPrefs()
+      workOffline.value = (await api.system.workOffline()).on
     } catch (err) {
       error.value = toApiError(err)
     }
     // The tray can change these too.
     api.on('system.desktopPrefsChanged', (prefs) => (desktop.value = prefs))
+    api.on('system.workOfflineChanged', ({ on }) => (workOffline.value = on))
   }
 
   async function setDesktop(change: ChannelInput<'system.setDesktopPrefs'>): Promise<void> {
@@ -35,5 +39,14 @@ export const useSystemStore = defineStore('system', () => {
     }
   }
 
-  return { version, platform, harness, error, desktop, init, setDesktop }
+  async function setWorkOffline(on: boolean): Promise<void> {
+    try {
+      workOffline.value = (await api.system.setWorkOffline({ on })).on
+      error.value = null
+    } catch (err) {
+      error.value = toApiError(err)
+    }
+  }
+
+  return { version, platform, harness, error, desktop, workOffline, init, setDesktop, setWorkOffline }
 })

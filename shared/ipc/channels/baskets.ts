@@ -139,8 +139,11 @@ export type ReviewLine = z.infer<typeof ReviewLine>
 const DraftError = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
-  /** 'other_service': made or queued for another service than the profile's now (named in `service`); not sent, to be checked. */
-  code: z.literal('other_service').optional(),
+  /**
+   * 'other_service': made or queued for another service than the profile's now (named in `service`); not sent, to be checked.
+   * 'shipping_type': held back before sending, as its shipping type does not deliver to its address's country (the field says which).
+   */
+  code: z.enum(['other_service', 'shipping_type']).optional(),
   service: z.string().optional(),
 })
 export type DraftError = z.infer<typeof DraftError>
@@ -215,6 +218,7 @@ export const FieldMessageKey = z.enum([
   'partnerRequired',
   'notMaintenance',
   'chooseOrganisation',
+  'shippingTypeNotForCountry',
 ])
 export type FieldMessageKey = z.infer<typeof FieldMessageKey>
 export const FieldCode = z.object({ key: FieldMessageKey, params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
@@ -317,6 +321,8 @@ export const basketsChannels = {
   'baskets.submit': channel(DraftId, DraftView),
   'baskets.acceptPrices': channel(DraftId, DraftView),
   'baskets.editAgain': channel(DraftId, DraftView),
+  /** A draft waiting in the queue (after a failed attempt) is tried again now, its backoff forgotten. */
+  'baskets.retry': channel(DraftId, DraftView),
   /**
    * A draft of another service (error 'other_service') becomes this one's: its old service's basket
    * ids go, so submitting creates a new basket, and so do its other ids of that service (organisation,

@@ -5,6 +5,9 @@ import { channel } from '../contract-kit'
 export const DesktopPrefs = z.object({ keepInTray: z.boolean(), startAtLogin: z.boolean().nullable() })
 export type DesktopPrefs = z.infer<typeof DesktopPrefs>
 
+export const WorkOfflineState = z.object({ on: z.boolean() })
+export type WorkOfflineState = z.infer<typeof WorkOfflineState>
+
 /** App-level channels that need no connection. */
 export const systemChannels = {
   'system.desktopPrefs': channel(z.undefined(), DesktopPrefs),
@@ -14,6 +17,9 @@ export const systemChannels = {
     z.object({ version: z.string(), platform: z.string(), harness: z.boolean() }),
   ),
   'system.openExternal': channel(z.object({ url: z.url({ protocol: /^https$/ }) }), z.object({ opened: z.boolean() })),
+  /** "Work offline": while on, the app sends nothing to any service (kept across restarts). */
+  'system.workOffline': channel(z.undefined(), WorkOfflineState),
+  'system.setWorkOffline': channel(WorkOfflineState, WorkOfflineState),
 }
 
 export const systemEvents = {
@@ -21,4 +27,5 @@ export const systemEvents = {
   'system.online': z.object({ online: z.boolean(), checkedAt: z.string() }),
   /** The shell follows these (window close, login item), from Settings or the tray alike. */
   'system.desktopPrefsChanged': DesktopPrefs,
+  'system.workOfflineChanged': WorkOfflineState,
 }

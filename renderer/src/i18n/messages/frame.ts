@@ -4,6 +4,8 @@ import type { DomainMessages } from '../languages'
 const en = {
   appName: 'Wholesale Desk',
   skipToContent: 'Skip to content',
+  workOffline: { label: 'Work offline', hint: 'While on, the app sends nothing: drafts wait in the outbox until it is switched off.' },
+  outboxBadge: { waiting: '{waiting} to send', lines: 'Current draft: no lines | Current draft: 1 line | Current draft: {lines} lines' },
   loading: 'Loading…',
   underConstruction: 'This part of the app is on its way.',
   nav: { label: 'Main navigation', settings: 'Settings' },
@@ -74,6 +76,8 @@ export default {
   de: {
     appName: 'Wholesale Desk',
     skipToContent: 'Zum Inhalt springen',
+    workOffline: { label: 'Offline arbeiten', hint: 'Solange aktiv, sendet die App nichts: Entwürfe warten im Postausgang, bis es ausgeschaltet wird.' },
+    outboxBadge: { waiting: '{waiting} zu senden', lines: 'Aktueller Entwurf: keine Zeilen | Aktueller Entwurf: 1 Zeile | Aktueller Entwurf: {lines} Zeilen' },
     loading: 'Wird geladen…',
     underConstruction: 'Dieser Teil der App ist in Arbeit.',
     nav: { label: 'Hauptnavigation', settings: 'Einstellungen' },
@@ -139,6 +143,8 @@ export default {
   es: {
     appName: 'Wholesale Desk',
     skipToContent: 'Saltar al contenido',
+    workOffline: { label: 'Trabajar sin conexión', hint: 'Mientras está activo, la aplicación no envía nada: los borradores esperan en la bandeja de salida hasta que se desactive.' },
+    outboxBadge: { waiting: '{waiting} por enviar', lines: 'Borrador actual: sin líneas | Borrador actual: 1 línea | Borrador actual: {lines} líneas' },
     loading: 'Cargando…',
     underConstruction: 'Esta parte de la aplicación está en camino.',
     nav: { label: 'Navegación principal', settings: 'Ajustes' },
@@ -204,6 +210,8 @@ export default {
   fr: {
     appName: 'Wholesale Desk',
     skipToContent: 'Aller au contenu',
+    workOffline: { label: 'Travailler hors ligne', hint: 'Tant qu’il est activé, l’application n’envoie rien : les brouillons attendent dans la boîte d’envoi jusqu’à sa désactivation.' },
+    outboxBadge: { waiting: '{waiting} à envoyer', lines: 'Brouillon en cours : aucune ligne | Brouillon en cours : 1 ligne | Brouillon en cours : {lines} lignes' },
     loading: 'Chargement…',
     underConstruction: 'Cette partie de l’application arrive bientôt.',
     nav: { label: 'Navigation principale', settings: 'Paramètres' },
@@ -269,6 +277,8 @@ export default {
   it: {
     appName: 'Wholesale Desk',
     skipToContent: 'Vai al contenuto',
+    workOffline: { label: 'Lavora offline', hint: 'Finché è attivo, l’app non invia nulla: le bozze attendono nella posta in uscita finché non viene disattivato.' },
+    outboxBadge: { waiting: '{waiting} da inviare', lines: 'Bozza corrente: nessuna riga | Bozza corrente: 1 riga | Bozza corrente: {lines} righe' },
     loading: 'Caricamento…',
     underConstruction: 'Questa parte dell’app è in arrivo.',
     nav: { label: 'Navigazione principale', settings: 'Impostazioni' },
@@ -334,6 +344,8 @@ export default {
   nl: {
     appName: 'Wholesale Desk',
     skipToContent: 'Naar de inhoud',
+    workOffline: { label: 'Offline werken', hint: 'Zolang dit aan staat, verstuurt de app niets: concepten wachten in het postvak uit tot het wordt uitgezet.' },
+    outboxBadge: { waiting: '{waiting} te verzenden', lines: 'Huidig concept: geen regels | Huidig concept: 1 regel | Huidig concept: {lines} regels' },
     loading: 'Laden…',
     underConstruction: 'Dit deel van de app komt eraan.',
     nav: { label: 'Hoofdnavigatie', settings: 'Instellingen' },

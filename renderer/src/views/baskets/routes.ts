@@ -9,6 +9,12 @@ export const basketsRoutes: RouteRecordRaw[] = [
     meta: { nav: { labelKey: 'baskets.nav', order: 20 }, titleKey: 'baskets.title' },
   },
   {
+    path: '/baskets/outbox',
+    name: 'basket-outbox',
+    component: () => import('./OutboxPage.vue'),
+    meta: { titleKey: 'baskets.queue.title' },
+  },
+  {
     path: '/baskets/drafts/:id',
     name: 'basket-draft',
     component: () => import('./DraftEditorPage.vue'),
