@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { OPEN_STATUSES } from '../../shared/api'
+import { isOpenStatus } from '../../shared/api'
 import { CADENCE } from '../../electron/core/orders/cadence'
 import { makeCore } from '../../electron/core/orders/test-core'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
@@ -22,11 +22,11 @@ const OPEN = 300
 
 async function shapeOpen(sb: SandboxProcess): Promise<number[]> {
   const all = await sb.control.listOrdersRaw()
-  const open = all.filter((o) => OPEN_STATUSES.includes(o.status))
+  const open = all.filter((o) => isOpenStatus(o.status))
   await Promise.all(open.slice(OPEN).map((o) => sb.control.transition(o.id, 'COMPLETE')))
   const reopened = all.filter((x) => x.status === 'COMPLETE').slice(0, Math.max(0, OPEN - open.length))
   await Promise.all(reopened.map((o) => sb.control.transition(o.id, 'PROCESSING')))
-  return (await sb.control.listOrdersRaw()).filter((o) => OPEN_STATUSES.includes(o.status)).map((o) => o.id)
+  return (await sb.control.listOrdersRaw()).filter((o) => isOpenStatus(o.status)).map((o) => o.id)
 }
 
 export async function bench(print: Print): Promise<void> {

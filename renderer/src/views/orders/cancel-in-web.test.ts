@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { CANCELLABLE_STATUSES } from '../../../../shared/api'
+import { isCancellable } from '../../../../shared/api'
 import { appSuite } from '../../testing/app-suite'
 import { $, waitFor } from '../../testing/mount-app'
 
@@ -17,7 +17,7 @@ describe('cancel in the web interface', () => {
     const saved = await suite.app.api.connection.save({ name: 'Live', baseUrl, clientId: demo.clientId, clientSecret: demo.clientSecret, environment: 'production', webUrl: 'https://orders.example.com' })
     if (!saved.ok) throw new Error(saved.error.message)
     await suite.app.api.connection.activate({ id: saved.value.id })
-    const order = (await suite.sandbox.control.listOrdersRaw()).find((o) => CANCELLABLE_STATUSES.includes(o.status))!
+    const order = (await suite.sandbox.control.listOrdersRaw()).find((o) => isCancellable(o.status))!
     await suite.sandbox.control.clearRequestLog()
 
     await suite.mount({ path: `/orders/${order.id}` })
