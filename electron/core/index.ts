@@ -9,11 +9,12 @@ import { connectionFeature } from './connection/feature'
 import type { CoreContext, Feature } from './context'
 import type { SecretStore } from './credentials/secret-store'
 import { createDispatcher, type Dispatch, type PartialHandlers } from './ipc/dispatcher'
-import { systemClock, type Clock, type DemoLauncher, type LoginItem, type Logger, type Notifier } from './platform/services'
+import { systemClock, type Clock, type DemoLauncher, type LoginItem, type Logger, type Notifier, type AppUpdater } from './platform/services'
 import { openAppStore, Settings } from './store/app-store'
 import { ordersFeature } from './orders/feature'
 import { draftsViaHandlers } from './orders/reorder'
 import { systemFeature } from './system/feature'
+import { updatesFeature } from './updates/feature'
 
 interface CoreDeps {
   /** The app's data folder (Electron's userData; a temporary folder in tests). */
@@ -30,6 +31,10 @@ interface CoreDeps {
   loginItem?: LoginItem
   version?: string
   harness?: boolean
+  /** The shell's self-updater; absent in development runs, tests and the harness. */
+  updater?: AppUpdater
+  /** A managed install's policy for update checks (on or off, locked); absent: the user decides. */
+  managedUpdates?: boolean
 }
 
 export interface Core {
@@ -61,6 +66,14 @@ export function createCore(deps: CoreDeps): Core {
     ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)) }),
     adminFeature(context),
     basketsFeature(context, { catalogue: () => catalogue.reader }),
+    updatesFeature(context, {
+      version: deps.version ?? '0.0.0',
+      updater: deps.updater,
+      managedAutomatic: deps.managedUpdates,
+      // No active profile: no outbox, nothing sending.
+      outbox: async () => (handlers['baskets.outbox'] ? await handlers['baskets.outbox'](undefined) : null),
+      subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)),
+    }),
   ]
 
   const handlers: PartialHandlers = Object.assign({}, ...features.map((f) => f.handlers))
