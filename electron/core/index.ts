@@ -15,6 +15,7 @@ import { ordersFeature } from './orders/feature'
 import { draftsViaHandlers } from './orders/reorder'
 import { systemFeature } from './system/feature'
 import { updatesFeature } from './updates/feature'
+import { diagnosticsFeature } from './diagnostics/feature'
 
 interface CoreDeps {
   /** The app's data folder (Electron's userData; a temporary folder in tests). */
@@ -35,6 +36,8 @@ interface CoreDeps {
   updater?: AppUpdater
   /** A managed install's policy for update checks (on or off, locked); absent: the user decides. */
   managedUpdates?: boolean
+  /** The shell's clipboard, save dialog and log redaction, for support bundles. */
+  diagnostics?: { copyText?: (text: string) => void; saveText?: (suggestedName: string, text: string) => Promise<string | null>; scrub?: (text: string) => string }
 }
 
 export interface Core {
@@ -74,6 +77,7 @@ export function createCore(deps: CoreDeps): Core {
       outbox: async () => (handlers['baskets.outbox'] ? await handlers['baskets.outbox'](undefined) : null),
       subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)),
     }),
+    diagnosticsFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, secrets: deps.secrets, ...deps.diagnostics, handlers: () => handlers }),
   ]
 
   const handlers: PartialHandlers = Object.assign({}, ...features.map((f) => f.handlers))

@@ -7,6 +7,8 @@ export type DiagnosticsBundle = z.infer<typeof DiagnosticsBundle>
 
 export const diagnosticsChannels = {
   'diagnostics.bundle': channel(z.undefined(), DiagnosticsBundle),
+  /** Puts it on the system clipboard (the shell's); copied false where there is none (the renderer copies it then). */
+  'diagnostics.copy': channel(z.undefined(), z.object({ copied: z.boolean(), logLines: z.int().nonnegative() })),
   /** Asks where to save it (the shell's save dialog); saved false when the user cancelled. */
   'diagnostics.save': channel(z.undefined(), z.object({ saved: z.boolean(), path: z.string().nullable() })),
 }
