@@ -16,6 +16,8 @@ import { draftsViaHandlers } from './orders/reorder'
 import { systemFeature } from './system/feature'
 import { updatesFeature } from './updates/feature'
 import { diagnosticsFeature } from './diagnostics/feature'
+import { managedFeature } from './managed/feature'
+import type { Provisioning } from './managed/provisioning'
 
 interface CoreDeps {
   /** The app's data folder (Electron's userData; a temporary folder in tests). */
@@ -36,6 +38,8 @@ interface CoreDeps {
   updater?: AppUpdater
   /** A managed install's policy for update checks (on or off, locked); absent: the user decides. */
   managedUpdates?: boolean
+  /** An administrator's provisioning (file or environment), read by the shell at start. */
+  provisioning?: Provisioning
   /** The shell's clipboard, save dialog and log redaction, for support bundles. */
   diagnostics?: { copyText?: (text: string) => void; saveText?: (suggestedName: string, text: string) => Promise<string | null>; scrub?: (text: string) => string }
 }
@@ -72,11 +76,12 @@ export function createCore(deps: CoreDeps): Core {
     updatesFeature(context, {
       version: deps.version ?? '0.0.0',
       updater: deps.updater,
-      managedAutomatic: deps.managedUpdates,
+      managedAutomatic: deps.managedUpdates ?? deps.provisioning?.config.updates?.automatic,
       // No active profile: no outbox, nothing sending.
       outbox: async () => (handlers['baskets.outbox'] ? await handlers['baskets.outbox'](undefined) : null),
       subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)),
     }),
+    managedFeature(context, deps.provisioning),
     diagnosticsFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, secrets: deps.secrets, ...deps.diagnostics, handlers: () => handlers }),
   ]
 

@@ -8,6 +8,7 @@ import { basketsChannels, basketsEvents } from './channels/baskets'
 import { ordersChannels, ordersEvents } from './channels/orders'
 import { adminChannels, adminEvents } from './channels/admin'
 import { diagnosticsChannels } from './channels/diagnostics'
+import { managedChannels } from './channels/managed'
 import { updatesChannels, updatesEvents } from './channels/updates'
 import type { ChannelDef, IpcResult } from './contract-kit'
 
@@ -26,6 +27,7 @@ export const channels = {
   ...adminChannels,
   ...updatesChannels,
   ...diagnosticsChannels,
+  ...managedChannels,
 } satisfies Record<string, ChannelDef>
 
 export const events = {
