@@ -239,3 +239,14 @@ describe('restarting into an update, with a real outbox and drafts', () => {
     sandbox.control.clearFaults()
   })
 })
+
+describe('where the feed is', () => {
+  it('follows the packaged app-update.yml (GitHub releases or a generic server), and a managed override wins', async () => {
+    const { feedUrlFrom } = await import('./update-source')
+    expect(feedUrlFrom('owner: acme\nrepo: desk\nprovider: github\nreleaseType: release\nupdaterCacheDirName: wholesale-desk-updater\n')).toBe('https://github.com/acme/desk/releases/latest/download')
+    expect(feedUrlFrom("provider: generic\nurl: 'https://updates.acme.example/desk/'\n")).toBe('https://updates.acme.example/desk')
+    expect(feedUrlFrom('provider: github\nowner: acme\nrepo: desk\n', 'https://mirror.acme.example/desk')).toBe('https://mirror.acme.example/desk')
+    expect(feedUrlFrom(null)).toBeNull()
+    expect(feedUrlFrom('provider: s3\nbucket: x\n')).toBeNull()
+  })
+})
