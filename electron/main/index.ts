@@ -149,7 +149,7 @@ async function start(): Promise<void> {
   const shown = createElectronNotifier({ targets, open: openTarget, icon: appIcon, log })
   const notifier: typeof shown = probe ? { show: (a) => (probe.notifications.push({ title: a.title, body: a.body }), shown.show(a)) } : shown
   const secrets = redactingSecretStore(createKeychainStore(), (s) => log.redact(s))
-  if (probe) probe.secrets = secrets
+  if (probe) Object.assign(probe, { secrets, demo })
 
   const login = loginItem()
   core = createCore({
