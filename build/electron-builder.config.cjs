@@ -3,6 +3,9 @@
 // electron-builder configuration (npm run package). Identity comes from build/app-identity.json,
 // which the main process reads too, so the AppUserModelId and toast CLSID cannot drift apart.
 const identity = require('./app-identity.json')
+const { releaseOptions } = require('./release-env.cjs')
+
+const release = releaseOptions(process.env)
 
 /** @type {import('electron-builder').Configuration} */
 module.exports = {
@@ -16,12 +19,17 @@ module.exports = {
   asarUnpack: ['node_modules/keytar/**', 'resources/**'],
   icon: 'resources/icon.png',
   afterPack: './build/after-pack.cjs',
+  // electron-updater reads this (written into the app as app-update.yml) to find new releases.
+  publish: release.publish,
   win: {
     target: ['nsis', 'appx'],
+    ...release.win,
   },
   nsis: {
     oneClick: false,
-    perMachine: false,
+    ...release.nsis,
+    // Per-machine installs need elevation; the installer asks for it only then.
+    allowElevation: true,
     allowToChangeInstallationDirectory: true,
     // The Start menu shortcut carries the AppUserModelId (= appId); the toast activator CLSID is
     // registered by the app itself at start (app.setToastActivatorCLSID before setAppUserModelId).
@@ -38,6 +46,7 @@ module.exports = {
     target: ['dmg', 'zip'],
     category: 'public.app-category.business',
     hardenedRuntime: true,
+    ...release.mac,
   },
   linux: {
     target: ['AppImage', 'deb'],

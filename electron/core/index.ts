@@ -10,13 +10,17 @@ import { WorkOffline } from './connection/work-offline'
 import type { CoreContext, Feature } from './context'
 import type { SecretStore } from './credentials/secret-store'
 import { createDispatcher, type Dispatch, type PartialHandlers } from './ipc/dispatcher'
-import { systemClock, type Clock, type DemoLauncher, type LoginItem, type Logger, type Notifier } from './platform/services'
+import { systemClock, type Clock, type DemoLauncher, type LoginItem, type Logger, type Notifier, type AppUpdater } from './platform/services'
 import { openAppStore, Settings } from './store/app-store'
 import type { ServiceClientTuning } from './service/client'
 import { ordersFeature } from './orders/feature'
 import { draftsViaHandlers } from './orders/reorder'
 import { ExternalLinks } from './system/external-links'
 import { systemFeature } from './system/feature'
+import { updatesFeature } from './updates/feature'
+import { diagnosticsFeature } from './diagnostics/feature'
+import { managedFeature } from './managed/feature'
+import type { Provisioning } from './managed/provisioning'
 
 interface CoreDeps {
   /** The app's data folder (Electron's userData; a temporary folder in tests). */
@@ -35,6 +39,14 @@ interface CoreDeps {
   harness?: boolean
   /** Tuning of the service client (tests and benchmarks only). */
   serviceClient?: ServiceClientTuning
+  /** The shell's self-updater; absent in development runs, tests and the harness. */
+  updater?: AppUpdater
+  /** A managed install's policy for update checks (on or off, locked); absent: the user decides. */
+  managedUpdates?: boolean
+  /** An administrator's provisioning (file or environment), read by the shell at start. */
+  provisioning?: Provisioning
+  /** The shell's clipboard, save dialog and log redaction, for support bundles. */
+  diagnostics?: { copyText?: (text: string) => void; saveText?: (suggestedName: string, text: string) => Promise<string | null>; scrub?: (text: string) => string }
 }
 
 export interface Core {
@@ -70,6 +82,16 @@ export function createCore(deps: CoreDeps): Core {
     ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)), links, openExternal: deps.openExternal }),
     adminFeature(context),
     basketsFeature(context, { catalogue: () => catalogue.reader }),
+    updatesFeature(context, {
+      version: deps.version ?? '0.0.0',
+      updater: deps.updater,
+      managedAutomatic: deps.managedUpdates ?? deps.provisioning?.config.updates?.automatic,
+      // No active profile: no outbox, nothing sending.
+      outbox: async () => (handlers['baskets.outbox'] ? await handlers['baskets.outbox'](undefined) : null),
+      subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)),
+    }),
+    managedFeature(context, deps.provisioning),
+    diagnosticsFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, secrets: deps.secrets, ...deps.diagnostics, handlers: () => handlers }),
   ]
 
   const handlers: PartialHandlers = Object.assign({}, ...features.map((f) => f.handlers))

@@ -8,6 +8,7 @@ export interface DemoService {
   launch: DemoLauncher
   /** Stops the embedded service (app quit). */
   close(): Promise<void>
+  control(): Promise<import('../sandbox/types').SandboxControl | null>
 }
 
 /**
@@ -36,6 +37,10 @@ export function createDemoService(userDataDir: string, log: Pick<Logger, 'info' 
         running = null // let the next attempt try again
         throw err
       }
+    },
+    /** The running demo service's control (tests drive its orders' statuses); null when it is not running. */
+    async control() {
+      return running ? (await running).control : null
     },
     async close() {
       const current = running

@@ -26,8 +26,14 @@ import { buildCsp } from './security/csp'
 import { openExternalSafely } from './security/external-links'
 import { createTray } from './tray'
 import { trayMessages } from './tray-messages'
-import { initialTrayState, reduceTray, type TrayState } from './tray-state'
+import { initialTrayState, reduceTray, trayIcon, trayTooltip, type TrayState } from './tray-state'
 import { createMainWindow, reveal } from './window'
+import { readProvisioning } from '../core/managed/provisioning'
+import { crashMessages } from './crash-messages'
+import { watchCrashes } from './crash-watch'
+import { copyText, saveTextAs } from './save-text'
+import { createSelfUpdater } from './self-update'
+import { createShellProbe } from './test-probe'
 
 /*
  * The app's lifecycle. Electron-specific and thin on purpose: every decision is made by a small
@@ -83,6 +89,9 @@ async function start(): Promise<void> {
   const trustedIds = new Set<number>()
   const targets = new AlertTargetStore(join(userData, 'alert-targets.json'))
   const demo = createDemoService(userData, log)
+  const probe = createShellProbe(process.env)
+  const provisioning = readProvisioning(process.platform, process.env)
+  watchCrashes({ log, window: () => win, entryUrl: rendererEntryUrl(devServerUrl), appOrigins: [...origins], logPath: log.path, messages: () => crashMessages(trayState.locale ?? app.getLocale()), reopen: () => void openWindow(true) })
   const setting = <T>(key: string, fallback: T): T => core?.context.settings.get(key, fallback) ?? fallback
   const setSetting = (key: string, value: unknown) => core?.context.settings.set(key, value)
 
@@ -138,18 +147,24 @@ async function start(): Promise<void> {
     else if (!first || !request.hidden) openWindow(true)
   }
 
-  const notifier = createElectronNotifier({ targets, open: openTarget, icon: appIcon, log })
+  const shown = createElectronNotifier({ targets, open: openTarget, icon: appIcon, log })
+  const notifier: typeof shown = probe ? { show: (a) => (probe.notifications.push({ title: a.title, body: a.body }), shown.show(a)) } : shown
+  const secrets = redactingSecretStore(createKeychainStore(), (s) => log.redact(s))
+  if (probe) Object.assign(probe, { secrets, demo })
 
   const login = loginItem()
   core = createCore({
     dataDir: userData,
-    secrets: redactingSecretStore(createKeychainStore(), (s) => log.redact(s)),
+    secrets,
     notifier,
     log,
-    demo: demo.launch,
+    demo: probe ? async () => { const d = await demo.launch(); probe.demoSecret = d.clientSecret; return d } : demo.launch,
     openExternal,
     loginItem: login,
     version: app.getVersion(),
+    updater: createSelfUpdater(log, provisioning.config.updates?.url),
+    provisioning,
+    diagnostics: { copyText, saveText: (name, text) => saveTextAs(win, name, text), scrub: (t) => log.scrub(t) },
   })
   const liveCore = core
   handleInvokes(liveCore, { trustedOrigins: origins, trustedWebContentsIds: trustedIds, log })
@@ -185,6 +200,7 @@ async function start(): Promise<void> {
   function updateTray(next: TrayState): void {
     trayState = next
     tray.update(trayState)
+    if (probe) probe.tray = { icon: trayIcon(next), tooltip: trayTooltip(next, trayMessages(next.locale ?? app.getLocale())) }
   }
   liveCore.onEvent((event, payload) => {
     if (event === 'system.desktopPrefsChanged') {

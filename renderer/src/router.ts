@@ -35,6 +35,7 @@ const frameRoutes: RouteRecordRaw[] = [
       { path: '', redirect: { name: 'settings-connections' } },
       { path: 'connections', name: 'settings-connections', component: () => import('./views/settings/ConnectionsSettings.vue') },
       { path: 'display', name: 'settings-display', component: () => import('./views/settings/DisplaySettings.vue') },
+      { path: 'support', name: 'settings-support', component: () => import('./views/settings/SupportSettings.vue') },
     ],
   },
 ]

@@ -7,6 +7,9 @@ import { systemChannels, systemEvents } from './channels/system'
 import { basketsChannels, basketsEvents } from './channels/baskets'
 import { ordersChannels, ordersEvents } from './channels/orders'
 import { adminChannels, adminEvents } from './channels/admin'
+import { diagnosticsChannels } from './channels/diagnostics'
+import { managedChannels } from './channels/managed'
+import { updatesChannels, updatesEvents } from './channels/updates'
 import type { ChannelDef, IpcResult } from './contract-kit'
 
 /**
@@ -22,6 +25,9 @@ export const channels = {
   ...basketsChannels,
   ...ordersChannels,
   ...adminChannels,
+  ...updatesChannels,
+  ...diagnosticsChannels,
+  ...managedChannels,
 } satisfies Record<string, ChannelDef>
 
 export const events = {
@@ -33,6 +39,7 @@ export const events = {
   ...basketsEvents,
   ...ordersEvents,
   ...adminEvents,
+  ...updatesEvents,
 } satisfies Record<string, z.ZodType>
 
 type Channels = typeof channels

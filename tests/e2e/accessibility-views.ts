@@ -44,6 +44,7 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     },
   },
   { name: 'settings: display', path: '/settings/display', ready: '[data-testid=format-example]' },
+  { name: 'settings: support', path: '/settings/support', ready: '[data-testid=diagnostics-settings]' },
   { name: 'page not found', path: '/no-such-page', ready: 'h1:text-is("Page not found")' },
   // catalogue
   { name: 'catalogue: search results', path: '/catalogue', ready: '[data-testid=result-row]' },

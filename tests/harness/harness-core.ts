@@ -12,6 +12,7 @@ import { createKeychainStore, type SecretStore } from '../../electron/core/crede
 import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
 import { createDemoService } from '../../electron/main/demo'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import type { Provisioning } from '../../electron/core/managed/provisioning'
 
 const REPO = resolve(import.meta.dirname, '../..')
 /** Harness secrets live under their own keychain service, apart from a real install's. */
@@ -34,6 +35,8 @@ export interface HarnessCoreOptions {
   clock?: Clock
   /** What system.info answers for `harness` (default true: alerts are shown in the page). */
   harness?: boolean
+  /** A managed install's provisioning (what the shell reads from the system location). */
+  provisioning?: Provisioning
 }
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
@@ -80,6 +83,7 @@ export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<H
     notifier: { show: notify },
     log,
     clock: opts.clock,
+    provisioning: opts.provisioning,
     demo,
     openExternal: async (url) => {
       log.info('openExternal (not opened in the harness)', { url })

@@ -14,7 +14,75 @@ const config = require(join(root, 'build/electron-builder.config.cjs')) as Recor
   linux: { target: string[] }
 }
 
+type Config = Record<string, unknown> & {
+  publish: Record<string, unknown>
+  win: Record<string, unknown>
+  mac: Record<string, unknown>
+  nsis: Record<string, unknown>
+}
+const SIGNING_VARS = ['CSC_LINK', 'CSC_KEY_PASSWORD', 'CSC_NAME', 'WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD', 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID', 'GITHUB_REPOSITORY', 'WD_UPDATE_URL', 'WD_NSIS_PER_MACHINE']
+
+/** The configuration as electron-builder would load it on a machine with these variables (and no other signing ones). */
+function configWith(env: Record<string, string>): Config {
+  const path = join(root, 'build/electron-builder.config.cjs')
+  const saved = { ...process.env }
+  for (const k of SIGNING_VARS) delete process.env[k]
+  Object.assign(process.env, env)
+  try {
+    delete require.cache[require.resolve(path)]
+    delete require.cache[require.resolve(join(root, 'build/release-env.cjs'))]
+    return require(path) as Config
+  } finally {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k]
+    Object.assign(process.env, saved)
+  }
+}
+
+async function validate(c: unknown): Promise<void> {
+  const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as { validateConfiguration(c: unknown, log: unknown): Promise<void> }
+  const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown }
+  await validateConfiguration(c, new DebugLogger(false))
+}
+
 describe('packaging configuration (npm run package)', () => {
+  it('builds unsigned where no signing identity is set, publishing updates to GitHub releases', async () => {
+    const c = configWith({})
+    await expect(validate(c)).resolves.toBeUndefined()
+    expect(c.publish).toEqual({ provider: 'github', owner: 'wholesale-desk', repo: 'wholesale-desk', releaseType: 'release' })
+    expect(c.win.signtoolOptions).toBeUndefined()
+    // identity null: no search of the keychain, no failure for want of a certificate.
+    expect(c.mac).toMatchObject({ identity: null, notarize: false, hardenedRuntime: true })
+    // The assisted installer offers "for me" or "for everyone" (silently: /S /allusers).
+    expect(c.nsis).toMatchObject({ oneClick: false, perMachine: false, allowElevation: true })
+  })
+
+  it('signs and notarises with the identities CI passes from repository secrets', async () => {
+    const c = configWith({
+      GITHUB_REPOSITORY: 'acme/desk',
+      WIN_CSC_LINK: 'C:\\certs\\acme.pfx',
+      WIN_CSC_KEY_PASSWORD: 'pfx-pass',
+      CSC_LINK: 'base64-p12',
+      CSC_KEY_PASSWORD: 'p12-pass',
+      APPLE_ID: 'release@acme.example',
+      APPLE_APP_SPECIFIC_PASSWORD: 'abcd-efgh-ijkl-mnop',
+      APPLE_TEAM_ID: 'ACME123456',
+    })
+    await expect(validate(c)).resolves.toBeUndefined()
+    expect(c.win.signtoolOptions).toEqual({ certificateFile: 'C:\\certs\\acme.pfx', certificatePassword: 'pfx-pass' })
+    expect(c.mac).toMatchObject({ notarize: true })
+    expect(c.mac).not.toHaveProperty('identity')
+    expect(c.publish).toMatchObject({ provider: 'github', owner: 'acme', repo: 'desk' })
+    // Notarisation needs all three Apple variables; two are not enough.
+    expect(configWith({ APPLE_ID: 'a@b.example', APPLE_TEAM_ID: 'X' }).mac).toMatchObject({ notarize: false })
+  })
+
+  it('publishes to a company\'s own update server and builds a per-machine installer when asked', async () => {
+    const c = configWith({ WD_UPDATE_URL: 'https://updates.acme.example/desk', WD_NSIS_PER_MACHINE: '1' })
+    await expect(validate(c)).resolves.toBeUndefined()
+    expect(c.publish).toEqual({ provider: 'generic', url: 'https://updates.acme.example/desk' })
+    expect(c.nsis).toMatchObject({ perMachine: true, allowElevation: true })
+  })
+
   it('is a configuration electron-builder 26 accepts', async () => {
     const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as { validateConfiguration(c: unknown, log: unknown): Promise<void> }
     const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown }

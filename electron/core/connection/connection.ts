@@ -546,7 +546,8 @@ export class Connection {
   }
 }
 
-const account = (profileId: string) => `profile:${profileId}`
+/** The keychain account of a profile's client secret. */
+export const account = (profileId: string) => `profile:${profileId}`
 
 /** Best effort: a file Windows still holds stays until the sweep at the next start. */
 function removeFolder(dir: string): void {

@@ -20,6 +20,8 @@ interface FileLoggerOptions {
 interface FileLogger extends Logger {
   /** Registers a secret string: from now on it is written as [redacted] wherever it appears. */
   redact(secret: string): void
+  /** A text as this logger would write it: registered secrets and token patterns blanked. */
+  scrub(text: string): string
   readonly path: string
 }
 
@@ -77,5 +79,6 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
     warn: (message, detail) => write('warn', message, detail),
     error: (message, detail) => write('error', message, detail),
     redact: (secret) => redactor.add(secret),
+    scrub: (text) => redactor.text(text),
   }
 }

@@ -13,6 +13,8 @@ const BEARER = /\bBearer\s+[A-Za-z0-9\-._~+/]+=*/gi
 const FORM_SECRET = /\b(client_secret|access_token|refresh_token|password|token)=[^&\s"']+/gi
 /** "client_secret": "…" inside JSON text that is logged as a string. */
 const JSON_SECRET = /("(?:[^"\\]*(?:secret|token|password|authorization)[^"\\]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi
+/** The same, in JSON text that was itself put in a JSON string (its quotes escaped: \"access_token\":\"…\"). */
+const ESCAPED_JSON_SECRET = /(\\"[^"\\]*(?:secret|token|password|authorization)[^"\\]*\\"\s*:\s*)\\"(?:[^"\\]|\\\\|\\[^"\\])*\\"/gi
 
 const MAX_DEPTH = 8
 /** Registered secrets shorter than this would redact ordinary words; the key and pattern rules still apply. */
@@ -27,7 +29,7 @@ export class Redactor {
   }
 
   text(value: string): string {
-    let out = value.replace(BEARER, `Bearer ${REDACTED}`).replace(FORM_SECRET, `$1=${REDACTED}`).replace(JSON_SECRET, `$1"${REDACTED}"`)
+    let out = value.replace(BEARER, `Bearer ${REDACTED}`).replace(FORM_SECRET, `$1=${REDACTED}`).replace(JSON_SECRET, `$1"${REDACTED}"`).replace(ESCAPED_JSON_SECRET, `$1\\"${REDACTED}\\"`)
     for (const s of this.secrets) if (out.includes(s)) out = out.split(s).join(REDACTED)
     return out
   }

@@ -39,3 +39,13 @@ export interface LoginItem {
   get(): boolean | null
   set(open: boolean): void
 }
+
+/** The shell's self-updater (electron-updater). The core decides when; this does the downloading and installing. */
+export interface AppUpdater {
+  /** The folder the update feed (latest.yml) is in; null where this build cannot update itself. */
+  feedUrl: string | null
+  /** Downloads (and verifies) the release in the background; resolves once it is ready to install. */
+  download(version: string): Promise<void>
+  /** Quits and installs the downloaded release, then starts it. */
+  install(): void
+}

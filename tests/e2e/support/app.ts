@@ -2,8 +2,8 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../electron/sandbox'
 import { startHarness, type Harness, type HarnessOptions } from '../../harness/server'
 
-/** Debian's Chromium, headless, with nothing that talks to the outside world. */
-export const CHROMIUM_PATH = '/usr/bin/chromium'
+/** Debian's Chromium (CI on Windows and macOS names its Chrome in CHROMIUM_PATH), headless, with nothing that talks to the outside world. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
 /** Small seeds keep every journey fast; the simulator is off so tests drive order transitions. */

@@ -1,0 +1,82 @@
+import { arch, release } from 'node:os'
+import type { DiagnosticsBundle } from '../../../shared/ipc/channels/diagnostics'
+import { AppError } from '../../../shared/ipc/contract-kit'
+import { account } from '../connection/connection'
+import type { CoreContext, Feature } from '../context'
+import type { SecretStore } from '../credentials/secret-store'
+import type { PartialHandlers } from '../ipc/dispatcher'
+import { logTail } from './log-tail'
+import { bundleFileName, supportBundleText } from './support-bundle'
+
+interface DiagnosticsOptions {
+  version: string
+  harness: boolean
+  secrets: SecretStore
+  /** The file logger's own redaction (the secrets it registered this run). */
+  scrub?: (text: string) => string
+  /** The shell's clipboard and save dialog; absent in tests and the harness. */
+  copyText?: (text: string) => void
+  saveText?: (suggestedName: string, text: string) => Promise<string | null>
+  /** Answers the channels whose state the bundle includes. */
+  handlers: () => PartialHandlers
+}
+
+/** The channels whose answers describe the app's state to a support desk. */
+const STATE_CHANNELS = ['connection.status', 'catalogue.status', 'baskets.outbox', 'updates.state', 'connection.list'] as const
+
+/** "Copy diagnostics" / "Save diagnostics": a support bundle with every secret and token redacted. */
+export function diagnosticsFeature(ctx: CoreContext, opts: DiagnosticsOptions): Feature {
+  async function bundle(): Promise<DiagnosticsBundle> {
+    const state: Record<string, unknown> = {}
+    const handlers = opts.handlers()
+    for (const name of STATE_CHANNELS) {
+      const handler = handlers[name] as ((input: undefined) => unknown) | undefined
+      try {
+        state[name] = handler ? await handler(undefined) : 'not available'
+      } catch (err) {
+        state[name] = { error: (err as Error).message }
+      }
+    }
+    // Every stored secret, so that none can appear in the bundle whoever wrote it where.
+    const secrets: string[] = []
+    for (const p of ctx.connection.list()) {
+      const s = await opts.secrets.get(account(p.id)).catch(() => null)
+      if (s) secrets.push(s)
+    }
+    const createdAt = new Date(ctx.clock.now()).toISOString()
+    const logLines = logTail(ctx.dataDir)
+    const text = supportBundleText(
+      {
+        createdAt,
+        app: { version: opts.version, harness: opts.harness },
+        os: { platform: process.platform, release: release(), arch: arch(), locale: Intl.DateTimeFormat().resolvedOptions().locale },
+        runtime: { electron: process.versions.electron ?? null, chrome: process.versions.chrome ?? null, node: process.versions.node },
+        state,
+        logLines,
+      },
+      secrets,
+      opts.scrub,
+    )
+    return { text, fileName: bundleFileName(createdAt), logLines: logLines.length }
+  }
+
+  return {
+    handlers: {
+      'diagnostics.bundle': () => bundle(),
+      'diagnostics.copy': async () => {
+        const b = await bundle()
+        if (!opts.copyText) return { copied: false, logLines: b.logLines }
+        opts.copyText(b.text)
+        ctx.log.info('diagnostics copied', { logLines: b.logLines })
+        return { copied: true, logLines: b.logLines }
+      },
+      'diagnostics.save': async () => {
+        if (!opts.saveText) throw new AppError('internal', 'Saving files is not available here.')
+        const b = await bundle()
+        const path = await opts.saveText(b.fileName, b.text)
+        if (path) ctx.log.info('diagnostics saved', { logLines: b.logLines })
+        return { saved: path !== null, path }
+      },
+    },
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { channel } from '../contract-kit'
+
+/** A support bundle: plain text with every secret and token redacted. */
+export const DiagnosticsBundle = z.object({ text: z.string(), fileName: z.string(), logLines: z.int().nonnegative() })
+export type DiagnosticsBundle = z.infer<typeof DiagnosticsBundle>
+
+export const diagnosticsChannels = {
+  'diagnostics.bundle': channel(z.undefined(), DiagnosticsBundle),
+  /** Puts it on the system clipboard (the shell's); copied false where there is none (the renderer copies it then). */
+  'diagnostics.copy': channel(z.undefined(), z.object({ copied: z.boolean(), logLines: z.int().nonnegative() })),
+  /** Asks where to save it (the shell's save dialog); saved false when the user cancelled. */
+  'diagnostics.save': channel(z.undefined(), z.object({ saved: z.boolean(), path: z.string().nullable() })),
+}
