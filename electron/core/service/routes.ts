@@ -89,5 +89,6 @@ export const SERVICE_ASSUMPTIONS = {
   perPageMax: 1000,
   rateLimit: 'Unknown; a 429 is honoured through Retry-After.',
   cancelOrder: 'POST /orders/{id}/cancel: not public; the real service may offer cancellation only in its web interface.',
+  submissionMarker: 'The outbox finds a basket whose create reply was lost by a marker in its name (no field the service\'s users never see exists); the user\'s own name is put back before submitting (shared/basket-marker.ts).',
   actingOrganisation: 'Basket and order bodies carry `organisation` (own or descendant) — our sandbox\'s choice.',
 } as const
