@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/ipc/contract-kit'
 import { AlertPrefs, OrderFilters, type WatchState } from '../../../shared/ipc/channels/orders'
 import type { ActiveSession } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
+import { uiLanguage } from '../system/feature'
 import { alertsFor } from './alerts'
 import { OrderActions } from './order-actions'
 import { OrderQueries } from './order-queries'
@@ -103,7 +104,9 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
   function announce(session: ActiveSession, o: PollOutcome): void {
     if (!o.baseline) {
       const prefs = alertPrefs()
-      for (const alert of alertsFor(o.changes, { locale: session.user?.locale, prefs, now: clock.now(), reasons: o.reasons })) ctx.notifier.show(alert)
+      // The window's language first: the user chose it, and may read another than the account's.
+      const locale = uiLanguage(ctx) ?? session.user?.locale
+      for (const alert of alertsFor(o.changes, { locale, prefs, now: clock.now(), reasons: o.reasons })) ctx.notifier.show(alert)
     }
     if (o.changes.length || o.open !== lastCounts.open || o.attention !== lastCounts.attention) {
       lastCounts = { open: o.open, attention: o.attention }

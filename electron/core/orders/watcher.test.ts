@@ -128,6 +128,23 @@ describe('order watcher', () => {
     expect(await state(t)).toMatchObject({ phase: 'watching', lastError: null })
   })
 
+  it("words alerts in the window's language, whatever the account's locale, and the next ones in the next language chosen", async () => {
+    const t = await started()
+    await connect(t, suite.sandbox)
+    await poll(t)
+    await t.call('system.setLanguage', { language: 'fr' })
+    const [a, b] = take('PROCESSING', 2)
+    suite.sandbox.control.transition(a!.id, 'FAILED')
+    await poll(t)
+    expect(alertsFor(t, a!.id).map((x) => x.title)).toEqual([`Commande ${a!.id} : Échouée`])
+    expect(alertsFor(t, a!.id)[0]!.body).toMatch(/auparavant En traitement/)
+    await t.call('system.setLanguage', { language: 'de' })
+    suite.sandbox.control.transition(b!.id, 'FAILED')
+    await poll(t)
+    expect(alertsFor(t, b!.id).map((x) => x.title)).toEqual([`Bestellung ${b!.id}: Fehlgeschlagen`])
+    expect(t.events.filter((e) => e.event === 'system.languageChanged').map((e) => e.payload)).toEqual([{ language: 'fr' }, { language: 'de' }])
+  })
+
   it('coalesces many changes at once into one summary alert', async () => {
     const t = await started()
     await connect(t, suite.sandbox)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../contract-kit'
+import { Language } from '../../api'
 
 /** How the desktop app behaves around its window; startAtLogin is null where the platform has no such switch. */
 export const DesktopPrefs = z.object({ keepInTray: z.boolean(), startAtLogin: z.boolean().nullable() })
@@ -13,6 +14,8 @@ export const systemChannels = {
     z.undefined(),
     z.object({ version: z.string(), platform: z.string(), harness: z.boolean() }),
   ),
+  /** The language the window shows, so that texts made outside it (desktop alerts, tray) match. */
+  'system.setLanguage': channel(z.object({ language: Language }), z.object({ language: Language })),
   'system.openExternal': channel(z.object({ url: z.url({ protocol: /^https$/ }) }), z.object({ opened: z.boolean() })),
 }
 
@@ -21,4 +24,6 @@ export const systemEvents = {
   'system.online': z.object({ online: z.boolean(), checkedAt: z.string() }),
   /** The shell follows these (window close, login item), from Settings or the tray alike. */
   'system.desktopPrefsChanged': DesktopPrefs,
+  /** The window's language changed: the tray follows. */
+  'system.languageChanged': z.object({ language: Language }),
 }
