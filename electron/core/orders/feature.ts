@@ -54,6 +54,8 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
   let switching: Promise<void> = Promise.resolve()
   let stopped = false
   let lastCounts = { open: -1, attention: -1 }
+  /** The profile whose orders were open last in this run (null after signing out). */
+  let lastProfileId: string | null = null
 
   const offBus = opts.subscribe?.((event) => {
     if (event === 'outbox.changed') current?.watcher.nudge()
@@ -80,7 +82,13 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
 
   async function open(session: ActiveSession | null): Promise<void> {
     await close()
+    if (!session) lastProfileId = null
     if (!session || stopped || session !== wanted) return
+    // Signing in, or switching to another profile, starts from what the service shows now: what
+    // changed since that profile was last used would come as a flood. Reopened at app start, or the
+    // same profile edited, the watcher announces what changed meanwhile.
+    const silentStart = !session.resumed && session.profile.id !== lastProfileId
+    lastProfileId = session.profile.id
     const db = openOrdersDb(session.profileDir)
     const store = new StatusStore(db, clock)
     const note = { noteSuccess: () => connection.noteSuccess(), noteFailure: (e: unknown) => connection.noteFailure(e) }
@@ -93,6 +101,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       isOnline: () => connection.online,
       ...note,
       onPoll: (o) => announce(session, o),
+      silentFirstPoll: silentStart,
       random: opts.random,
     })
     const actions = new OrderActions({ client: session.client, queries, ...note, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
