@@ -22,6 +22,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
     speed: opts.speed ?? 1,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 0,
+    movesPerMinute: opts.movesPerMinute ?? 0,
   }
   const whole = (name: keyof ResolvedOptions, min: number, max: number) => {
     const v = o[name] as number
@@ -33,6 +34,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   whole('orders', 0, 1_000_000)
   whole('tokenTtlSeconds', 1, 10 * 365 * 86400)
   whole('rateLimitPerMinute', 0, 1_000_000)
+  whole('movesPerMinute', 0, 1_000_000)
   if (!Number.isFinite(o.speed) || o.speed < 0) throw new RangeError('startSandbox: speed must be a number >= 0')
   return o
 }
@@ -53,6 +55,8 @@ export class SandboxState {
   readonly productCache = new Map<number, Product>()
   /** Unexpected errors (answered as 500); tests assert this stays empty. */
   readonly internalErrors: Error[] = []
+  /** The simulator's allowance of moves under options.movesPerMinute (tokens, refilled with the clock). */
+  readonly moveBudget = { tokens: 0, at: this.clock.now() }
   /** Set once the server listens, e.g. http://127.0.0.1:40123/api/v1 */
   baseUrl = ''
 

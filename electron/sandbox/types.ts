@@ -20,6 +20,11 @@ export interface SandboxOptions {
   speed?: number
   /** Requests per minute per caller before 429; default 0 = off. */
   rateLimitPerMinute?: number
+  /**
+   * At most this many automatic status moves per minute of the sandbox clock, across all orders
+   * (the demo's pace: a few a minute, as a real distributor's day looks); default 0 = no limit.
+   */
+  movesPerMinute?: number
 }
 
 export interface SandboxClientCredentials {

@@ -48,6 +48,20 @@ describe('alerts and requests to open an order', () => {
     expect(alert!.textContent).toContain('auparavant En traitement')
   })
 
+  it('collapses several alerts into the newest and a count, in a strip under the header rather than over the page', async () => {
+    await demo.mount({ path: '/catalogue' })
+    for (const i of [1, 2, 3]) demo.app.notify({ id: `s${i}`, title: `Order ${i} shipped`, body: 'On its way.', target: { kind: 'order', orderId: i } })
+    const toggle = await waitFor(() => document.querySelector<HTMLElement>('[data-testid=in-page-alerts-toggle]'), 'the count')
+    await waitFor(() => toggle.textContent?.includes('Show 2 more alerts'), 'two more')
+    expect(alerts().map((a) => a.querySelector('h2')!.textContent)).toEqual(['Order 3 shipped'])
+    // In the header's flow: the page's fields and columns move down instead of being covered.
+    expect(document.querySelector('header .in-page-alerts')).not.toBeNull()
+    toggle.click()
+    await waitFor(() => alerts().length === 3, 'all three')
+    document.querySelector<HTMLElement>('[data-testid=in-page-alerts-dismiss-all]')!.click()
+    await waitFor(() => alerts().length === 0, 'none left')
+  })
+
   it('opens the order the shell asks for (a notification or tray click in Electron)', async () => {
     const mounted = await demo.mount({ path: '/catalogue' })
     demo.app.emit('navigation.open', { kind: 'order', orderId: 12 })

@@ -35,6 +35,9 @@ const en = {
     region: 'Notifications',
     open: 'Open',
     dismiss: 'Dismiss',
+    more: 'Show {n} more alert | Show {n} more alerts',
+    fewer: 'Show the newest only',
+    dismissAll: 'Dismiss all',
   },
   notFound: {
     title: 'Page not found',
@@ -99,6 +102,9 @@ export default {
       region: 'Benachrichtigungen',
       open: 'Öffnen',
       dismiss: 'Schließen',
+      more: '{n} weitere Meldung anzeigen | {n} weitere Meldungen anzeigen',
+      fewer: 'Nur die neueste anzeigen',
+      dismissAll: 'Alle schließen',
     },
     notFound: {
       title: 'Seite nicht gefunden',
@@ -160,6 +166,9 @@ export default {
       region: 'Notificaciones',
       open: 'Abrir',
       dismiss: 'Descartar',
+      more: 'Mostrar {n} aviso más | Mostrar {n} avisos más',
+      fewer: 'Mostrar solo el más reciente',
+      dismissAll: 'Descartar todos',
     },
     notFound: {
       title: 'Página no encontrada',
@@ -221,6 +230,9 @@ export default {
       region: 'Notifications',
       open: 'Ouvrir',
       dismiss: 'Ignorer',
+      more: 'Afficher {n} autre alerte | Afficher {n} autres alertes',
+      fewer: 'N’afficher que la plus récente',
+      dismissAll: 'Tout ignorer',
     },
     notFound: {
       title: 'Page introuvable',
@@ -282,6 +294,9 @@ export default {
       region: 'Notifiche',
       open: 'Apri',
       dismiss: 'Ignora',
+      more: 'Mostra {n} altro avviso | Mostra altri {n} avvisi',
+      fewer: 'Mostra solo il più recente',
+      dismissAll: 'Ignora tutti',
     },
     notFound: {
       title: 'Pagina non trovata',
@@ -343,6 +358,9 @@ export default {
       region: 'Meldingen',
       open: 'Openen',
       dismiss: 'Sluiten',
+      more: 'Nog {n} melding tonen | Nog {n} meldingen tonen',
+      fewer: 'Alleen de nieuwste tonen',
+      dismissAll: 'Alles sluiten',
     },
     notFound: {
       title: 'Pagina niet gevonden',
