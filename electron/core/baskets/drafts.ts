@@ -305,7 +305,8 @@ export class Drafts {
       const at = live && product ? asOf : (l.estimate?.asOf ?? null)
       if (at && (!oldest || at < oldest)) oldest = at
     }
-    return { total: round2(total), asOf: oldest, unpriced }
+    // No line yet: the estimate will come from today's catalogue, so say how recent its prices are.
+    return { total: round2(total), asOf: oldest ?? (live && rec.doc.line_items.length === 0 ? asOf : null), unpriced }
   }
 
   /** The draft's problems by field, as submitting would find them: its document, and whom it is for. */

@@ -214,3 +214,19 @@ describe('a line without a product', () => {
     expect(await docOf()).toEqual(before)
   })
 })
+
+describe('a brand-new basket', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('says how recent the catalogue prices are, and asks for a line only once sending is tried', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Acme Q4 refresh' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const totals = await waitFor(() => document.querySelector('[data-testid=draft-totals]'), 'the totals')
+    expect(totals.textContent).toContain('Estimate from the catalogue prices of')
+    expect(totals.textContent).not.toContain('no prices')
+    expect(document.body.textContent).not.toContain('Add at least one line')
+    document.querySelector<HTMLElement>('[data-testid=submit-draft]')!.click()
+    await waitFor(() => document.body.textContent?.includes('Add at least one line'), 'the missing line named once sending is tried')
+  })
+})
