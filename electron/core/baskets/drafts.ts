@@ -52,7 +52,9 @@ export class Drafts {
     return this.deps.store
   }
 
-  create(organisation?: number, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): Promise<DraftView> {
+  async create(organisation?: number, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): Promise<DraftView> {
+    // Lines that come with their products (a reorder, a copy) get their estimates now, as typed ones do.
+    if (doc.line_items?.length) doc = { ...doc, line_items: (await refreshEstimates(this.deps.catalogue(), doc as DraftDoc)).line_items }
     const rec = this.store.create(organisation ?? this.deps.actingOrganisation(), this.deps.service(), doc, sourceBasketId)
     this.store.setCurrent(rec.id)
     this.deps.changed(null)

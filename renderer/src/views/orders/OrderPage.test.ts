@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
 import { TestClient } from '../../../../electron/sandbox/test-client'
 import type { CountryCode, ShippingType } from '../../../../shared/api'
+import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, waitFor } from '../../testing/mount-app'
 
@@ -22,5 +23,27 @@ describe('order page', () => {
     const value = (term: string) => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === term)?.nextElementSibling?.textContent?.trim()
     await waitFor(() => value('Shipping type') === shippingType.name, `the shipping type named "${shippingType.name}"`)
     expect(value('Address')).toContain(country.name)
+  })
+})
+
+describe('reorder', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 5, speed: 0 }, sync: true })
+
+  it('opens the new draft, every line estimated (unit and subtotal) as if typed, and so it stays when opened again', async () => {
+    const listed = await demo.app.api.orders.list({ filters: OrderFilters.parse({}), page: 1, perPage: 20 })
+    if (!listed.ok) throw new Error(listed.error.message)
+    const order = listed.value.rows[0]!
+    const mounted = await demo.mount({ path: `/orders/${order.id}` })
+    ;(await waitFor(() => $('[data-testid=reorder]'), 'the Reorder button')).click()
+    await waitFor(() => mounted.router.currentRoute.value.path.startsWith('/baskets/drafts/'), 'the new draft opened')
+    const draftPath = mounted.router.currentRoute.value.path
+    const amounts = () => $$('tr[data-testid^=line-] td.num').map((td) => td.textContent?.trim() ?? '')
+    await waitFor(() => amounts().length >= 2, 'the lines')
+    expect(amounts().filter((a) => a === '—' || a === '')).toEqual([])
+
+    mounted.unmount()
+    await demo.mount({ path: draftPath })
+    await waitFor(() => amounts().length >= 2, 'the lines again')
+    expect(amounts().filter((a) => a === '—' || a === '')).toEqual([])
   })
 })
