@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -228,5 +230,23 @@ describe('a brand-new basket', () => {
     expect(document.body.textContent).not.toContain('Add at least one line')
     document.querySelector<HTMLElement>('[data-testid=submit-draft]')!.click()
     await waitFor(() => document.body.textContent?.includes('Add at least one line'), 'the missing line named once sending is tried')
+  })
+  it('once sent, shows its fields as read-only text and offers no "Delete draft"', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Sent already', purchase_order_number: 'PO-77' } })
+    if (!created.ok) throw new Error(created.error.message)
+    const status = await demo.app.api.connection.status()
+    if (!status.ok || !status.value.profile) throw new Error('not connected')
+    // Sent and placed, as the outbox leaves a draft (no channel marks one so by itself).
+    const db = new DatabaseSync(join(demo.app.dataDir, 'profiles', status.value.profile.id, 'baskets.db'))
+    db.prepare("UPDATE drafts SET state = 'submitted', order_id = 4242, basket_id = 4242 WHERE id = ?").run(created.value.id)
+    db.close()
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    await waitFor(() => document.querySelector('[data-testid=submitted-note]'), 'the sent note')
+    const po = document.querySelector<HTMLInputElement>('[data-testid=draft-po]')!
+    expect(po.value).toBe('PO-77')
+    // Its fieldset is disabled: the browser makes every field in it read-only (and styled as text).
+    expect(po.closest('fieldset')!.disabled).toBe(true)
+    expect(document.querySelector('[data-testid=remove-draft]')).toBeNull()
+    expect(document.querySelector('[data-testid=submit-draft]')).toBeNull()
   })
 })
