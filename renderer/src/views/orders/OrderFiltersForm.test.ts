@@ -4,6 +4,7 @@ import type { Sandbox } from '../../../../electron/sandbox'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../electron/sandbox/test-client'
 import type { CountryCode } from '../../../../shared/api'
+import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 import { demoAppSuite } from '../../testing/app-suite'
 import { $$, typeInto, waitFor } from '../../testing/mount-app'
 
@@ -34,5 +35,19 @@ describe('the orders text search', () => {
       await waitFor(() => ids().length < all.length && ids().includes(placed.id), `the order found by "${text}"`)
     }
     expect(ids()).toContain(placed.id)
+  })
+  it('writes the filter dates as the chosen language does (dd/mm/yyyy in French), whatever the OS', async () => {
+    localStorage.setItem('wd.language', 'fr')
+    try {
+      const saved = await demo.app.api.orders.saveFilters(OrderFilters.parse({ start_date: '2026-11-01', end_date: '2026-11-25' }))
+      if (!saved.ok) throw new Error(saved.error.message)
+      await demo.mount({ path: '/orders' })
+      const start = await waitFor(() => document.querySelector<HTMLInputElement>('#of-start'), 'the start date')
+      await waitFor(() => start.value === '01/11/2026', 'the start date in French')
+      expect(document.querySelector<HTMLInputElement>('#of-end')!.value).toBe('25/11/2026')
+    } finally {
+      localStorage.removeItem('wd.language')
+      await demo.app.api.orders.saveFilters(OrderFilters.parse({}))
+    }
   })
 })
