@@ -141,8 +141,13 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     prepare: async (page) => {
       await page.click('text=Desktop alerts')
       await page.waitForSelector('[data-testid=alert-prefs]')
-      await page.fill('#of-start', '2025-06-01')
-      await page.fill('#of-end', '2025-01-01')
+      // Dates are typed as the locale writes them: the field's placeholder is its pattern.
+      const pattern = (await page.getAttribute('#of-start', 'placeholder')) ?? 'yyyy-MM-dd'
+      const written = (iso: string) => pattern.replace('yyyy', iso.slice(0, 4)).replace('MM', iso.slice(5, 7)).replace('dd', iso.slice(8, 10))
+      await page.fill('#of-start', written('2025-06-01'))
+      await page.press('#of-start', 'Tab')
+      await page.fill('#of-end', written('2025-01-01'))
+      await page.press('#of-end', 'Tab')
       await page.click('[data-testid=apply-filters]')
       await page.waitForSelector('[data-field-error=end_date]')
     },
