@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { datePattern } from './date-pattern'
+import { dateExample, datePattern } from './date-pattern'
 
 describe('date pattern of a locale', () => {
   it('puts day, month and year in the locale order with its separator', () => {
@@ -8,5 +8,6 @@ describe('date pattern of a locale', () => {
     expect(datePattern('en-GB')).toBe('dd/MM/yyyy')
     expect(datePattern('de')).toBe('dd.MM.yyyy')
     expect(datePattern('nl')).toBe('dd-MM-yyyy')
+    expect(dateExample('fr')).toBe('31/12/2026')
   })
 })

@@ -8,3 +8,8 @@ export function datePattern(locale: string): string {
   // Literal text is quoted for date-fns; the usual separators need no quotes.
   return parts.map((p) => token[p.type] ?? (/^[\s./-]+$/.test(p.value) ? p.value : `'${p.value.replace(/'/g, "''")}'`)).join('')
 }
+
+/** A date the user can read the order of fields from (31 December, so day and month differ), for placeholders. */
+export function dateExample(locale: string): string {
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(2026, 11, 31))
+}
