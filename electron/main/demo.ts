@@ -2,6 +2,8 @@ import { join } from 'node:path'
 import type { DemoLauncher, Logger } from '../core/platform/services'
 
 export const DEMO_DB_FILE = 'demo-service.db'
+/** The demo's order simulator pace. */
+export const DEMO_MOVES_PER_MINUTE = 3
 
 export interface DemoService {
   /** The core's DemoLauncher: starts the embedded service once and answers where and as whom to connect. */
@@ -22,7 +24,8 @@ export function createDemoService(userDataDir: string, log: Pick<Logger, 'info' 
 
   const start = async (): Promise<Running> => {
     const { startSandbox } = await import('../sandbox')
-    const sandbox = await startSandbox({ dbPath: join(userDataDir, DEMO_DB_FILE), port: 0 })
+    // A few orders move each minute, as in a distributor's day: not the seeded backlog all at once.
+    const sandbox = await startSandbox({ dbPath: join(userDataDir, DEMO_DB_FILE), port: 0, movesPerMinute: DEMO_MOVES_PER_MINUTE })
     log.info('demo service started', { baseUrl: sandbox.baseUrl })
     return sandbox
   }

@@ -11,7 +11,7 @@ import type { Core } from '../core'
 import { createKeychainStore } from '../core/credentials/secret-store'
 import { createFileLogger } from '../core/log/file-logger'
 import { redactingSecretStore } from '../core/log/redacting-secret-store'
-import { KEEP_IN_TRAY } from '../core/system/feature'
+import { KEEP_IN_TRAY, uiLanguage } from '../core/system/feature'
 import { AlertTargetStore } from './alert-targets'
 import { APP_USER_MODEL_ID, PRODUCT_NAME, TOAST_ACTIVATOR_CLSID } from './app-identity'
 import { createDemoService } from './demo'
@@ -260,6 +260,9 @@ async function start(): Promise<void> {
   // The core's alert preferences are the truth about "paused".
   const prefs = await liveCore.dispatch('orders.alertPrefs', undefined)
   if (prefs.ok) updateTray(reduceTray(trayState, 'orders.alertPrefsChanged', prefs.value))
+  // The language the window showed last time, until it says again.
+  const language = uiLanguage(liveCore.context)
+  if (language) updateTray(reduceTray(trayState, 'system.languageChanged', { language }))
   if (launch.demo) {
     const reply = await liveCore.dispatch('connection.startDemo', undefined)
     if (!reply.ok) log.error('demo mode could not start', reply.error)

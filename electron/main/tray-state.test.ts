@@ -134,6 +134,13 @@ describe('tray menu', () => {
     expect(labels(connected(), trayMessages('de-CH'))[0]).toBe('Wholesale Desk — Online')
     expect(labels(connected(), trayMessages('nl'))).toContain('Afsluiten')
   })
+
+  it("speaks the window's language over the account's, also after the account signs in again", () => {
+    let s = reduceTray(connected({ locale: 'en_GB' }), 'system.languageChanged', { language: 'fr' })
+    expect(s.locale).toBe('fr')
+    s = reduceTray(s, 'connection.changed', status(true, false, 'de_DE'))
+    expect(trayTooltip(s, trayMessages(s.locale))).toBe('Wholesale Desk — En ligne')
+  })
 })
 
 describe('tray messages', () => {

@@ -13,8 +13,10 @@ export interface TrayState {
   demo: boolean
   /** Where orders go: demo, staging or production; null when not connected. */
   environment: 'demo' | 'staging' | 'production' | null
-  /** The signed-in user's locale (drives the tray language); null until known. */
+  /** The tray's language: the window's (once it said), else the signed-in user's locale; null until known. */
   locale: string | null
+  /** The language the window shows, which wins over the account's. */
+  windowLanguage: string | null
   outbox: { queued: number; sending: number; needsReview: number; rejected: number } | null
   orders: { open: number; attention: number } | null
   recent: Array<{ orderId: number; label: string | null; status: ServiceOrderStatus; at: string }>
@@ -32,6 +34,7 @@ export const initialTrayState: TrayState = {
   demo: false,
   environment: null,
   locale: null,
+  windowLanguage: null,
   outbox: null,
   orders: null,
   recent: [],
@@ -46,6 +49,7 @@ const ConnectionChanged = z.object({
   online: z.boolean(),
   user: z.object({ locale: z.string().catch('') }).loose().nullable().catch(null),
 })
+const LanguageChanged = z.object({ language: z.string().min(2) })
 const SystemOnline = z.object({ online: z.boolean() })
 const OutboxChanged = z.object({ queued: count, sending: count, needsReview: count.optional(), rejected: count.optional() })
 const AlertPrefsChanged = z.object({ paused: z.boolean() })
@@ -69,9 +73,13 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
         online: p.data.online,
         demo: p.data.profile?.demo ?? false,
         environment: p.data.profile ? (p.data.profile.environment ?? (p.data.profile.demo ? 'demo' : null)) : null,
-        locale: p.data.user?.locale || state.locale,
+        locale: state.windowLanguage ?? (p.data.user?.locale || state.locale),
         ...(connected ? {} : { recent: [], orders: state.orders && { open: 0, attention: 0 } }),
       }
+    }
+    case 'system.languageChanged': {
+      const p = LanguageChanged.safeParse(payload)
+      return p.success ? { ...state, windowLanguage: p.data.language, locale: p.data.language } : state
     }
     case 'system.online': {
       const p = SystemOnline.safeParse(payload)

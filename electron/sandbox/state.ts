@@ -26,6 +26,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     cancelOrder: opts.cancelOrder ?? true,
     whoamiCurrency: opts.whoamiCurrency ?? 'code',
     manualAuthorisation: opts.manualAuthorisation ?? false,
+    movesPerMinute: opts.movesPerMinute ?? 0,
   }
   const whole = (name: keyof ResolvedOptions, min: number, max: number) => {
     const v = o[name] as number
@@ -37,6 +38,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   whole('orders', 0, 1_000_000)
   whole('tokenTtlSeconds', 1, 10 * 365 * 86400)
   whole('rateLimitPerMinute', 0, 1_000_000)
+  whole('movesPerMinute', 0, 1_000_000)
   if (!Number.isFinite(o.speed) || o.speed < 0) throw new RangeError('startSandbox: speed must be a number >= 0')
   if (o.whoamiCurrency !== 'code' && o.whoamiCurrency !== 'id') throw new RangeError("startSandbox: whoamiCurrency must be 'code' or 'id'")
   return o
@@ -58,6 +60,8 @@ export class SandboxState {
   readonly productCache = new Map<number, Product>()
   /** Unexpected errors (answered as 500); tests assert this stays empty. */
   readonly internalErrors: Error[] = []
+  /** The simulator's allowance of moves under options.movesPerMinute (tokens, refilled with the clock). */
+  readonly moveBudget = { tokens: 0, at: this.clock.now() }
   /** Set once the server listens, e.g. http://127.0.0.1:40123/api/v1 */
   baseUrl = ''
 

@@ -35,6 +35,11 @@ export interface SandboxOptions {
    * value). True: orders over the organisation's authorisation limit wait there (our rule).
    */
   manualAuthorisation?: boolean
+  /**
+   * At most this many automatic status moves per minute of the sandbox clock, across all orders
+   * (the demo's pace: a few a minute, as a real distributor's day looks); default 0 = no limit.
+   */
+  movesPerMinute?: number
 }
 
 export interface SandboxClientCredentials {

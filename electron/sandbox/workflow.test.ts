@@ -129,3 +129,26 @@ describe('simulated workflow (speed > 0)', () => {
     expect(Order.parse((await api.get(`/orders/${attention!.id}`)).body).status).toBe('COMPLETE')
   })
 })
+
+describe('simulated workflow at a set pace (movesPerMinute)', () => {
+  let sb: Sandbox
+  beforeAll(async () => {
+    sb = await startSandbox({ products: 100, orders: 200, speed: 100, movesPerMinute: 3, tokenTtlSeconds: 10 * 86_400 })
+  })
+  afterAll(() => sb.close())
+
+  it('moves a few orders a minute, however many are due', () => {
+    const statuses = () => new Map(sb.control.listOrdersRaw().map((o) => [o.id, o.status]))
+    // The seeded orders under way get their due times (within a second at this speed).
+    sb.control.advanceClock(1)
+    let before = statuses()
+    const moved: number[] = []
+    for (let minute = 0; minute < 3; minute++) {
+      sb.control.advanceClock(60)
+      const after = statuses()
+      moved.push([...after].filter(([id, s]) => before.get(id) !== s).length)
+      before = after
+    }
+    expect(moved.every((n) => n >= 1 && n <= 3), `moves per minute: ${moved.join(', ')}`).toBe(true)
+  })
+})

@@ -53,7 +53,9 @@ export class Drafts {
     return this.deps.store
   }
 
-  create(organisation?: number, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): Promise<DraftView> {
+  async create(organisation?: number, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): Promise<DraftView> {
+    // Lines that come with their products (a reorder, a copy) get their estimates now, as typed ones do.
+    if (doc.line_items?.length) doc = { ...doc, line_items: (await refreshEstimates(this.deps.catalogue(), doc as DraftDoc)).line_items }
     const rec = this.store.create(organisation ?? this.deps.actingOrganisation(), this.deps.service(), doc, sourceBasketId)
     this.store.setCurrent(rec.id)
     this.deps.changed(null)
@@ -316,7 +318,8 @@ export class Drafts {
       const at = live && product ? asOf : (l.estimate?.asOf ?? null)
       if (at && (!oldest || at < oldest)) oldest = at
     }
-    return { total: round2(total), asOf: oldest, unpriced }
+    // No line yet: the estimate will come from today's catalogue, so say how recent its prices are.
+    return { total: round2(total), asOf: oldest ?? (live && rec.doc.line_items.length === 0 ? asOf : null), unpriced }
   }
 
   /** The draft's problems by field, as submitting would find them: its document, and whom it is for. */

@@ -3,6 +3,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../../shared/api'
 import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
+import { OrderFilters } from '../../../shared/ipc/channels/orders'
 import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markedName, markerOf } from '../../../shared/basket-marker'
@@ -66,11 +67,21 @@ async function draftWith(w: World, items: Product[], extra: Record<string, unkno
   return w.call<DraftView>('baskets.get', { id: d.id })
 }
 
-/** The orders and baskets carrying the submission marker of the order with this id (itself included). */
-function sameSubmission(orderId: number | null | undefined): Order[] {
+/** The order with this id and every other order or basket still carrying its draft's submission marker. */
+function sameSubmission(w: World, draftId: string, orderId: number | null | undefined): Order[] {
   const { control } = suite.sandbox
-  const marker = markerOf(control.listOrdersRaw().find((o) => o.id === orderId)!.name)
-  return [...control.listOrdersRaw(), ...control.listBasketsRaw()].filter((o, i, all) => markerOf(o.name) === marker && all.findIndex((x) => x.id === o.id) === i)
+  const marker = draftMarker(w, draftId)
+  return [...control.listOrdersRaw(), ...control.listBasketsRaw()].filter((o, i, all) => (o.id === orderId || markerOf(o.name) === marker) && all.findIndex((x) => x.id === o.id) === i)
+}
+
+/** A draft's submission marker, as the outbox keeps it. */
+function draftMarker(w: World, draftId: string): string {
+  const db = new DatabaseSync(join(w.core.context.connection.require().profileDir, 'baskets.db'), { readOnly: true })
+  try {
+    return (db.prepare('SELECT marker FROM drafts WHERE id = ?').get(draftId) as { marker: string }).marker
+  } finally {
+    db.close()
+  }
 }
 
 /** Submits a draft, accepts its prices should they be held for review, and answers it once the outbox is quiet. */
@@ -109,8 +120,9 @@ describe('the outbox against the sandbox', () => {
       [a!.id, 2],
       [b!.id, 2],
     ])
-    expect(markerOf(placed[0]!.name)).not.toBeNull()
-    expect(sameSubmission(done.orderId)).toHaveLength(1)
+    // The marker found the basket while it was needed; the order carries the user's own name.
+    expect(placed[0]!.name).toBe('Site survey')
+    expect(sameSubmission(w, d.id, done.orderId)).toHaveLength(1)
     expect(w.outbox.at(-1)).toEqual({ queued: 0, sending: 0, needsReview: 0, rejected: 0 })
   })
 
@@ -155,7 +167,7 @@ describe('the outbox against the sandbox', () => {
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done.state).toBe('submitted')
     expect(done.orderId).toBe(held.basketId)
-    const all = sameSubmission(done.orderId)
+    const all = sameSubmission(w, d.id, done.orderId)
     expect(all).toHaveLength(1)
     expect(all[0]!.line_items.map((l) => l.product)).toEqual([b!.id])
   })
@@ -286,7 +298,7 @@ describe('the outbox against the sandbox', () => {
     // The catalogue holds our own organisation's prices; the descendant may pay more, which is reviewed.
     const done = await submitAcceptingPrices(w, d.id)
     expect(done.state).toBe('submitted')
-    const placed = sameSubmission(done.orderId)
+    const placed = sameSubmission(w, d.id, done.orderId)
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(child!.id)
   })
@@ -313,7 +325,7 @@ describe('the outbox against the sandbox', () => {
 
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done).toMatchObject({ state: 'submitted', error: null })
-    expect(sameSubmission(done.orderId)).toHaveLength(1)
+    expect(sameSubmission(w, d.id, done.orderId)).toHaveLength(1)
     drafts.close()
     expect(errors).toEqual([])
     expect(w.events.filter((e) => e.event === 'system.online').map((e) => (e.payload as { online: boolean }).online)).toEqual([true])
@@ -329,7 +341,7 @@ describe('the outbox against the sandbox', () => {
     expect(d.organisation).toBe(purchaser.organisationId)
     const done = await submitAcceptingPrices(w, d.id)
     expect(done.state).toBe('submitted')
-    const placed = sameSubmission(done.orderId)
+    const placed = sameSubmission(w, d.id, done.orderId)
     expect(placed).toHaveLength(1)
     expect(placed[0]!.organisation).toBe(purchaser.organisationId)
   })
@@ -423,7 +435,45 @@ describe('the outbox against the sandbox', () => {
     }
     const done = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(done.state).toBe('submitted')
-    expect(sameSubmission(done.orderId)).toHaveLength(1)
+    expect(sameSubmission(w, d.id, done.orderId)).toHaveLength(1)
+  })
+  it('a draft an earlier version queued, its basket created with the marker in the name, is placed under the user\'s own name', async () => {
+    const w = await world()
+    const [a] = plain().slice(30)
+    const d = await draftWith(w, [a!], { name: 'Acme Q4 refresh' })
+    const client = clientFor(suite.sandbox)
+    const legacy = await client.call('createBasket', { body: { name: markedName('Acme Q4 refresh', 'qqqqqqqqq2'), ...shipTo, line_items: [{ product: a!.id, quantity: 2 }] } })
+    await client.close()
+    await suite.sandbox.control.pause()
+    try {
+      await w.call('baskets.submit', { id: d.id })
+      await waitQueued(w, d.id)
+      // The row as an earlier version left it: the basket made, its name marked, the price check next.
+      const db = new DatabaseSync(join(w.core.context.connection.require().profileDir, 'baskets.db'))
+      db.prepare("UPDATE drafts SET marker = 'qqqqqqqqq2', basket_id = ?, step = 'price', in_flight = NULL WHERE id = ?").run(legacy.id, d.id)
+      db.close()
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+    await w.settle()
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done).toMatchObject({ state: 'submitted', orderId: legacy.id })
+    const placed = sameSubmission(w, d.id, done.orderId)
+    expect(placed.map((o) => [o.id, o.name])).toEqual([[legacy.id, 'Acme Q4 refresh']])
+  })
+
+  it('orders placed with a marked name by an earlier version show the user\'s name only, in the list and the detail', async () => {
+    const w = await world()
+    const [a] = plain().slice(32)
+    const client = clientFor(suite.sandbox)
+    const basket = await client.call('createBasket', { body: { name: markedName('Dunmore stock', 'rrrrrrrrr3'), ...shipTo, line_items: [{ product: a!.id, quantity: 1 }] } })
+    await client.call('submitBasket', { params: { id: basket.id } })
+    await client.close()
+    const list = await w.call<{ rows: { id: number; name?: string | null }[] }>('orders.list', { filters: OrderFilters.parse({}), page: 1, perPage: 100 })
+    expect(list.rows.find((r) => r.id === basket.id)?.name).toBe('Dunmore stock')
+    expect(list.rows.every((r) => markerOf(r.name) === null)).toBe(true)
+    const detail = await w.call<{ order: Order }>('orders.get', { id: basket.id })
+    expect(detail.order.name).toBe('Dunmore stock')
   })
 })
 

@@ -20,11 +20,14 @@ import { round2 } from '../../../shared/api'
  *
  * 1. A marker. When a draft is queued it gets a random 10-character marker, stored with the draft
  *    and never changed afterwards. The basket is created with the name `<user's name> [wd-<marker>]`.
- *    The service keeps the name unchanged and returns it in the baskets list and on the order, so the
- *    marker names the service basket independently of any reply we may have lost. The baskets list
- *    shows only the caller's own organisation's baskets, so a basket is always created there (the
- *    default) and a basket for a descendant organisation is moved to it by an update (PUT with
- *    `organisation`) once its id is safely recorded.
+ *    The service keeps the name unchanged and returns it in the baskets list, so the marker names the
+ *    service basket independently of any reply we may have lost. The baskets list shows only the
+ *    caller's own organisation's baskets, so a basket is always created there (the default) and a
+ *    basket for a descendant organisation is moved to it by an update (PUT with `organisation`) once
+ *    its id is safely recorded. The marker is needed only until the basket id is recorded: that
+ *    update (or, for the own organisation, one made for this alone) also puts back the user's own
+ *    name, and no basket is submitted while its name still carries a marker, so orders never show
+ *    it — neither in the app nor in the service's web interface (see shared/basket-marker.ts).
  *
  * 2. Write-ahead intent. Every step that changes the service records `in_flight = <step>` in the
  *    draft's row (one committed SQLite transaction, WAL + synchronous=FULL) BEFORE the request is
@@ -230,12 +233,10 @@ export class Outbox {
     this.assertShippingFits(rec)
     // Created for the caller's own organisation (the default), where the baskets list can find it
     // again; a basket for a descendant is moved there by the update that follows.
-    const basket = await this.write(rec, 'create', (signal) => this.client(rec).call('createBasket', { body: this.body(rec, false), signal }))
-    const moved = rec.organisation !== null && basket.organisation !== rec.organisation
-    if (moved) return this.update(this.record(rec, { basketId: basket.id, step: 'update', inFlight: null }))
-    // The basket id is recorded together with the price check's outcome (one commit fewer); a crash
-    // in between leaves in_flight = create, and the marker finds the basket again.
-    return { rec: { ...rec, basketId: basket.id, step: 'price' }, basket }
+    const basket = await this.write(rec, 'create', (signal) => this.client(rec).call('createBasket', { body: this.body(rec, true), signal }))
+    // Its id recorded, the basket no longer needs the marker: the update moves it to a descendant
+    // organisation if need be and gives it back the user's own name.
+    return this.update(this.record(rec, { basketId: basket.id, step: 'update', inFlight: null }))
   }
 
   private async update(rec: DraftRecord): Promise<{ rec: DraftRecord; basket: Basket | null }> {
@@ -261,7 +262,10 @@ export class Outbox {
    */
   private async price(rec: DraftRecord, known: Basket | null): Promise<{ rec: DraftRecord; intentRecorded: boolean }> {
     const id = this.basketId(rec)
-    const basket = known ?? (await this.send((signal) => this.client(rec).call('getBasket', { params: { id }, signal })))
+    let basket = known ?? (await this.send((signal) => this.client(rec).call('getBasket', { params: { id }, signal })))
+    // A basket created by an earlier version still carries its marker: its name is put back first,
+    // so the order never shows it.
+    if (markerOf(basket.name) !== null) basket = (await this.update(rec)).basket ?? basket
     const review = reviewLines(rec.doc, basket.line_items)
     if (review.some((l) => l.increased)) {
       this.record(rec, { basketId: id, state: 'needs_review', review, serviceTotal: basket.total, step: 'price', inFlight: null })
@@ -438,8 +442,9 @@ export class Outbox {
     if (unfit) throw new UnfitShippingError(unfit)
   }
 
-  private body(rec: DraftRecord, withOrganisation = true) {
-    return toBasketBody(rec.doc, withOrganisation ? rec.organisation : null, rec.marker)
+  /** The create carries the marker (and no organisation); every later write the user's own name. */
+  private body(rec: DraftRecord, forCreate = false) {
+    return toBasketBody(rec.doc, forCreate ? null : rec.organisation, forCreate ? rec.marker : null)
   }
 
   private basketId(rec: DraftRecord): number {

@@ -51,6 +51,7 @@ export function productInfo(p: Product): LineProductInfo {
     name: p.name,
     price: p.price,
     subscription_type: p.subscription_type ?? null,
+    subscription_product_type: p.subscription_product_type ?? null,
     provisioning: p.provisioning,
     maintenance: p.maintenance,
     rate_plans: p.rate_plans,

@@ -23,6 +23,8 @@ export interface ActiveSession {
   profileDir: string
   user: CurrentUser | null
   actingOrganisation: Organisation | null
+  /** Reconnected at app start to the profile last used (not signed in to by the user just now). */
+  resumed: boolean
 }
 
 interface ConnectionDeps {
@@ -61,6 +63,8 @@ const PROBE_OFFLINE_MS = 5_000
 export class Connection {
   private session: ActiveSession | null = null
   private isOnline = false
+  /** Set while resume() reconnects the profile last used (sessions it opens are marked resumed). */
+  private resuming = false
   /** ConnectionStatus.revision: one more at every connection.changed. */
   private revision = 0
   private lastError: string | null = null
@@ -182,6 +186,7 @@ export class Connection {
       profileDir: this.profileDir(id),
       user: this.deps.settings.get<CurrentUser | null>(`user:${id}`, null),
       actingOrganisation: this.deps.settings.get<Organisation | null>(`acting:${id}`, null),
+      resumed: this.resuming,
     }
     this.lastError = null
     await this.probe()
@@ -261,12 +266,15 @@ export class Connection {
     const id = this.deps.settings.get<string | null>('activeProfile', null)
     const row = id ? this.find(id) : null
     if (!row) return
+    this.resuming = true
     try {
       if (row.demo && this.deps.demo) await this.startDemo()
       else await this.activate(row.id)
     } catch (err) {
       this.lastError = (err as Error).message
       this.deps.log.warn('could not resume the last connection', { message: (err as Error).message })
+    } finally {
+      this.resuming = false
     }
   }
 

@@ -43,7 +43,16 @@ describe('order alerts', () => {
     expect(alertsFor([change(9, 'SHIPPED', 'ACCEPTED', null)], { locale: 'en', prefs, now })[0]!.body).toContain('No purchase order number')
   })
 
+  it('by default alerts what a rep acts on (shipped, attention required, failed, cancelled); the other statuses are opt-in', () => {
+    const all = ORDER_STATUSES.filter((s) => s !== 'DRAFT').map((s, i) => change(i + 1, s))
+    const titles = (p: AlertPrefs) => alertsFor(all, { locale: 'en', prefs: p, now }).flatMap((a) => (a.target ? [a.title] : a.body.split(' · ')))
+    expect(titles(prefs).sort()).toEqual(['Cancelled: 1', 'Failed: 1', 'Needs attention: 1', 'Shipped: 1'])
+    expect(alertsFor([change(1, 'ACCEPTED'), change(2, 'COMPLETE')], { locale: 'en', prefs, now })).toEqual([])
+    expect(alertsFor([change(1, 'ACCEPTED')], { locale: 'en', prefs: AlertPrefs.parse({ statuses: ['ACCEPTED'] }), now })).toHaveLength(1)
+  })
+
   it('coalesces many changes at once into one summary', () => {
+    const prefs = AlertPrefs.parse({ statuses: ORDER_STATUSES })
     const many = [change(1, 'SHIPPED'), change(2, 'SHIPPED'), change(3, 'ACCEPTED'), change(4, 'SHIPPED')]
     expect(alertsFor(many.slice(0, COALESCE_ABOVE), { locale: 'en', prefs, now })).toHaveLength(COALESCE_ABOVE)
     const alerts = alertsFor(many, { locale: 'en', prefs, now })

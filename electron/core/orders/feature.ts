@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/ipc/contract-kit'
 import { AlertPrefs, OrderFilters, type WatchState } from '../../../shared/ipc/channels/orders'
 import type { ActiveSession } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
+import { uiLanguage } from '../system/feature'
 import { alertsFor } from './alerts'
 import { OrderActions } from './order-actions'
 import { OrderQueries } from './order-queries'
@@ -61,6 +62,8 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
   let switching: Promise<void> = Promise.resolve()
   let stopped = false
   let lastCounts = { open: -1, attention: -1 }
+  /** The profile whose orders were open last in this run (null after signing out). */
+  let lastProfileId: string | null = null
 
   const offBus = opts.subscribe?.((event) => {
     if (event === 'outbox.changed') current?.watcher.nudge()
@@ -87,7 +90,13 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
 
   async function open(session: ActiveSession | null): Promise<void> {
     await close()
+    if (!session) lastProfileId = null
     if (!session || stopped || session !== wanted) return
+    // Signing in, or switching to another profile, starts from what the service shows now: what
+    // changed since that profile was last used would come as a flood. Reopened at app start, or the
+    // same profile edited, the watcher announces what changed meanwhile.
+    const silentStart = !session.resumed && session.profile.id !== lastProfileId
+    lastProfileId = session.profile.id
     const db = openOrdersDb(session.profileDir)
     const store = new StatusStore(db, clock)
     const note = { noteSuccess: () => connection.noteSuccess(), noteFailure: (e: unknown) => connection.noteFailure(e) }
@@ -100,6 +109,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       isOnline: () => connection.online,
       ...note,
       onPoll: (o) => announce(session, o),
+      silentFirstPoll: silentStart,
       random: opts.random,
     })
     const actions = new OrderActions({ client: session.client, queries, ...note, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
@@ -111,7 +121,9 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
   function announce(session: ActiveSession, o: PollOutcome): void {
     if (!o.baseline) {
       const prefs = alertPrefs()
-      for (const alert of alertsFor(o.changes, { locale: session.user?.locale, prefs, now: clock.now(), reasons: o.reasons })) ctx.notifier.show(alert)
+      // The window's language first: the user chose it, and may read another than the account's.
+      const locale = uiLanguage(ctx) ?? session.user?.locale
+      for (const alert of alertsFor(o.changes, { locale, prefs, now: clock.now(), reasons: o.reasons })) ctx.notifier.show(alert)
     }
     if (o.changes.length || o.open !== lastCounts.open || o.attention !== lastCounts.attention) {
       lastCounts = { open: o.open, attention: o.attention }

@@ -93,6 +93,8 @@ describe('order list and detail', () => {
 describe('resubmit and cancel follow section 3', () => {
   it('resubmits only an order that needs attention, then watches it quickly without echoing the change', async () => {
     const t = await connected()
+    // Accepted is not among the statuses alerted by default.
+    await t.call('orders.setAlertPrefs', { statuses: ['ACCEPTED'], paused: false, pausedUntil: null })
     const processing = take('PROCESSING')
     suite.sandbox.control.clearRequestLog()
     const refused = await t.fail('orders.resubmit', { id: processing.id })

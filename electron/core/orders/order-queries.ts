@@ -5,6 +5,7 @@ import type { Clock } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
 import type { ResultCache } from './result-cache'
+import { unmarkedName } from '../../../shared/basket-marker'
 
 /** The service's list query for the view's filters (spec 4.2: repeated values OR, different ones AND). */
 function serviceQuery(f: OrderFilters, page: number, perPage: number) {
@@ -40,11 +41,18 @@ function toRow(o: Order): OrderRow {
     total: o.total,
     payment_type: o.payment_type,
     attention_required: o.attention_required,
-    name: o.name,
+    name: shownName(o.name),
     end_user: o.end_user,
     unread: unreadFields(o),
   }
 }
+
+/** An order's name as the user gave it: orders placed by older versions still carry the submission marker. */
+function shownName(name: string | null | undefined): string | null | undefined {
+  return name ? unmarkedName(name) : name
+}
+
+const shown = (o: Order): Order => (o.name ? { ...o, name: shownName(o.name) } : o)
 
 /** Worth answering from the cache: the service cannot be reached or is failing for now. */
 const readableFromCache = (err: unknown) => err instanceof ServiceError && err.transient
@@ -75,7 +83,7 @@ export class OrderQueries {
       const cached = readableFromCache(err) ? this.deps.cache.getPage(key, page, perPage) : null
       if (!cached) throw offlineWithoutCopy(err, 'these orders')
       return {
-        rows: cached.rows,
+        rows: cached.rows.map((r) => ({ ...r, name: shownName(r.name) })),
         total: cached.total,
         pages: cached.pages,
         page,
@@ -92,11 +100,11 @@ export class OrderQueries {
   async get(id: number): Promise<OrderDetailResult> {
     try {
       const order = await this.fetch(id)
-      return { order, fetchedAt: iso(this.deps.clock.now()), fromCache: false, unread: unreadFields(order) }
+      return { order: shown(order), fetchedAt: iso(this.deps.clock.now()), fromCache: false, unread: unreadFields(order) }
     } catch (err) {
       const cached = readableFromCache(err) ? this.deps.cache.getOrder(id) : null
       if (!cached) throw offlineWithoutCopy(err, `order ${id}`)
-      return { order: cached.order, fetchedAt: iso(cached.fetchedAt), fromCache: true, unread: [] }
+      return { order: shown(cached.order), fetchedAt: iso(cached.fetchedAt), fromCache: true, unread: [] }
     }
   }
 

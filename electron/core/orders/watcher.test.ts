@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
-import { isOpenStatus, type Order, type OrderStatus } from '../../../shared/api'
+import { isOpenStatus, ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/api'
 import type { WatchState } from '../../../shared/ipc/channels/orders'
 import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
@@ -24,11 +24,14 @@ function take(status: OrderStatus, n = 1): Order[] {
 const state = (t: CoreUnderTest) => t.call<WatchState>('orders.watchState')
 const poll = (t: CoreUnderTest) => t.call<WatchState>('orders.pollNow')
 const alertsFor = (t: CoreUnderTest, orderId: number) => t.alerts.filter((a) => a.target?.orderId === orderId)
+/** Opts in to alerts of every status (by default only shipped, attention required, failed and cancelled alert). */
+const alertEveryStatus = (t: CoreUnderTest) => t.call('orders.setAlertPrefs', { statuses: [...ORDER_STATUSES], paused: false, pausedUntil: null })
 
 describe('order watcher', () => {
   it('sets a silent baseline on the first sync, then announces each transition exactly once', async () => {
     const t = await started()
     await connect(t, suite.sandbox)
+    await alertEveryStatus(t)
     const s = await poll(t)
     expect(t.alerts).toEqual([])
     const open = suite.sandbox.control.listOrdersRaw().filter((o) => isOpenStatus(o.status)).length
@@ -65,6 +68,7 @@ describe('order watcher', () => {
     const secrets = testKeychain()
     const first = await started(undefined, secrets)
     await connect(first, suite.sandbox)
+    await alertEveryStatus(first)
     await poll(first)
     const [a] = take('PROCESSING')
     suite.sandbox.control.transition(a!.id, 'ACCEPTED')
@@ -107,6 +111,7 @@ describe('order watcher', () => {
   it('stays online when the active profile is edited during a poll, and announces what that poll would have', async () => {
     const t = await started()
     const profileId = await connect(t, suite.sandbox)
+    await alertEveryStatus(t)
     await poll(t)
     // An order leaves the open list: the next poll lists the open orders (slowly here), then fetches that one by id.
     const [o] = take('SHIPPED')
@@ -128,6 +133,39 @@ describe('order watcher', () => {
     expect(await state(t)).toMatchObject({ phase: 'watching', lastError: null })
   })
 
+  it('after switching back to a profile used before, starts from what the service shows: no flood of what changed meanwhile, the next change announced', async () => {
+    const t = await started()
+    const first = await connect(t, suite.sandbox)
+    await poll(t)
+    await connect(t, suite.sandbox)
+    await poll(t)
+    const [x, y] = take('PROCESSING', 2)
+    suite.sandbox.control.transition(x!.id, 'FAILED')
+    await t.call('connection.activate', { id: first })
+    await poll(t)
+    expect(t.alerts).toEqual([])
+    suite.sandbox.control.transition(y!.id, 'FAILED')
+    await poll(t)
+    expect(t.alerts.map((a) => a.target?.orderId)).toEqual([y!.id])
+  })
+
+  it("words alerts in the window's language, whatever the account's locale, and the next ones in the next language chosen", async () => {
+    const t = await started()
+    await connect(t, suite.sandbox)
+    await poll(t)
+    await t.call('system.setLanguage', { language: 'fr' })
+    const [a, b] = take('PROCESSING', 2)
+    suite.sandbox.control.transition(a!.id, 'FAILED')
+    await poll(t)
+    expect(alertsFor(t, a!.id).map((x) => x.title)).toEqual([`Commande ${a!.id} : Échouée`])
+    expect(alertsFor(t, a!.id)[0]!.body).toMatch(/auparavant En traitement/)
+    await t.call('system.setLanguage', { language: 'de' })
+    suite.sandbox.control.transition(b!.id, 'FAILED')
+    await poll(t)
+    expect(alertsFor(t, b!.id).map((x) => x.title)).toEqual([`Bestellung ${b!.id}: Fehlgeschlagen`])
+    expect(t.events.filter((e) => e.event === 'system.languageChanged').map((e) => e.payload)).toEqual([{ language: 'fr' }, { language: 'de' }])
+  })
+
   it('coalesces many changes at once into one summary alert', async () => {
     const t = await started()
     await connect(t, suite.sandbox)
@@ -146,7 +184,7 @@ describe('order watcher', () => {
     await connect(t, suite.sandbox)
     await poll(t)
     const [o] = take('PROCESSING')
-    suite.sandbox.control.transition(o!.id, 'ACCEPTED')
+    suite.sandbox.control.transition(o!.id, 'FAILED')
     // Not a millisecond early: no poll reaches the service (given the time one would take to).
     const polls = () => suite.sandbox.control.requestLog().filter((r) => r.method === 'GET' && r.path.startsWith('/orders')).length
     const pollsBefore = polls()

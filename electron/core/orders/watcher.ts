@@ -25,7 +25,7 @@ export interface PollOutcome {
   reasons: Map<number, string>
   open: number
   attention: number
-  /** True for the first sync of a profile: recorded, never announced. */
+  /** True for the first sync of a profile, or the first after signing in: recorded, never announced. */
   baseline: boolean
 }
 
@@ -38,6 +38,8 @@ interface WatcherDeps {
   noteSuccess(): void
   noteFailure(err: unknown): void
   onPoll(outcome: PollOutcome): void
+  /** The first successful poll only records what it sees (after signing in or switching profile). */
+  silentFirstPoll?: boolean
   /** Jitter source; Math.random by default. */
   random?: () => number
 }
@@ -60,8 +62,11 @@ export class OrderWatcher {
   lastPollAt: number | null = null
   nextPollAt: number | null = null
   lastError: string | null = null
+  private silentNext: boolean
 
-  constructor(private readonly deps: WatcherDeps) {}
+  constructor(private readonly deps: WatcherDeps) {
+    this.silentNext = deps.silentFirstPoll ?? false
+  }
 
   get phase(): WatcherPhase {
     return this.currentPhase
@@ -122,6 +127,7 @@ export class OrderWatcher {
   private async run(): Promise<void> {
     try {
       const outcome = await this.poll()
+      this.silentNext = false
       this.failures = 0
       this.retryAfterSeconds = undefined
       this.lastError = null
@@ -169,7 +175,7 @@ export class OrderWatcher {
 
   private async poll(): Promise<PollOutcome> {
     const { store } = this.deps
-    const baseline = !store.hasBaseline()
+    const baseline = !store.hasBaseline() || this.silentNext
     const listed = await this.listOpen()
     const listedIds = new Set(listed.map((o) => o.id))
     const left = store.openKnown().filter((k) => !listedIds.has(k.id))

@@ -98,6 +98,7 @@ export const SERVICE_ASSUMPTIONS = {
   environments: 'Each deployment has a staging and a production host (conventions); a profile says which (demo for loopback hosts, production by default otherwise). The first order to production on a workstation needs an explicit confirmation.',
   externalLinks: 'shell.openExternal opens only the web interface host and the carrier pages of tracking numbers the service returned in shipments (issue 18.4).',
   tokenAnswers: 'Test connection tells apart: unreachable, TLS, no token endpoint (404/405, a non-token answer), invalid_client (RFC 6749 5.2, conventions), a web page or redirect (proxy, captive portal).',
+  submissionMarker: 'The outbox finds a basket whose create reply was lost by a marker in its name (no field the service\'s users never see exists); the user\'s own name is put back before submitting (shared/basket-marker.ts).',
   actingOrganisation: 'Basket and order bodies carry `organisation` (own or descendant) — our sandbox\'s choice.',
   compression: 'Answers may be br or gzip encoded when asked (Accept-Encoding: br, gzip; standard HTTP, not stated by the spec); asked of every host but this computer; an encoding that was not asked for is decoded too.',
   conditionalRequests: 'The open-orders poll sends If-None-Match with the last ETag; a 304 means unchanged. A service without ETags simply answers 200 each time (standard HTTP, not stated by the spec).',

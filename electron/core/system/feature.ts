@@ -1,3 +1,4 @@
+import { Language } from '../../../shared/api'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { DesktopPrefs } from '../../../shared/ipc/channels/system'
 import type { CoreContext, Feature } from '../context'
@@ -15,6 +16,15 @@ interface SystemOptions {
 
 /** Settings key shared with the shell, which reads it when the window closes. */
 export const KEEP_IN_TRAY = 'shell.keepInTray'
+
+/** Settings key of the window's language (see uiLanguage). */
+export const UI_LANGUAGE = 'ui.language'
+
+/** The language the window last showed, for texts the core makes (alerts); null until it said. */
+export function uiLanguage(ctx: Pick<CoreContext, 'settings'>): Language | null {
+  const parsed = Language.safeParse(ctx.settings.get<unknown>(UI_LANGUAGE, null))
+  return parsed.success ? parsed.data : null
+}
 
 /** App-level channels that need no connection. */
 export function systemFeature(ctx: CoreContext, opts: SystemOptions): Feature {
@@ -39,6 +49,13 @@ export function systemFeature(ctx: CoreContext, opts: SystemOptions): Feature {
         await ctx.connection.setWorkOffline(on)
         if (was !== on) ctx.emit('system.workOfflineChanged', { on })
         return { on: ctx.workOffline.on }
+      },
+      'system.setLanguage': ({ language }) => {
+        if (uiLanguage(ctx) !== language) {
+          ctx.settings.set(UI_LANGUAGE, language)
+          ctx.emit('system.languageChanged', { language })
+        }
+        return { language }
       },
       'system.info': () => ({ version: opts.version, platform: process.platform, harness: opts.harness }),
       'system.openExternal': async ({ url }) => {

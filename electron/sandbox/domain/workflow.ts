@@ -161,11 +161,26 @@ export function runDue(state: SandboxState): void {
   )) {
     state.store.run('UPDATE orders SET next_at = ? WHERE id = ?', dueAfter(state, r.status, now), r.id)
   }
-  for (let round = 0; round < 10; round++) {
-    const due = state.store.all<{ id: number; next_at: number }>('SELECT id, next_at FROM orders WHERE next_at IS NOT NULL AND next_at <= ? ORDER BY next_at LIMIT 1000', now)
-    if (!due.length) return
-    for (const d of due) step(state, d.id, d.next_at)
+  const limit = allowance(state, now)
+  let moved = 0
+  for (let round = 0; round < 10 && moved < limit; round++) {
+    const due = state.store.all<{ id: number; next_at: number }>('SELECT id, next_at FROM orders WHERE next_at IS NOT NULL AND next_at <= ? ORDER BY next_at LIMIT ?', now, Math.min(1000, limit - moved))
+    if (!due.length) break
+    // Held back by the pace, a move happens now rather than at its (past) due time.
+    for (const d of due) step(state, d.id, Number.isFinite(limit) ? now : d.next_at)
+    moved += due.length
   }
+  if (Number.isFinite(limit)) state.moveBudget.tokens -= moved
+}
+
+/** How many moves the pace allows now (Infinity without options.movesPerMinute); at most a minute's worth saved up. */
+function allowance(state: SandboxState, now: number): number {
+  const rate = state.options.movesPerMinute
+  if (!rate) return Infinity
+  const b = state.moveBudget
+  b.tokens = Math.min(rate, b.tokens + ((now - b.at) * rate) / 60_000)
+  b.at = now
+  return Math.floor(b.tokens)
 }
 
 /** Runs runDue on a timer while the sandbox is up (never keeps the process alive). */

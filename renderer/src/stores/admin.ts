@@ -15,7 +15,8 @@ export const useAdminStore = defineStore('admin', () => {
   const connection = useConnectionStore()
   const access = computed(() => adminAccess(connection.user))
 
-  const userQuery = ref<UserListParams>(UserListInput.parse({}))
+  // A to Z, as people look names up (the service's own default is Z to A).
+  const userQuery = ref<UserListParams>(UserListInput.parse({ sort_by: '+name' }))
   const users = ref<UserListResult | null>(null)
   const usersError = shallowRef<ApiError | null>(null)
   const usersLoading = ref(false)

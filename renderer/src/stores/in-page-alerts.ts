@@ -3,7 +3,7 @@ import { ref } from 'vue'
 import type { AlertShown } from '../../../shared/ipc/channels/alerts'
 import { api } from '../services/api'
 
-const KEEP = 5
+const KEEP = 20
 
 /**
  * Alerts shown inside the page. Only the browser harness needs this: in Electron the OS shows
@@ -28,5 +28,9 @@ export const useInPageAlertsStore = defineStore('inPageAlerts', () => {
     alerts.value = alerts.value.filter((a) => a.id !== id)
   }
 
-  return { alerts, listen, stop, dismiss }
+  function dismissAll(): void {
+    alerts.value = []
+  }
+
+  return { alerts, listen, stop, dismiss, dismissAll }
 })

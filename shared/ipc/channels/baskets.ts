@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, Id, LineItem, LineItemRequest, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind } from '../../api'
+import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, Id, LineItem, LineItemRequest, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind, SubscriptionProductType } from '../../api'
 import { channel } from '../contract-kit'
 
 /**
@@ -181,6 +181,8 @@ export const LineProductInfo = z.object({
   name: z.string(),
   price: z.number(),
   subscription_type: SubscriptionKind.nullable(),
+  /** ADD_ON subscriptions need their base (the editor says so). */
+  subscription_product_type: SubscriptionProductType.nullable().optional(),
   provisioning: z.array(RelatedProduct),
   maintenance: z.array(RelatedProduct),
   rate_plans: z.array(RatePlan),

@@ -76,10 +76,13 @@ export const OrderDetailResult = z.object({
 })
 export type OrderDetailResult = z.infer<typeof OrderDetailResult>
 
+/** The statuses a rep acts on or tells the customer about: alerted unless the user chooses otherwise. */
+export const DEFAULT_ALERT_STATUSES = ['SHIPPED', 'ATTENTION_REQUIRED', 'FAILED', 'CANCELLED'] as const satisfies readonly OrderStatus[]
+
 /** Which status changes raise a desktop alert, and do-not-disturb. */
 export const AlertPrefs = z.object({
-  /** New statuses that alert; every status by default. */
-  statuses: z.array(OrderStatus).default([...OrderStatus.options]),
+  /** New statuses that alert; by default what needs a rep (the rest is opt-in, or the day's moves flood in). */
+  statuses: z.array(OrderStatus).default([...DEFAULT_ALERT_STATUSES]),
   /** Alerts paused until turned back on. */
   paused: z.boolean().default(false),
   /** Alerts paused until this moment (ISO date-time); null for no timed pause. */

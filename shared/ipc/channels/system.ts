@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../contract-kit'
+import { Language } from '../../api'
 
 /** How the desktop app behaves around its window; startAtLogin is null where the platform has no such switch. */
 export const DesktopPrefs = z.object({ keepInTray: z.boolean(), startAtLogin: z.boolean().nullable() })
@@ -16,6 +17,8 @@ export const systemChannels = {
     z.undefined(),
     z.object({ version: z.string(), platform: z.string(), harness: z.boolean() }),
   ),
+  /** The language the window shows, so that texts made outside it (desktop alerts, tray) match. */
+  'system.setLanguage': channel(z.object({ language: Language }), z.object({ language: Language })),
   'system.openExternal': channel(z.object({ url: z.url({ protocol: /^https$/ }) }), z.object({ opened: z.boolean() })),
   /** "Work offline": while on, the app sends nothing to any service (kept across restarts). */
   'system.workOffline': channel(z.undefined(), WorkOfflineState),
@@ -28,4 +31,6 @@ export const systemEvents = {
   /** The shell follows these (window close, login item), from Settings or the tray alike. */
   'system.desktopPrefsChanged': DesktopPrefs,
   'system.workOfflineChanged': WorkOfflineState,
+  /** The window's language changed: the tray follows. */
+  'system.languageChanged': z.object({ language: Language }),
 }

@@ -137,7 +137,8 @@ export interface Verdict {
 
 /**
  * Checks the service's raw state: every draft became exactly one order (no second basket or order
- * with its marker anywhere) with exactly its lines.
+ * with its marker anywhere) with exactly its lines, under the user's own name. The outbox takes the
+ * marker out of the name only of the basket whose id it recorded, so a duplicate keeps it.
  */
 export function verify(sandbox: Sandbox, drafts: DraftRecord[]): Verdict {
   const orders = sandbox.control.listOrdersRaw()
@@ -152,7 +153,10 @@ export function verify(sandbox: Sandbox, drafts: DraftRecord[]): Verdict {
   }
   const v: Verdict = { duplicates: [], lost: [], wrongLines: [] }
   for (const d of drafts) {
-    const found = byMarker.get(d.marker ?? '') ?? []
+    const recorded = [...orders, ...baskets].find((o) => o.id === d.orderId)
+    const marked = byMarker.get(d.marker ?? '') ?? []
+    const found = recorded && !marked.some((o) => o.id === recorded.id) ? [recorded, ...marked] : marked
+    if (recorded && recorded.status !== 'DRAFT' && (recorded.name ?? '') !== d.doc.name.trim()) v.wrongLines.push(`${d.id}: order ${recorded.id} is named "${recorded.name}"`)
     const placed = found.filter((o) => o.status !== 'DRAFT')
     if (found.length > 1) v.duplicates.push(`${d.id}: ${found.map((o) => `${o.id}/${o.status}`).join(' ')}`)
     if (d.state !== 'submitted' || placed.length !== 1 || placed[0]!.id !== d.orderId) {

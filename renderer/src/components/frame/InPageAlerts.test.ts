@@ -2,11 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { appSuite, demoAppSuite } from '../../testing/app-suite'
 import { waitFor } from '../../testing/mount-app'
+import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 
 const alerts = () => [...document.querySelectorAll<HTMLElement>('[data-testid=in-page-alert]')]
 
 describe('alerts and requests to open an order', () => {
-  const demo = demoAppSuite({ sandbox: { products: 300, orders: 10, speed: 0 } })
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 60, speed: 0 }, cleanUp: () => localStorage.removeItem('wd.language') })
 
   it('shows an alert in the page in the harness, and its Open button opens the order', async () => {
     const mounted = await demo.mount({ path: '/catalogue' })
@@ -27,6 +28,38 @@ describe('alerts and requests to open an order', () => {
     alert!.querySelector('button')!.click()
     await waitFor(() => alerts().length === 0, 'no alert')
     expect(mounted.router.currentRoute.value.path).toBe('/catalogue')
+  })
+
+  it("speaks the window's language: Settings names the account's language in it, and order alerts come in it", async () => {
+    await demo.mount({ path: '/settings/display' })
+    document.querySelector<HTMLInputElement>('[data-testid=language-fr] input')!.click()
+    await waitFor(() => document.documentElement.lang === 'fr', 'French')
+    const account = new Intl.DisplayNames(['fr'], { type: 'language' }).of(((await demo.app.api.connection.status()) as { ok: true; value: { user: { locale: string } } }).value.user.locale.slice(0, 2))
+    await waitFor(() => document.querySelector('[data-testid=language-auto]')?.textContent?.trim() === `Comme mon compte (actuellement ${account})`, 'the account language named in French')
+
+    await demo.app.api.orders.pollNow()
+    const listed = await demo.app.api.orders.list({ filters: OrderFilters.parse({ status: ['PROCESSING'] }), page: 1, perPage: 5 })
+    const order = listed.ok ? listed.value.rows[0] : undefined
+    expect(order).toBeDefined()
+    await demo.sandbox.control.transition(order!.id, 'FAILED')
+    await demo.app.api.orders.pollNow()
+    const [alert] = await waitFor(() => alerts().length && alerts(), 'the alert')
+    expect(alert!.textContent).toContain(`Commande ${order!.id} : Échouée`)
+    expect(alert!.textContent).toContain('auparavant En traitement')
+  })
+
+  it('collapses several alerts into the newest and a count, in a strip under the header rather than over the page', async () => {
+    await demo.mount({ path: '/catalogue' })
+    for (const i of [1, 2, 3]) demo.app.notify({ id: `s${i}`, title: `Order ${i} shipped`, body: 'On its way.', target: { kind: 'order', orderId: i } })
+    const toggle = await waitFor(() => document.querySelector<HTMLElement>('[data-testid=in-page-alerts-toggle]'), 'the count')
+    await waitFor(() => toggle.textContent?.includes('Show 2 more alerts'), 'two more')
+    expect(alerts().map((a) => a.querySelector('h2')!.textContent)).toEqual(['Order 3 shipped'])
+    // In the header's flow: the page's fields and columns move down instead of being covered.
+    expect(document.querySelector('header .in-page-alerts')).not.toBeNull()
+    toggle.click()
+    await waitFor(() => alerts().length === 3, 'all three')
+    document.querySelector<HTMLElement>('[data-testid=in-page-alerts-dismiss-all]')!.click()
+    await waitFor(() => alerts().length === 0, 'none left')
   })
 
   it('opens the order the shell asks for (a notification or tray click in Electron)', async () => {

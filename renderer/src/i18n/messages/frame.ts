@@ -38,6 +38,9 @@ const en = {
     region: 'Notifications',
     open: 'Open',
     dismiss: 'Dismiss',
+    more: 'Show {n} more alert | Show {n} more alerts',
+    fewer: 'Show the newest only',
+    dismissAll: 'Dismiss all',
   },
   notFound: {
     title: 'Page not found',
@@ -108,6 +111,9 @@ export default {
       region: 'Benachrichtigungen',
       open: 'Öffnen',
       dismiss: 'Schließen',
+      more: '{n} weitere Meldung anzeigen | {n} weitere Meldungen anzeigen',
+      fewer: 'Nur die neueste anzeigen',
+      dismissAll: 'Alle schließen',
     },
     notFound: {
       title: 'Seite nicht gefunden',
@@ -175,6 +181,9 @@ export default {
       region: 'Notificaciones',
       open: 'Abrir',
       dismiss: 'Descartar',
+      more: 'Mostrar {n} aviso más | Mostrar {n} avisos más',
+      fewer: 'Mostrar solo el más reciente',
+      dismissAll: 'Descartar todos',
     },
     notFound: {
       title: 'Página no encontrada',
@@ -242,6 +251,9 @@ export default {
       region: 'Notifications',
       open: 'Ouvrir',
       dismiss: 'Ignorer',
+      more: 'Afficher {n} autre alerte | Afficher {n} autres alertes',
+      fewer: 'N’afficher que la plus récente',
+      dismissAll: 'Tout ignorer',
     },
     notFound: {
       title: 'Page introuvable',
@@ -309,6 +321,9 @@ export default {
       region: 'Notifiche',
       open: 'Apri',
       dismiss: 'Ignora',
+      more: 'Mostra {n} altro avviso | Mostra altri {n} avvisi',
+      fewer: 'Mostra solo il più recente',
+      dismissAll: 'Ignora tutti',
     },
     notFound: {
       title: 'Pagina non trovata',
@@ -376,6 +391,9 @@ export default {
       region: 'Meldingen',
       open: 'Openen',
       dismiss: 'Sluiten',
+      more: 'Nog {n} melding tonen | Nog {n} meldingen tonen',
+      fewer: 'Alleen de nieuwste tonen',
+      dismissAll: 'Alles sluiten',
     },
     notFound: {
       title: 'Pagina niet gevonden',

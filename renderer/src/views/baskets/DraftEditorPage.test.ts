@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -212,5 +214,50 @@ describe('a line without a product', () => {
     expect($('[data-testid=product-picker]')).toBeNull()
     expect(document.activeElement).toBe($('[data-testid=line-0]'))
     expect(await docOf()).toEqual(before)
+  })
+})
+
+describe('a brand-new basket', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('says how recent the catalogue prices are, and asks for a line only once sending is tried', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Acme Q4 refresh' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const totals = await waitFor(() => document.querySelector('[data-testid=draft-totals]'), 'the totals')
+    expect(totals.textContent).toContain('Estimate from the catalogue prices of')
+    expect(totals.textContent).not.toContain('no prices')
+    expect(document.body.textContent).not.toContain('Add at least one line')
+    document.querySelector<HTMLElement>('[data-testid=submit-draft]')!.click()
+    await waitFor(() => document.body.textContent?.includes('Add at least one line'), 'the missing line named once sending is tried')
+  })
+  it('once sent, shows its fields as read-only text and offers no "Delete draft"', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Sent already', purchase_order_number: 'PO-77' } })
+    if (!created.ok) throw new Error(created.error.message)
+    const status = await demo.app.api.connection.status()
+    if (!status.ok || !status.value.profile) throw new Error('not connected')
+    // Sent and placed, as the outbox leaves a draft (no channel marks one so by itself).
+    const db = new DatabaseSync(join(demo.app.dataDir, 'profiles', status.value.profile.id, 'baskets.db'))
+    db.prepare("UPDATE drafts SET state = 'submitted', order_id = 4242, basket_id = 4242 WHERE id = ?").run(created.value.id)
+    db.close()
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    await waitFor(() => document.querySelector('[data-testid=submitted-note]'), 'the sent note')
+    const po = document.querySelector<HTMLInputElement>('[data-testid=draft-po]')!
+    expect(po.value).toBe('PO-77')
+    // Its fieldset is disabled: the browser makes every field in it read-only (and styled as text).
+    expect(po.closest('fieldset')!.disabled).toBe(true)
+    expect(document.querySelector('[data-testid=remove-draft]')).toBeNull()
+    expect(document.querySelector('[data-testid=submit-draft]')).toBeNull()
+  })
+  it('says an add-on subscription needs its base while the basket has none of its kind', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Storage top-up' } })
+    if (!created.ok) throw new Error(created.error.message)
+    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.storageAddOn.id, quantity: 1 })
+    if (!added.ok) throw new Error(added.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const hint = await waitFor(() => document.querySelector('[data-testid=add-on-hint]'), 'the add-on hint')
+    expect(hint.textContent).toContain(`${SHOWCASE.storageAddOn.sku} is an add-on: it needs its base Storage subscription`)
+    await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.storage.id, quantity: 1 })
+    await waitFor(() => document.querySelectorAll('tr[data-testid^=line-]').length === 2 && !document.querySelector('[data-testid=add-on-hint]'), 'no hint once the base is there')
   })
 })

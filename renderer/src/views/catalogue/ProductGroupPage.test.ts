@@ -23,4 +23,13 @@ describe('catalogue product group', () => {
     expect(demo.mounted.router.currentRoute.value.path).toBe(`/catalogue/groups/${to.group.id}`)
     expect(productIds()).toEqual(to.products.map((p) => p.id))
   })
+  it('lists only the groups ready for sale (LIVE) to sales, though the catalogue holds draft ones', async () => {
+    const all = await demo.app.api.catalogue.productGroups()
+    if (!all.ok) throw new Error(all.error.message)
+    const live = all.value.filter((g) => g.status === 'LIVE').map((g) => g.id)
+    expect(all.value.length).toBeGreaterThan(live.length)
+    await demo.mount({ path: '/catalogue/groups' })
+    await waitFor(() => $$('[data-testid=product-group-row]').length > 0, 'the groups')
+    expect($$('[data-testid=product-group-row]').map((r) => Number(r.dataset.groupId)).sort((a, b) => a - b)).toEqual([...live].sort((a, b) => a - b))
+  })
 })

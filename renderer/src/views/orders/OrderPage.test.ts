@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
 import { TestClient } from '../../../../electron/sandbox/test-client'
+import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { CountryCode, ShippingType } from '../../../../shared/api'
+import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, waitFor } from '../../testing/mount-app'
 
@@ -22,5 +24,44 @@ describe('order page', () => {
     const value = (term: string) => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === term)?.nextElementSibling?.textContent?.trim()
     await waitFor(() => value('Shipping type') === shippingType.name, `the shipping type named "${shippingType.name}"`)
     expect(value('Address')).toContain(country.name)
+  })
+
+  it("words a line's rate plan with units and in the user's language: months, billing, charge model", async () => {
+    const client = new TestClient(demo.sandbox as unknown as Sandbox)
+    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
+    const placed = await client.call<{ id: number; line_items: { rate_plan_details?: unknown }[] }>('POST', '/orders', {
+      body: {
+        shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
+        shipping_type: 1,
+        line_items: [{ product: SHOWCASE.backup.id, quantity: 1, backup_order: { tenant_name: 'acme', admin_email: 'it@acme.test' } }],
+      },
+    })
+    expect(placed.body.line_items[0]!.rate_plan_details, JSON.stringify(placed.body)).toBeTruthy()
+    await demo.mount({ path: `/orders/${placed.body.id}` })
+    const line = await waitFor(() => $('.lines__charges')?.closest('dd'), 'the rate plan')
+    expect(line.textContent).toMatch(/term (one month|\d+ months), billed \w+, renews for (one month|\d+ months)/)
+    expect(line.textContent).not.toMatch(/per_unit|recurring|term \d+,/)
+  })
+})
+
+describe('reorder', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 5, speed: 0 }, sync: true })
+
+  it('opens the new draft, every line estimated (unit and subtotal) as if typed, and so it stays when opened again', async () => {
+    const listed = await demo.app.api.orders.list({ filters: OrderFilters.parse({}), page: 1, perPage: 20 })
+    if (!listed.ok) throw new Error(listed.error.message)
+    const order = listed.value.rows[0]!
+    const mounted = await demo.mount({ path: `/orders/${order.id}` })
+    ;(await waitFor(() => $('[data-testid=reorder]'), 'the Reorder button')).click()
+    await waitFor(() => mounted.router.currentRoute.value.path.startsWith('/baskets/drafts/'), 'the new draft opened')
+    const draftPath = mounted.router.currentRoute.value.path
+    const amounts = () => $$('tr[data-testid^=line-] td.num').map((td) => td.textContent?.trim() ?? '')
+    await waitFor(() => amounts().length >= 2, 'the lines')
+    expect(amounts().filter((a) => a === '—' || a === '')).toEqual([])
+
+    mounted.unmount()
+    await demo.mount({ path: draftPath })
+    await waitFor(() => amounts().length >= 2, 'the lines again')
+    expect(amounts().filter((a) => a === '—' || a === '')).toEqual([])
   })
 })

@@ -1,0 +1,21 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { demoAppSuite } from '../../testing/app-suite'
+import { waitFor } from '../../testing/mount-app'
+
+describe('baskets page', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 10, speed: 0, testMode: true } })
+
+  it('reads "Baskets on the service" again when the user acts for another organisation', async () => {
+    await demo.mount({ path: '/baskets' })
+    await waitFor(() => document.querySelector('[data-testid=server-list], .baskets__empty'), 'the service baskets')
+    const orgs = await demo.app.api.connection.organisations()
+    if (!orgs.ok) throw new Error(orgs.error.message)
+    const other = orgs.value.find((o) => o.id !== demo.sandbox.demo.organisationId)!
+    await demo.sandbox.control.clearRequestLog()
+    const asked = async () => (await demo.sandbox.control.requestLog()).some((r) => r.method === 'GET' && r.path === '/baskets')
+    expect(await asked()).toBe(false)
+    await demo.app.api.connection.setActingOrganisation({ id: other.id })
+    await waitFor(asked, 'the baskets asked for again')
+  })
+})
