@@ -18,6 +18,7 @@ import { createDemoService } from './demo'
 import { guardSession, guardWebContents } from './hardening'
 import { forwardCoreEvents, handleInvokes, sendEvent } from './ipc'
 import { parseLaunchArgs, type LaunchRequest } from './launch-args'
+import { LaunchInbox, launchActions, launchHandover, receivedLaunch } from './second-launch'
 import { loginItem } from './login-item'
 import { createElectronNotifier } from './notifications'
 import { injectDevCsp, registerAppScheme, serveRenderer } from './protocol'
@@ -53,10 +54,13 @@ if (process.platform === 'win32') {
 }
 app.setName(PRODUCT_NAME)
 
-if (!app.requestSingleInstanceLock()) {
-  // Another instance runs: it receives our argv through 'second-instance' and comes to the front.
+/** Second launches, from the moment this instance holds the lock until it can act on them. */
+const secondLaunches = new LaunchInbox()
+if (!app.requestSingleInstanceLock(launchHandover(process.argv, process.env))) {
+  // Another instance runs: it receives our request through 'second-instance' and comes to the front.
   app.quit()
 } else {
+  app.on('second-instance', (_event, argv, _cwd, data) => secondLaunches.receive(receivedLaunch(argv, data)))
   app.whenReady().then(start, (err: unknown) => fail('Wholesale Desk could not start.', err))
 }
 
@@ -132,9 +136,15 @@ async function start(): Promise<void> {
   }
 
   function handleLaunch(request: LaunchRequest, first: boolean): void {
-    const orderId = request.openOrder ?? (request.toastActivated ? (targets.latest()?.orderId ?? null) : null)
-    if (orderId !== null) openTarget({ kind: 'order', orderId })
-    else if (!first || !request.hidden) openWindow(true)
+    for (const action of launchActions(request, { first, lastAlertOrder: () => targets.latest()?.orderId ?? null })) {
+      if (action.kind === 'openOrder') openTarget({ kind: 'order', orderId: action.orderId })
+      else if (action.kind === 'show') openWindow(true)
+      else void startDemo()
+    }
+  }
+  async function startDemo(): Promise<void> {
+    const reply = await core?.dispatch('connection.startDemo', undefined)
+    if (reply && !reply.ok) log.error('demo mode could not start', reply.error)
   }
 
   const notifier = createElectronNotifier({ targets, open: openTarget, icon: appIcon, log })
@@ -217,7 +227,6 @@ async function start(): Promise<void> {
   }
 
   // --- lifecycle -------------------------------------------------------------------------------
-  app.on('second-instance', (_event, argv) => handleLaunch(parseLaunchArgs(argv), false))
   app.on('activate', () => openWindow(true)) // macOS: the dock icon
   app.on('window-all-closed', () => {
     if (!trayState.keepInTray) app.quit()
@@ -243,10 +252,9 @@ async function start(): Promise<void> {
   // The core's alert preferences are the truth about "paused".
   const prefs = await liveCore.dispatch('orders.alertPrefs', undefined)
   if (prefs.ok) updateTray(reduceTray(trayState, 'orders.alertPrefsChanged', prefs.value))
-  if (launch.demo) {
-    const reply = await liveCore.dispatch('connection.startDemo', undefined)
-    if (!reply.ok) log.error('demo mode could not start', reply.error)
-  }
+  if (launch.demo) await startDemo()
+  // Second launches wait until the core runs (one may ask for demo mode).
+  secondLaunches.open((request) => handleLaunch(request, false))
 }
 
 /** The core's store needs node:sqlite; without it the app cannot keep anything, so it says so and stops. */
