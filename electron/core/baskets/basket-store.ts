@@ -365,6 +365,22 @@ export class BasketStore {
     return Number(this.db.prepare('UPDATE drafts SET next_attempt_at = 0 WHERE state = \'queued\'').run().changes)
   }
 
+  /**
+   * The system clock was set back (a timezone fix, a wrong clock corrected): a queued draft's wait was
+   * measured from a time that is now in the future, and would last hours longer than meant. Each such
+   * wait is moved to start now (written at updated_at, it keeps its length), and a request in flight
+   * "sent" in that future counts as sent now, so its grace period is whole. Answers how many moved.
+   */
+  rebaseAfterClockBack(now: number): number {
+    return Number(
+      this.db
+        .prepare(
+          "UPDATE drafts SET next_attempt_at = ? + MAX(0, next_attempt_at - updated_at), in_flight_at = CASE WHEN in_flight_at > ? THEN ? ELSE in_flight_at END, updated_at = ? WHERE state = 'queued' AND updated_at > ?",
+        )
+        .run(now, now, now, now, now).changes,
+    )
+  }
+
   nextDueAt(): number | null {
     const row = this.db.prepare('SELECT MIN(next_attempt_at) AS t FROM drafts WHERE state = \'queued\'').get() as { t: number | null }
     return row.t
