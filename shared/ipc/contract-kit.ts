@@ -33,6 +33,7 @@ export const IpcErrorCode = z.enum([
   'tls', // certificate or TLS failure
   'bad_response', // the service answered something that is not the expected JSON
   'keychain_unavailable', // no OS secret service
+  'storage_full', // the disk is full: nothing was written, the previous state is kept
   'no_profile', // no active connection profile
   'unknown_channel',
   'forbidden_sender',

@@ -39,7 +39,9 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
     db.exec('COMMIT')
     return result
   } catch (err) {
-    db.exec('ROLLBACK')
+    // SQLite has already rolled back after some errors (a full disk, SQLITE_FULL): a second
+    // ROLLBACK would throw and hide the error that explains what happened.
+    if (db.isTransaction) db.exec('ROLLBACK')
     throw err
   }
 }
