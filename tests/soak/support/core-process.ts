@@ -2,6 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { IpcResult } from '../../../shared/ipc/contract-kit'
 
+const CALL_TIMEOUT_MS = 120_000
+
 export interface CoreProcessOptions {
   dataDir: string
   journal: string
@@ -67,7 +69,15 @@ export class CoreProcess {
     if (!child) return Promise.reject(new Error('the core process is not running'))
     const id = ++this.seq
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject })
+      // A core that stops answering is a finding, not a hung run.
+      const timer = setTimeout(() => {
+        this.pending.delete(id)
+        reject(new Error(`the core did not answer ${JSON.stringify(message).slice(0, 120)} within ${CALL_TIMEOUT_MS / 1000} s`))
+      }, CALL_TIMEOUT_MS)
+      this.pending.set(id, {
+        resolve: (r) => (clearTimeout(timer), resolve(r)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      })
       child.send({ id, ...message })
     })
   }
@@ -96,7 +106,7 @@ export class CoreProcess {
   /** SIGKILL: nothing more runs in that process, whatever it was doing. */
   async kill(): Promise<void> {
     const child = this.child
-    if (!child) return
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
     const exited = new Promise<void>((r) => child.once('exit', () => r()))
     child.kill('SIGKILL')
     await exited
