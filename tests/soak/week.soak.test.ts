@@ -27,6 +27,9 @@ const FULL = process.env.SOAK_SCALE === 'full'
 const SEED = Number(process.env.SOAK_SEED ?? 20_261_125)
 const TARGET = FULL ? { drafts: 500, submitted: 300, transitions: 2000, refreshes: 20 } : { drafts: 150, submitted: 90, transitions: 500, refreshes: 5 }
 
+/** Orders the services start with (besides those the week submits): a full week needs more still open to move. */
+const SEEDED_ORDERS = FULL ? 400 : 30
+
 type Rand = ReturnType<typeof rng>
 type ProfileKey = 'demo' | 'other'
 interface Service {
@@ -85,7 +88,7 @@ afterAll(async () => {
 
 async function startService(key: ProfileKey, seed: number, port = 0): Promise<Service> {
   const dbPath = join(dir, `service-${key}.db`)
-  const sandbox = await startSandbox({ dbPath, port, products: 300, orders: 30, testMode: true, speed: 0, seed })
+  const sandbox = await startSandbox({ dbPath, port, products: 300, orders: SEEDED_ORDERS, testMode: true, speed: 0, seed })
   return { key, sandbox, dbPath, port: Number(new URL(sandbox.url).port), seed, pool: [], shipTo: { shipping_address: {}, shipping_type: 0 }, profileId: services[key]?.profileId ?? null }
 }
 
@@ -108,7 +111,7 @@ async function learn(s: Service): Promise<void> {
 /** Restarts a service on the same port and data file (a deploy, a reboot of the server). */
 async function restartService(s: Service): Promise<void> {
   await s.sandbox.close()
-  const again = await startSandbox({ dbPath: s.dbPath, port: s.port, products: 300, orders: 30, testMode: true, speed: 0, seed: s.seed })
+  const again = await startSandbox({ dbPath: s.dbPath, port: s.port, products: 300, orders: SEEDED_ORDERS, testMode: true, speed: 0, seed: s.seed })
   s.sandbox = again
 }
 
