@@ -1,4 +1,4 @@
-// npm test: lint, typecheck, unit + integration, e2e — then one summary line of counts.
+// npm test: lint, typecheck, unit + integration, e2e, the soak at CI size — then one summary line of counts.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, mkdirSync } from 'node:fs'
 
@@ -8,6 +8,8 @@ const steps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'unit+integration', cmd: 'npm', args: ['run', '--silent', 'test:unit'], results: 'out/test-results/unit.json' },
   { name: 'e2e', cmd: 'npm', args: ['run', '--silent', 'test:e2e'], results: 'out/test-results/e2e.json' },
+  // The simulated working week at CI size (npm run test:soak runs the full week).
+  { name: 'soak', cmd: 'npx', args: ['vitest', 'run', '--config', 'tests/soak/vitest.soak.config.ts'], results: 'out/test-results/soak.json' },
 ]
 
 let passed = 0

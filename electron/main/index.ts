@@ -18,6 +18,7 @@ import { createDemoService } from './demo'
 import { guardSession, guardWebContents } from './hardening'
 import { forwardCoreEvents, handleInvokes, sendEvent } from './ipc'
 import { parseLaunchArgs, type LaunchRequest } from './launch-args'
+import { LaunchInbox, launchActions, launchHandover, receivedLaunch } from './second-launch'
 import { loginItem } from './login-item'
 import { createElectronNotifier } from './notifications'
 import { injectDevCsp, registerAppScheme, serveRenderer } from './protocol'
@@ -59,10 +60,13 @@ if (process.platform === 'win32') {
 }
 app.setName(PRODUCT_NAME)
 
-if (!app.requestSingleInstanceLock()) {
-  // Another instance runs: it receives our argv through 'second-instance' and comes to the front.
+/** Second launches, from the moment this instance holds the lock until it can act on them. */
+const secondLaunches = new LaunchInbox()
+if (!app.requestSingleInstanceLock(launchHandover(process.argv, process.env))) {
+  // Another instance runs: it receives our request through 'second-instance' and comes to the front.
   app.quit()
 } else {
+  app.on('second-instance', (_event, argv, _cwd, data) => secondLaunches.receive(receivedLaunch(argv, data)))
   app.whenReady().then(start, (err: unknown) => fail('Wholesale Desk could not start.', err))
 }
 
@@ -142,9 +146,15 @@ async function start(): Promise<void> {
   }
 
   function handleLaunch(request: LaunchRequest, first: boolean): void {
-    const orderId = request.openOrder ?? (request.toastActivated ? (targets.latest()?.orderId ?? null) : null)
-    if (orderId !== null) openTarget({ kind: 'order', orderId })
-    else if (!first || !request.hidden) openWindow(true)
+    for (const action of launchActions(request, { first, lastAlertOrder: () => targets.latest()?.orderId ?? null })) {
+      if (action.kind === 'openOrder') openTarget({ kind: 'order', orderId: action.orderId })
+      else if (action.kind === 'show') openWindow(true)
+      else void startDemo()
+    }
+  }
+  async function startDemo(): Promise<void> {
+    const reply = await core?.dispatch('connection.startDemo', undefined)
+    if (reply && !reply.ok) log.error('demo mode could not start', reply.error)
   }
 
   const shown = createElectronNotifier({ targets, open: openTarget, icon: appIcon, log })
@@ -234,7 +244,6 @@ async function start(): Promise<void> {
   }
 
   // --- lifecycle -------------------------------------------------------------------------------
-  app.on('second-instance', (_event, argv) => handleLaunch(parseLaunchArgs(argv), false))
   app.on('activate', () => openWindow(true)) // macOS: the dock icon
   app.on('window-all-closed', () => {
     if (!trayState.keepInTray) app.quit()
@@ -263,10 +272,9 @@ async function start(): Promise<void> {
   // The language the window showed last time, until it says again.
   const language = uiLanguage(liveCore.context)
   if (language) updateTray(reduceTray(trayState, 'system.languageChanged', { language }))
-  if (launch.demo) {
-    const reply = await liveCore.dispatch('connection.startDemo', undefined)
-    if (!reply.ok) log.error('demo mode could not start', reply.error)
-  }
+  if (launch.demo) await startDemo()
+  // Second launches wait until the core runs (one may ask for demo mode).
+  secondLaunches.open((request) => handleLaunch(request, false))
 }
 
 /** The core's store needs node:sqlite; without it the app cannot keep anything, so it says so and stops. */

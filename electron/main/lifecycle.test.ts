@@ -140,6 +140,15 @@ describe('notifications, second instances and the tray', () => {
     expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'order', orderId: 42 })
   })
 
+  it('a second launch hands over its arguments (Chromium may mangle the argv): the order it names opens; a second start at login changes nothing', () => {
+    win().hide()
+    app.emit('second-instance', electronEvent(), ['wholesale-desk', '--hidden'], '/', { v: 1, argv: ['wholesale-desk', '--hidden'], demo: false })
+    expect(win().isVisible()).toBe(false)
+    app.emit('second-instance', electronEvent(), ['wholesale-desk'], '/', { v: 1, argv: ['wholesale-desk', '--open-order=43'], demo: false })
+    expect(win().isVisible()).toBe(true)
+    expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'order', orderId: 43 })
+  })
+
   it('closing the window keeps the app in the tray, with a one-time hint', () => {
     const shownBefore = Notification.shown.length
     expect(win().requestClose()).toBe(false)

@@ -36,6 +36,7 @@ export const IpcErrorCode = z.enum([
   'timeout', // an answer that did not come, or did not finish, in time
   'captive_portal', // the network answered with a web page (a Wi-Fi sign-in) instead of the service
   'keychain_unavailable', // no OS secret service
+  'storage_full', // the disk is full: nothing was written, the previous state is kept
   'no_profile', // no active connection profile
   'unknown_channel',
   'forbidden_sender',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { DatabaseSync } from 'node:sqlite'
 import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
-import { openDatabase, transaction, type Migration } from '../store/database'
+import { isDamagedDatabase, openDatabase, transaction, type Migration } from '../store/database'
 
 /**
  * The outbox steps of a queued draft (see outbox.ts for the protocol):
@@ -156,6 +156,27 @@ const SQLITE_LOCKED = 6
  */
 const AS_NEW_DRAFT = "state = 'draft', basket_id = NULL, source_basket_id = NULL, step = NULL, in_flight = NULL, in_flight_at = NULL, review = NULL, service_total = NULL"
 
+/**
+ * Opens a profile's drafts. A damaged drafts file is never deleted or written over: it is moved
+ * aside (baskets.damaged-<time>.db, with its -wal and -shm), where support can still recover what
+ * it holds, and an empty one takes its place; `movedAside` names it so the rep can be told.
+ */
+export function openBasketStore(profileDir: string, now: () => number): { store: BasketStore; movedAside: string | null } {
+  try {
+    const store = new BasketStore(profileDir, now)
+    if (store.intact()) return { store, movedAside: null }
+    store.close()
+  } catch (err) {
+    if (!isDamagedDatabase(err)) throw err
+  }
+  const path = join(profileDir, BASKETS_DB)
+  const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-')
+  const aside = join(profileDir, `baskets.damaged-${stamp}.db`)
+  renameSync(path, aside)
+  for (const ext of ['-wal', '-shm', '-journal']) if (existsSync(path + ext)) renameSync(path + ext, aside + ext)
+  return { store: new BasketStore(profileDir, now), movedAside: aside }
+}
+
 const EDITABLE: readonly DraftState[] = ['draft', 'rejected', 'needs_review', 'queued']
 
 /**
@@ -174,6 +195,17 @@ export class BasketStore {
 
   close(): void {
     if (this.db.isOpen) this.db.close()
+  }
+
+  /** SQLite's own check of the file (quick: a drafts file is small). */
+  intact(): boolean {
+    try {
+      const rows = this.db.prepare('PRAGMA quick_check').all() as { quick_check: string }[]
+      return rows.length === 1 && rows[0]!.quick_check === 'ok'
+    } catch (err) {
+      if (isDamagedDatabase(err)) return false
+      throw err
+    }
   }
 
   create(organisation: number | null, service: string, doc: Partial<DraftDoc> = {}, sourceBasketId: number | null = null): DraftRecord {
@@ -363,6 +395,22 @@ export class BasketStore {
   /** Every queued draft becomes due now (the service is reachable again); answers how many wait. */
   makeQueueDue(): number {
     return Number(this.db.prepare('UPDATE drafts SET next_attempt_at = 0 WHERE state = \'queued\'').run().changes)
+  }
+
+  /**
+   * The system clock was set back (a timezone fix, a wrong clock corrected): a queued draft's wait was
+   * measured from a time that is now in the future, and would last hours longer than meant. Each such
+   * wait is moved to start now (written at updated_at, it keeps its length), and a request in flight
+   * "sent" in that future counts as sent now, so its grace period is whole. Answers how many moved.
+   */
+  rebaseAfterClockBack(now: number): number {
+    return Number(
+      this.db
+        .prepare(
+          "UPDATE drafts SET next_attempt_at = ? + MAX(0, next_attempt_at - updated_at), in_flight_at = CASE WHEN in_flight_at > ? THEN ? ELSE in_flight_at END, updated_at = ? WHERE state = 'queued' AND updated_at > ?",
+        )
+        .run(now, now, now, now, now).changes,
+    )
   }
 
   nextDueAt(): number | null {

@@ -3,7 +3,9 @@ import { AppError } from '../../../shared/ipc/contract-kit'
 import { serviceOf, type ActiveSession } from '../connection/connection'
 import { requireProductionConfirmed } from '../connection/production-guard'
 import type { CoreContext, Feature } from '../context'
-import { BasketStore } from './basket-store'
+import { openBasketStore, type BasketStore } from './basket-store'
+import { damagedDraftsNotice } from './damaged-drafts-notice'
+import { exportDrafts, importDrafts } from './drafts-file'
 import { Drafts } from './drafts'
 import { Outbox } from './outbox'
 import { previewImport } from './paste-import'
@@ -50,7 +52,11 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
   }
 
   const open = (session: ActiveSession): ProfileBaskets => {
-    const store = new BasketStore(session.profileDir, () => ctx.clock.now())
+    const { store, movedAside } = openBasketStore(session.profileDir, () => ctx.clock.now())
+    if (movedAside) {
+      ctx.log.error('the drafts file was damaged; it was moved aside and an empty one started', { movedAside })
+      ctx.notifier.show(damagedDraftsNotice(session.user?.locale, movedAside, ctx.clock.now()))
+    }
     store.holdService(serviceOf(session.profile))
     const p = {} as ProfileBaskets
     const changed = (draftId: string | null) => {
@@ -198,6 +204,14 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       'baskets.retry': ({ id }) => require().drafts.retry(id),
       'baskets.useWithService': ({ id }) => require().drafts.useWithService(id),
       'baskets.outbox': () => require().drafts.outboxCounts(),
+      'baskets.exportDrafts': () => exportDrafts(require().store, serviceOf(ctx.connection.require().profile), ctx.clock.now()),
+      'baskets.importDrafts': ({ text }) => {
+        const p = require()
+        const s = ctx.connection.require()
+        const imported = importDrafts(p.store, text, serviceOf(s.profile), s.actingOrganisation?.id ?? s.user?.organisation ?? null)
+        ctx.emit('baskets.changed', { draftId: null })
+        return { imported }
+      },
       'baskets.referenceData': ({ organisation }) => {
         const s = ctx.connection.active()
         return referenceFor(require(), organisation ?? s?.actingOrganisation?.id ?? s?.user?.organisation ?? null)

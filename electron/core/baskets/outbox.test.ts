@@ -220,6 +220,25 @@ describe('the outbox against the sandbox', () => {
     expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('submitted')
   })
 
+  it('a clock set back 3 hours while a draft waits to be retried does not make it wait 3 hours more', async () => {
+    const w = await world()
+    const [a] = plain().slice(12)
+    const d = await draftWith(w, [a!])
+    await suite.sandbox.control.pause()
+    try {
+      await w.call('baskets.submit', { id: d.id })
+      await waitQueued(w, d.id)
+      w.clock.jump(-3 * 3_600_000)
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+    // settle() lets a few minutes pass at most: the retry's wait counts from now, not from 3 h ahead.
+    await w.settle()
+    const sent = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(sent.state).toBe('submitted')
+    expect(sameSubmission(sent.orderId)).toHaveLength(1)
+  })
+
   it('"Work offline on this" copies a service basket into a draft; submitting it updates and places that same basket', async () => {
     const w = await world()
     const [a, b] = plain().slice(14)

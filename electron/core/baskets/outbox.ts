@@ -167,6 +167,7 @@ export class Outbox {
     if (this.timer) this.deps.clock.clearTimeout(this.timer)
     this.timer = null
     if (this.stopped) return
+    this.deps.store.rebaseAfterClockBack(this.deps.clock.now())
     const due = this.deps.store.nextDueAt()
     if (due === null) return
     this.timer = this.deps.clock.setTimeout(() => {
@@ -177,6 +178,7 @@ export class Outbox {
 
   private async pass(): Promise<void> {
     const busy = new Set<string>()
+    this.deps.store.rebaseAfterClockBack(this.deps.clock.now())
     const worker = async () => {
       while (!this.stopped && !this.offline) {
         const rec = this.deps.store.claimNext(this.deps.clock.now(), busy)

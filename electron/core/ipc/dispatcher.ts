@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channels, type ChannelInput, type ChannelName, type ChannelOutput } from '../../../shared/ipc/contract'
 import { AppError, fieldsOf, type IpcResult } from '../../../shared/ipc/contract-kit'
+import { storageFault } from '../store/storage-fault'
 
 /** A core implementation of every channel of the contract. */
 type Handlers = { [C in ChannelName]: (input: z.output<(typeof channels)[C]['input']>) => Promise<ChannelOutput<C>> | ChannelOutput<C> }
@@ -41,6 +42,11 @@ export function createDispatcher(handlers: PartialHandlers, log: DispatchLog) {
       return { ok: true, value }
     } catch (err) {
       if (err instanceof AppError) return { ok: false, error: err.toIpcError() }
+      const full = storageFault(err)
+      if (full) {
+        log.error(`channel ${name}: the disk is full`, err)
+        return { ok: false, error: full.toIpcError() }
+      }
       log.error(`channel ${name} failed`, err)
       return { ok: false, error: { code: 'internal', message: 'Something went wrong inside the app; the details are in the log.' } }
     }

@@ -41,6 +41,15 @@ export class ManualClock implements Clock {
     this.time = target
   }
 
+  /**
+   * The wall clock is set forward or back (a timezone fix, a wrong clock corrected). Timers run after
+   * the time they were given, as the system's do (they measure elapsed time, not the wall clock).
+   */
+  jump(ms: number): void {
+    this.time += ms
+    for (const t of this.timers.values()) t.at += ms
+  }
+
   pending(): number {
     return this.timers.size
   }

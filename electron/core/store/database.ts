@@ -15,8 +15,14 @@ export interface Migration {
 export function openDatabase(path: string, migrations: readonly Migration[]): DatabaseSync {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const db = new DatabaseSync(path)
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;')
-  migrate(db, migrations)
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;')
+    migrate(db, migrations)
+  } catch (err) {
+    // A damaged file: closed, so the caller can move it aside.
+    db.close()
+    throw err
+  }
   return db
 }
 
@@ -39,7 +45,15 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
     db.exec('COMMIT')
     return result
   } catch (err) {
-    db.exec('ROLLBACK')
+    // SQLite has already rolled back after some errors (a full disk, SQLITE_FULL): a second
+    // ROLLBACK would throw and hide the error that explains what happened.
+    if (db.isTransaction) db.exec('ROLLBACK')
     throw err
   }
+}
+
+/** SQLITE_CORRUPT or SQLITE_NOTADB: the file is damaged or is not a database at all. */
+export function isDamagedDatabase(err: unknown): boolean {
+  const code = (err as { errcode?: unknown } | null)?.errcode
+  return typeof code === 'number' && [11, 26].includes(code & 0xff)
 }

@@ -24,7 +24,13 @@ export function imageSource(url: string): string | null {
 /**
  * The renderer's Content-Security-Policy, delivered as a response header (app: protocol handler in
  * production, webRequest in development). Scripts only from the app itself — no inline script, no
- * eval, in development too. Styles allow inline because naive-ui injects its styles at runtime.
+ * eval, in development too. Styles keep 'unsafe-inline' because naive-ui cannot take a CSP nonce:
+ * it renders its component styles at run time through css-render (0.15.x), whose mount creates
+ * each `<style cssr-id=…>` with document.createElement('style') and sets its text, with no nonce
+ * attribute and no option to pass one (naive-ui 2.45 has none either: tusen-ai/naive-ui#6356 is
+ * open), so under a nonce-only style-src every component would lose its styles. Stamping a nonce
+ * on every created <style> by patching createElement would make the nonce mean nothing. The risk
+ * left is CSS injection only: scripts stay 'self', and the page renders no untrusted HTML.
  * The renderer makes no network calls of its own (everything goes over IPC), so connect-src is
  * 'self' — plus the dev server's HMR websocket in development.
  */

@@ -304,6 +304,21 @@ const ServerBasketPage = z.object({
 
 const DraftId = z.object({ id: z.string().min(1).max(64) })
 
+/**
+ * Drafts exported to a JSON file (a backup, or to move them to another workstation). Importing
+ * checks the file against this schema and adds every draft as a new one: nothing existing changes.
+ */
+export const DRAFTS_FILE_FORMAT = 'wholesale-desk-drafts'
+export const DraftsFile = z.object({
+  format: z.literal(DRAFTS_FILE_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.string().max(64),
+  /** The service the drafts were made for: their ids (organisation, products) are that service's. */
+  service: z.string().max(2048).nullable(),
+  drafts: z.array(z.object({ organisation: LooseId.nullable(), service: z.string().max(2048).nullable(), doc: DraftDoc })).max(10_000),
+})
+export type DraftsFile = z.infer<typeof DraftsFile>
+
 export const basketsChannels = {
   'baskets.list': channel(z.undefined(), z.object({ drafts: z.array(DraftSummary), outbox: OutboxCounts, currentId: z.string().nullable() })),
   'baskets.get': channel(DraftId, DraftView),
@@ -332,6 +347,10 @@ export const basketsChannels = {
    */
   'baskets.useWithService': channel(DraftId, z.object({ draft: DraftView, rechoose: Rechoose })),
   'baskets.outbox': channel(z.undefined(), OutboxCounts),
+  /** Every draft not yet submitted, as the text of a drafts file (DraftsFile). */
+  'baskets.exportDrafts': channel(z.undefined(), z.object({ text: z.string(), count: z.int() })),
+  /** Adds the drafts of a drafts file as new drafts; a file that is not one is refused whole. */
+  'baskets.importDrafts': channel(z.object({ text: z.string().max(50_000_000) }), z.object({ imported: z.int() })),
   'baskets.referenceData': channel(z.object({ organisation: LooseId.optional() }).default({}), ReferenceData),
   'baskets.productInfo': channel(z.object({ productId: LooseId }), LineProductInfo.nullable()),
   'baskets.serverList': channel(
