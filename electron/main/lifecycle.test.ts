@@ -86,13 +86,14 @@ describe('start-up', () => {
     expect(win().options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false })
   })
 
-  it('guards the window it created: new windows denied, navigation away prevented (https links go to the browser, nothing else), permissions denied', () => {
+  it('guards the window it created: new windows denied, navigation away prevented (links go to the browser only where the external-link policy allows: with no connection, none), permissions denied', () => {
     expect(win().webContents.windowOpenHandler!({ url: 'https://example.com/' })).toEqual({ action: 'deny' })
     expect(win().webContents.windowOpenHandler!({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
     const nav = electronEvent({ url: 'https://evil.example/' })
     win().webContents.emit('will-navigate', nav)
     expect(nav.defaultPrevented).toBe(true)
-    expect(shell.opened).toEqual(['https://example.com/', 'https://evil.example/'])
+    // No connection, so no web interface host or tracking host is known: nothing may open.
+    expect(shell.opened).toEqual([])
     const answers: boolean[] = []
     session.defaultSession.permissionRequest!(win().webContents, 'geolocation', (b: boolean) => answers.push(b), { requestingUrl: APP_ENTRY_URL })
     expect(answers).toEqual([false])

@@ -127,7 +127,7 @@ async function activeProfile(): Promise<ProfileKey | null> {
 
 const HOURS_3 = 3 * 3_600_000
 /** The next statuses an order may move to; attention loops keep orders open long enough for a week of changes. */
-const NEXT: Partial<Record<OrderStatus, OrderStatus[]>> = {
+const NEXT: Partial<Record<string, OrderStatus[]>> = {
   CREATED: ['PROCESSING'],
   PENDING_AUTHORISATION: ['CREATED'],
   PROCESSING: ['ACCEPTED', 'ATTENTION_REQUIRED', 'ATTENTION_REQUIRED'],

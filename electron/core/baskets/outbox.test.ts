@@ -236,7 +236,7 @@ describe('the outbox against the sandbox', () => {
     await w.settle()
     const sent = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(sent.state).toBe('submitted')
-    expect(sameSubmission(sent.orderId)).toHaveLength(1)
+    expect(sameSubmission(w, d.id, sent.orderId)).toHaveLength(1)
   })
 
   it('"Work offline on this" copies a service basket into a draft; submitting it updates and places that same basket', async () => {

@@ -234,6 +234,8 @@ describe('order watcher', () => {
   it('follows an order into a status it does not know: shown as spelled, counted open, alerted, and the watch goes on', async () => {
     const t = await started()
     await connect(t, suite.sandbox)
+    // ACCEPTED is opt-in since the default alert set is what a rep acts on.
+    await alertEveryStatus(t)
     const before = await poll(t)
     const [odd, other] = take('PROCESSING', 2)
     // The order leaves the list of known open statuses; asked by id, the service names a status a later release added.

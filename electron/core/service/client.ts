@@ -348,12 +348,12 @@ export class ServiceClient {
 }
 
 function captivePortal(op: OperationId, status: number): ServiceError {
-  return new ServiceError('captive_portal', `The network answered ${op} with a web page instead of the service (status ${status}): a Wi-Fi or hotel network that wants a sign-in first? Sign in to the network in a browser, then try again.`, status, false)
+  return new ServiceError('captive_portal', `The network answered ${op} with a web page instead of the service (status ${status}): a Wi-Fi or hotel network that wants a sign-in first? Sign in to the network in a browser, then try again.`, status, false, { problem: 'web_page' })
 }
 
 /** A web page where JSON was due: a base URL pointing at a website, or a captive portal that answers 200. */
 function webPage(op: OperationId, status: number): ServiceError {
-  return new ServiceError('bad_response', `The answer to ${op} was a web page, not JSON (status ${status}). Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1. On a hotel or public Wi-Fi, sign in to the network in a browser first.`, status, false)
+  return new ServiceError('bad_response', `The answer to ${op} was a web page, not JSON (status ${status}). Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1. On a hotel or public Wi-Fi, sign in to the network in a browser first.`, status, false, { problem: 'web_page' })
 }
 
 /** The first non-blank byte is `<`: HTML (or XML), whatever the Content-Type claimed. */
