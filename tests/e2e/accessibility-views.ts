@@ -88,7 +88,7 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     path: '/baskets',
     // Both lists loaded: the drafts and the service's baskets (each a table or its empty note).
     ready:
-      '[data-testid=baskets-page]:has(#drafts-heading + :is([data-testid=draft-list], .baskets__empty)):has(#server-heading ~ :is([data-testid=server-list], .baskets__empty))',
+      '[data-testid=baskets-page]:has(#drafts-heading ~ :is([data-testid=draft-list], .baskets__empty)):has(#server-heading ~ :is([data-testid=server-list], .baskets__empty))',
   },
   {
     name: 'baskets: draft editor with field errors',

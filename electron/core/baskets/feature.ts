@@ -61,7 +61,9 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     const p = {} as ProfileBaskets
     const changed = (draftId: string | null) => {
       if (active !== p) return
-      ctx.emit('baskets.changed', { draftId })
+      // The line count travels along, so the header's badge follows an edit without a listing of every draft.
+      const lineCount = draftId === null ? null : (store.get(draftId)?.doc.line_items.length ?? null)
+      ctx.emit('baskets.changed', { draftId, lineCount })
       emitCounts(p)
     }
     p.profileId = session.profile.id

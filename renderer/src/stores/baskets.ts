@@ -63,9 +63,12 @@ export const useBasketsStore = defineStore('baskets', () => {
   function init(): Promise<void> {
     if (!subscriptions.length) {
       subscriptions = [
-        api.on('baskets.changed', ({ draftId }) => {
+        api.on('baskets.changed', ({ draftId, lineCount }) => {
           changes.value = { draftId, n: changes.value.n + 1 }
-          if (listing > 0) void refresh()
+          const listed = draftId === null ? undefined : drafts.value.find((d) => d.id === draftId)
+          if (listing > 0 || !listed || lineCount === undefined || lineCount === null) void refresh()
+          // An edit of a listed draft while no list is shown: its line count (the header's badge) is enough.
+          else listed.lineCount = lineCount
         }),
         api.on('outbox.changed', (counts) => (outbox.value = counts)),
       ]

@@ -371,7 +371,8 @@ export const basketsChannels = {
 
 export const basketsEvents = {
   /** A draft changed (or the list did, when draftId is absent): views reload. */
-  'baskets.changed': z.object({ draftId: z.string().nullable() }),
+  /** lineCount: the changed draft's lines now (null when a draft went, or for a change of several). */
+  'baskets.changed': z.object({ draftId: z.string().nullable(), lineCount: z.int().nonnegative().nullable().optional() }),
   /** Submission counts for the tray and the offline banner. */
   'outbox.changed': OutboxCounts,
 }
