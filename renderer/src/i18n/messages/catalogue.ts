@@ -100,6 +100,8 @@ const en = {
     eta: 'about {time} left',
     failed: 'The last sync failed: {message}',
     skipped: 'No product was skipped | One product was skipped because it was malformed | {n} products were skipped because they were malformed',
+    partial: 'No product was only partly read | One product could not be fully read: it is shown with what could be read | {n} products could not be fully read: they are shown with what could be read',
+    partialProduct: 'This product could not be fully read',
   },
   product: {
     title: 'Product',
@@ -285,6 +287,8 @@ export default {
       eta: 'noch etwa {time}',
       failed: 'Die letzte Synchronisierung ist fehlgeschlagen: {message}',
       skipped: 'Kein Produkt wurde übersprungen | Ein Produkt wurde übersprungen, weil es fehlerhaft war | {n} Produkte wurden übersprungen, weil sie fehlerhaft waren',
+      partial: 'Kein Produkt wurde nur teilweise gelesen | Ein Produkt konnte nicht vollständig gelesen werden: Es wird mit den lesbaren Angaben gezeigt | {n} Produkte konnten nicht vollständig gelesen werden: Sie werden mit den lesbaren Angaben gezeigt',
+      partialProduct: 'Dieses Produkt konnte nicht vollständig gelesen werden',
     },
     product: {
       title: 'Produkt',
@@ -467,6 +471,8 @@ export default {
       eta: 'quedan unos {time}',
       failed: 'La última sincronización falló: {message}',
       skipped: 'No se omitió ningún producto | Se omitió un producto porque estaba mal formado | Se omitieron {n} productos porque estaban mal formados',
+      partial: 'Ningún producto se leyó solo en parte | Un producto no se pudo leer por completo: se muestra con lo que se pudo leer | {n} productos no se pudieron leer por completo: se muestran con lo que se pudo leer',
+      partialProduct: 'Este producto no se pudo leer por completo',
     },
     product: {
       title: 'Producto',
@@ -649,6 +655,8 @@ export default {
       eta: 'environ {time} restantes',
       failed: 'La dernière synchronisation a échoué : {message}',
       skipped: 'Aucun produit ignoré | Un produit a été ignoré car il était mal formé | {n} produits ont été ignorés car ils étaient mal formés',
+      partial: 'Aucun produit lu en partie seulement | Un produit n’a pas pu être lu entièrement : il est affiché avec ce qui a pu être lu | {n} produits n’ont pas pu être lus entièrement : ils sont affichés avec ce qui a pu être lu',
+      partialProduct: 'Ce produit n’a pas pu être lu entièrement',
     },
     product: {
       title: 'Produit',
@@ -831,6 +839,8 @@ export default {
       eta: 'circa {time} rimanenti',
       failed: 'L’ultima sincronizzazione non è riuscita: {message}',
       skipped: 'Nessun prodotto saltato | Un prodotto è stato saltato perché malformato | {n} prodotti sono stati saltati perché malformati',
+      partial: 'Nessun prodotto letto solo in parte | Un prodotto non è stato letto completamente: viene mostrato con ciò che è stato possibile leggere | {n} prodotti non sono stati letti completamente: vengono mostrati con ciò che è stato possibile leggere',
+      partialProduct: 'Questo prodotto non è stato letto completamente',
     },
     product: {
       title: 'Prodotto',
@@ -1013,6 +1023,8 @@ export default {
       eta: 'nog ongeveer {time}',
       failed: 'De laatste synchronisatie is mislukt: {message}',
       skipped: 'Geen product overgeslagen | Eén product is overgeslagen omdat het onjuist was | {n} producten zijn overgeslagen omdat ze onjuist waren',
+      partial: 'Geen product slechts gedeeltelijk gelezen | Eén product kon niet volledig worden gelezen: het wordt getoond met wat gelezen kon worden | {n} producten konden niet volledig worden gelezen: ze worden getoond met wat gelezen kon worden',
+      partialProduct: 'Dit product kon niet volledig worden gelezen',
     },
     product: {
       title: 'Product',
