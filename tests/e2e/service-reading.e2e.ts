@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
 import { launchApp, type AppUnderTest } from './support/app'
 
 /**
@@ -66,5 +67,63 @@ describe('orders the app could not fully read', () => {
     app.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/baskets/${basket.id}$` }, set: { purchase_order_number: ['PO', 1] } })
     await page.goto(`${app.url}#/baskets/server/${basket.id}`)
     await page.locator('[data-testid=basket-partial]', { hasText: 'purchase_order_number' }).waitFor()
+  })
+})
+
+/**
+ * Issue 14: products the service sends in an unexpected shape (a price that is not a number) are
+ * kept in the catalogue, marked and counted, and can still be put on a draft's line.
+ */
+describe('products the app could not fully read', () => {
+  let app: AppUnderTest
+
+  beforeAll(async () => {
+    app = await launchApp()
+    app.sandbox.control.injectFault({
+      kind: 'reshape',
+      match: { method: 'GET', path: '^/products$', query: '(^|&)page=1(&|$)' },
+      rows: 2,
+      set: { price: 'call us', vendor: { id: 3 } },
+    })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('marks them in the catalogue and counts them', async () => {
+    const { page } = app
+    await app.startDemo()
+    await expect.poll(async () => (await app.call<CatalogueStatus>('catalogue.status')).partialProducts, { timeout: 60_000 }).toBe(2)
+    await page.goto(`${app.url}#/catalogue`)
+    await page.locator('[data-testid=partial-count]', { hasText: '2 products could not be fully read' }).waitFor()
+    await page.waitForSelector('[data-testid=result-row]')
+    expect(await page.locator('[data-testid=result-row]:has([data-testid=partial-marker])').count()).toBe(2)
+    await page.locator('[data-testid=result-row]:has([data-testid=partial-marker]) a').first().click()
+    // Its product page says so too.
+    await page.waitForSelector('[data-testid=product-name]')
+    await page.locator('[role=note][data-testid=partial-marker]', { hasText: 'This product could not be fully read' }).waitFor()
+  })
+
+  it('shows the marker in the draft line editor’s product picker, and the line still works', async () => {
+    const { page } = app
+    const browse = await app.call<CatalogueSearchResult>('catalogue.search', { sort: 'relevance', limit: 1 })
+    const odd = browse.items[0]!
+    expect(odd.partial).toBe(true)
+    await page.goto(`${app.url}#/baskets`)
+    await page.click('[data-testid=new-draft]')
+    await page.click('[data-testid=open-import]')
+    await page.fill('[data-testid=import-text]', 'AMB-100-OLD\t2')
+    await page.click('[data-testid=import-preview]')
+    await page.click('[data-testid=import-include-unknown]')
+    await page.click('[data-testid=import-add]')
+    await page.click('[data-testid=choose-product-0]')
+    await page.fill('[data-testid=product-picker-input]', odd.product_code)
+    const option = page.locator(`[data-testid=product-picker-option][data-product-id="${odd.id}"]`)
+    await option.locator('[data-testid=partial-marker]', { hasText: 'This product could not be fully read' }).waitFor()
+    await option.click()
+    await page.locator('[data-testid=line-0]', { hasText: odd.product_code }).waitFor()
+    await page.fill('[data-testid=line-qty-0]', '3')
+    await page.press('[data-testid=line-qty-0]', 'Tab')
+    expect(await page.inputValue('[data-testid=line-qty-0]')).toBe('3')
   })
 })

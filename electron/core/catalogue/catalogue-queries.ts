@@ -1,9 +1,9 @@
-import { Product, type ProductGroup } from '../../../shared/api'
+import { Product, readAnswer, type ProductGroup } from '../../../shared/api'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/ipc/channels/catalogue'
 import type { CatalogueDb } from './catalogue-db'
 import { jsonArrayBounds } from './json-array-items'
-import { normalizeSku } from './product-row'
+import { normalizeSku, readablePart } from './product-row'
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './search'
 
 const decoder = new TextDecoder()
@@ -25,6 +25,11 @@ export class CatalogueQueries {
     return rows.map((r) => toSummary(r, 'exact'))
   }
 
+  /** Products of the live generation kept partly read (the catalogue view shows the count). */
+  partialCount(): number {
+    return (this.cdb.stmt('SELECT count(*) AS n FROM product WHERE partial = 1').get() as { n: number }).n
+  }
+
   /**
    * The stored product as the service sent it, read through the shared schema like any answer of
    * the service: its element of the stored page. The byte bounds of a page's elements are found
@@ -41,7 +46,13 @@ export class CatalogueQueries {
     } catch {
       /* reported below as a shape the app cannot read */
     }
+    // A product kept partly read by the sync is read the same way here (readablePart).
     const parsed = Product.safeParse(value)
+    if (!parsed.success) {
+      const part = readablePart(value)
+      const read = part && readAnswer(Product, part)
+      if (read) return read.value
+    }
     if (!parsed.success) throw new AppError('bad_response', 'This product is stored in a shape the app cannot read; refreshing the catalogue will fetch it again.')
     return parsed.data
   }

@@ -114,6 +114,7 @@ export class Catalogue {
       syncing: this.running !== null,
       progress: this.running?.progress ?? null,
       lastInvalid: b?.cdb.lastInvalid ?? 0,
+      partialProducts: b && b.cdb.productCount > 0 ? b.queries.partialCount() : 0,
       lastError: this.lastError,
       refreshHours: hours,
       nextSyncAt: b && hours > 0 ? new Date(this.nextDue(b)).toISOString() : null,

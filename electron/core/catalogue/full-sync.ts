@@ -123,7 +123,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       if (err instanceof MalformedPage) throw new ServiceError('bad_response', err.message, fetched.status, false)
       throw err
     }
-    if (stored.invalid) deps.log.warn(`catalogue sync: ${stored.invalid} products on page ${page} did not have the shape of a product and were skipped`)
+    if (stored.invalid) deps.log.warn(`catalogue sync: ${stored.invalid} products on page ${page} had no usable id and were left out`)
     done.set(page, stored)
     products += stored.added
     invalid += stored.invalid

@@ -17,11 +17,44 @@ export function normalizeName(name: string): string {
 
 /** The product table's columns, in the order productColumns gives them. */
 export const PRODUCT_COLUMNS = [
-  'pos', 'id', 'sku', 'sku_norm', 'name', 'name_norm', 'vendor', 'type', 'price', 'rrp', 'stock', 'has_thumb', 'subscription_type', 'subscription_product_type',
+  'pos', 'id', 'sku', 'sku_norm', 'name', 'name_norm', 'vendor', 'type', 'price', 'rrp', 'stock', 'has_thumb', 'subscription_type', 'subscription_product_type', 'partial',
 ] as const
 
-/** The columns search filters and sorts on, for a product the schema check accepted. */
-export function productColumns(p: Product, pos: number): (string | number | null)[] {
+/**
+ * What can be read of a product the schema check refused (issue 14: kept, marked, not skipped):
+ * its fields with the type the columns need, the others left out or defaulted (SKU and name '',
+ * price 0). Null without a usable id: such a row cannot be found, ordered or replaced.
+ */
+export function readablePart(v: unknown): Product | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null
+  const o = v as Record<string, unknown>
+  const id = typeof o.id === 'string' && /^\d+$/.test(o.id.trim()) ? Number(o.id) : o.id
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null
+  const str = (x: unknown) => (typeof x === 'string' ? x : null)
+  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null)
+  const int = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) ? x : null)
+  const sku = typeof o.product_code === 'string' ? o.product_code : typeof o.product_code === 'number' ? String(o.product_code) : ''
+  return {
+    ...o,
+    id,
+    product_code: sku,
+    name: str(o.name) ?? '',
+    price: num(o.price) ?? 0,
+    rrp: num(o.rrp),
+    vendor: int(o.vendor),
+    type: int(o.type),
+    stock: int(o.stock),
+    thumb_url: str(o.thumb_url),
+    description: str(o.description),
+    detailed_description: str(o.detailed_description),
+    featured_description: str(o.featured_description),
+    subscription_type: str(o.subscription_type),
+    subscription_product_type: str(o.subscription_product_type),
+  } as Product
+}
+
+/** The columns search filters and sorts on; `partial` when the product was only partly read (readablePart). */
+export function productColumns(p: Product, pos: number, partial = false): (string | number | null)[] {
   return [
     pos,
     p.id,
@@ -37,6 +70,7 @@ export function productColumns(p: Product, pos: number): (string | number | null
     p.thumb_url ? 1 : 0,
     p.subscription_type ?? null,
     p.subscription_product_type ?? null,
+    partial ? 1 : 0,
   ]
 }
 

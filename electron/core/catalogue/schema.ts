@@ -28,7 +28,7 @@ export const catalogueMigrations: Migration[] = [
 ]
 
 /** Bumped when the generation files change shape: the cache is then rebuilt by the next sync. */
-export const GENERATION_LAYOUT = 4
+export const GENERATION_LAYOUT = 5
 
 /** The files of one generation, beside catalogue.db. */
 export function generationFiles(dir: string, gen: number): { rows: string; text: string } {
@@ -67,7 +67,9 @@ export const ROWS_SCHEMA = `
     stock INTEGER,
     has_thumb INTEGER NOT NULL,
     subscription_type TEXT,
-    subscription_product_type TEXT
+    subscription_product_type TEXT,
+    -- 1: the product failed the schema check; what could be read is stored (readablePart)
+    partial INTEGER NOT NULL DEFAULT 0
   );
   -- Each page of listProducts exactly as the service sent it (UTF-8 JSON): every field of spec 2.7
   -- round-trips, and storing 100 pages costs a fraction of splitting them into 100,000 records.

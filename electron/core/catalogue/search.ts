@@ -13,7 +13,7 @@ export interface SearchQuery {
 }
 
 export const SUMMARY_COLUMNS =
-  'p.id, p.sku, p.name, p.vendor, p.type, p.price, p.rrp, p.stock, p.subscription_type, p.subscription_product_type, p.has_thumb'
+  'p.id, p.sku, p.name, p.vendor, p.type, p.price, p.rrp, p.stock, p.subscription_type, p.subscription_product_type, p.has_thumb, p.partial'
 
 export interface SummaryRow {
   id: number
@@ -27,6 +27,7 @@ export interface SummaryRow {
   subscription_type: string | null
   subscription_product_type: string | null
   has_thumb: number
+  partial: number
 }
 
 export function toSummary(r: SummaryRow, match: MatchKind): ProductSummary {
@@ -43,6 +44,7 @@ export function toSummary(r: SummaryRow, match: MatchKind): ProductSummary {
     subscription_product_type: r.subscription_product_type as ProductSummary['subscription_product_type'],
     match,
     has_thumb: r.has_thumb === 1,
+    ...(r.partial === 1 ? { partial: true } : {}),
   }
 }
 

@@ -1,5 +1,5 @@
 import { Product } from '../../../shared/api'
-import { normalizeName, normalizeSku, productBody, productColumns } from './product-row'
+import { normalizeName, normalizeSku, productBody, productColumns, readablePart } from './product-row'
 import { checkSource } from './schema-check'
 import { indexText } from './search-text'
 
@@ -92,6 +92,7 @@ ${normalizeSku}
 ${normalizeName}
 const productColumns = (${productColumns})
 const productBody = (${productBody})
+const readablePart = (${readablePart})
 const isProduct = ${checkSource(Product) ?? 'null'}
 const decoder = new TextDecoder()
 /** Product ids stored in this generation: a product repeated on a later page is kept once. */
@@ -133,8 +134,10 @@ serve({
     try {
       transaction(() => {
         for (let i = 0; i < items.length; i++) {
-          const p = items[i]
-          if (!isProduct(p)) {
+          // A product the check refuses is kept as far as it can be read; only one without an id is left out.
+          const partial = !isProduct(items[i])
+          const p = partial ? readablePart(items[i]) : items[i]
+          if (!p) {
             invalid++
             continue
           }
@@ -142,7 +145,7 @@ serve({
           seen.add(p.id)
           fresh.push(p.id)
           const pos = m.base + i
-          insert.run(...productColumns(p, pos))
+          insert.run(...productColumns(p, pos, partial))
           positions.push(pos)
           texts.push(p.name, p.product_code, productBody(p))
         }
@@ -166,7 +169,7 @@ serve({
       const positions = []
       const texts = []
       for (const { pos } of prepare(m.sql.positions).all(base, base + items.length - 1)) {
-        const p = items[pos - base]
+        const p = isProduct(items[pos - base]) ? items[pos - base] : readablePart(items[pos - base])
         positions.push(pos)
         texts.push(p.name, p.product_code, productBody(p))
       }

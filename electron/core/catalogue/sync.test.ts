@@ -306,6 +306,7 @@ describe('a service that answers malformed products', () => {
         const items = JSON.parse(text) as Record<string, unknown>[]
         items[3]!.price = 'twelve'
         delete items[7]!.product_code
+        delete items[9]!.id
         // Characters of one, two, three and four UTF-8 bytes before most of the page's products.
         items[5]!.name = 'Überwachungskamera – 4K “Pro” 🎥'
         items[5]!.description = 'Für Büro & Lager: ½ Preis'
@@ -324,15 +325,17 @@ describe('a service that answers malformed products', () => {
   })
   afterAll(() => new Promise<void>((r) => proxy.close(() => r())))
 
-  it('skips and counts them, and stores the rest', async () => {
+  it('keeps what can be read of them, marked, leaves out and counts the one without an id, and stores the rest', async () => {
     const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 3 })
     rigs.push(rig)
     const profile = await rig.call<{ id: string }>('connection.save', { name: 'Proxy', baseUrl: proxyUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
     await rig.call('connection.activate', { id: profile.id })
     const outcome = await rig.call<SyncOutcome>('catalogue.sync')
-    expect(outcome).toEqual({ outcome: 'completed', products: PRODUCTS - 2, invalid: 2 })
-    expect((await rig.call<CatalogueStatus>('catalogue.status')).lastInvalid).toBe(2)
-    expect(rig.warnings.some((w) => /2 products on page 1/.test(w))).toBe(true)
+    expect(outcome).toEqual({ outcome: 'completed', products: PRODUCTS - 1, invalid: 1 })
+    expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastInvalid: 1, partialProducts: 2 })
+    expect(rig.warnings.some((w) => /1 products on page 1/.test(w))).toBe(true)
+    expect(await rig.call('catalogue.product', { id: servedPage1[3]!.id })).toMatchObject({ name: servedPage1[3]!.name, price: 0 })
+    expect(await rig.call('catalogue.product', { id: servedPage1[7]!.id })).toMatchObject({ name: servedPage1[7]!.name, product_code: '' })
     // Every field of the page's other products reads back as served, around the non-ASCII ones.
     for (const i of [0, 5, 6, 50, PER_PAGE - 1, 2, 5]) {
       expect(await rig.call('catalogue.product', { id: servedPage1[i]!.id })).toEqual(Product.parse(servedPage1[i]))
@@ -347,7 +350,7 @@ describe('a service that answers malformed products', () => {
     } finally {
       truncatePage = null
     }
-    expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS - 2)
+    expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS - 1)
     expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku })).length).toBeGreaterThan(0)
   })
 })

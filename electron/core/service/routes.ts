@@ -107,7 +107,7 @@ export const SERVICE_ASSUMPTIONS = {
   tolerantReading:
     'Answers are read with a reader derived from each strict schema (shared/api/reading.ts): a field the app only shows that is missing, null or of another type degrades to null, its default or a declared value; only ids, status and totals are needed. Spec 9.2 and conventions: "the service may add optional fields, or more data to a response, in a minor release".',
   partialRows:
-    'A list row that is only partly read is kept and counted (the orders list and detail show a marker); a row without an id or other needed field is left out and counted, never silently (issue 14).',
+    'A list row that is only partly read is kept and counted (the orders list and detail show a marker); a row without an id or other needed field is left out and counted, never silently (issue 14). The catalogue sync keeps a product failing the product schema with what could be read (id; SKU and name else empty, price else 0), marked and counted in the catalogue view; only one without a usable id is left out.',
   unknownFields: 'Orders and products are loose schemas: unknown fields are kept, so stored order snapshots and catalogue pages lose nothing (spec 9.2).',
   whoamiCurrency:
     'GET /whoami currency: an ISO 4217 code (spec 2.2) or "the user\'s currency ID" (official sample, conventions): a code, another string or an integer id are all accepted. Money gets a currency symbol only from an ISO code (whoami, else the prices\' currencies when they name exactly one); otherwise a plain number with the service\'s own label.',

@@ -94,4 +94,9 @@ describe('the currency money is shown in (issue 14: whoami currency is a code or
     expect(moneyCurrency(7, ['EUR', 'GBP'])).toEqual({ code: null, label: null })
     expect(moneyCurrency('GBP', ['EUR'])).toEqual({ code: 'GBP', label: null })
   })
+  it('shows money in the prices’ currency when whoami names none', () => {
+    expect(plain(formatMoney(formatContextFor('en', user(7), ['EUR']), 3))).toBe('€3.00')
+    expect(formatMoney(formatContextFor('en', user(7), ['EUR', 'GBP']), 3)).toBe('3.00')
+    expect(formatMoney(formatContextFor('en', user('Pound sterling'), ['GBP']), 3)).toBe('£3.00')
+  })
 })

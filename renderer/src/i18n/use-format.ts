@@ -10,10 +10,14 @@ import { bcp47, languageOf } from './languages'
  * The user's locale when it is in the UI's language ('en_GB' user, English UI → en-GB), otherwise
  * the UI language itself, so numbers and dates read like the words around them.
  */
-export function formatContextFor(uiLanguage: string, user: Pick<CurrentUser, 'locale' | 'currency' | 'timezone'> | null): FormatContext {
+export function formatContextFor(
+  uiLanguage: string,
+  user: Pick<CurrentUser, 'locale' | 'currency' | 'timezone'> | null,
+  priceCurrencies: readonly string[] = [],
+): FormatContext {
   const userLocale = bcp47(user?.locale)
-  // Until the service has named a currency, money is a plain number (never a guessed code).
-  const money = moneyCurrency(user?.currency)
+  // Until the service has named a currency (whoami, else its prices), money is a plain number (never a guessed code).
+  const money = moneyCurrency(user?.currency, priceCurrencies)
   return {
     locale: userLocale && languageOf(userLocale) === languageOf(uiLanguage) ? userLocale : uiLanguage,
     currency: money.code,
@@ -29,7 +33,7 @@ export function formatContextFor(uiLanguage: string, user: Pick<CurrentUser, 'lo
 export function useFormat() {
   const { locale } = useI18n()
   const connection = useConnectionStore()
-  const context = computed(() => formatContextFor(locale.value, connection.user))
+  const context = computed(() => formatContextFor(locale.value, connection.user, connection.priceCurrencies))
   const now = ref(Date.now())
   if (getCurrentScope()) {
     const timer = setInterval(() => (now.value = Date.now()), 30_000)

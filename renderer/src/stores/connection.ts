@@ -22,6 +22,8 @@ export const useConnectionStore = defineStore('connection', () => {
   /** The request under way and whose organisations it asked for (callers for others do not share it). */
   let organisationsPending: { owner: string | null; request: Promise<Organisation[]> } | null = null
   const ready = ref(false)
+  /** Currencies the service's prices named (rate_plan_charge_costs[].currency): money's code when whoami gives none. */
+  const priceCurrencies = ref<string[]>([])
   const error = shallowRef<ApiError | null>(null)
   let unsubscribe: (() => void)[] = []
 
@@ -46,6 +48,7 @@ export const useConnectionStore = defineStore('connection', () => {
     const accountChanged = accountOf(next.profile) !== account.value
     const ownerChanged = ownerOf(next) !== organisationsOwner.value
     status.value = next
+    if (accountChanged) priceCurrencies.value = []
     if (ownerChanged) {
       organisations.value = []
       organisationsError.value = null
@@ -158,6 +161,12 @@ export const useConnectionStore = defineStore('connection', () => {
     applyStatus(await api.connection.setActingOrganisation({ id }))
   }
 
+  /** Prices the service returned name these currencies (see moneyCurrency). */
+  function notePriceCurrencies(codes: readonly string[]): void {
+    const fresh = codes.filter((c) => c && !priceCurrencies.value.includes(c))
+    if (fresh.length) priceCurrencies.value = [...priceCurrencies.value, ...new Set(fresh)]
+  }
+
   /** The user saw this reassignment: the core stops carrying it (a newer one stays). */
   async function ackReassigned(seen: ActingReassignment): Promise<void> {
     applyStatus(await api.connection.ackReassigned({ from: seen.from.id, to: seen.to.id }))
@@ -191,6 +200,8 @@ export const useConnectionStore = defineStore('connection', () => {
     loadOrganisations,
     setActingOrganisation,
     ackReassigned,
+    priceCurrencies,
+    notePriceCurrencies,
   }
 })
 

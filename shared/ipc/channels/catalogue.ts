@@ -25,6 +25,8 @@ export const ProductSummary = Product.pick({
 }).extend({
   match: MatchKind,
   has_thumb: z.boolean(),
+  /** The service's record failed the product schema: what could be read is shown, marked (issue 14). */
+  partial: z.boolean().optional(),
 })
 export type ProductSummary = z.infer<typeof ProductSummary>
 
@@ -77,8 +79,10 @@ export const CatalogueStatus = z.object({
   lastSyncAt: z.string().nullable(),
   syncing: z.boolean(),
   progress: SyncProgress.nullable(),
-  /** Products the last completed sync skipped as malformed. */
+  /** Products the last completed sync left out: rows without a usable id. */
   lastInvalid: z.int().min(0),
+  /** Products of the live catalogue that could only be partly read (kept and marked, issue 14). */
+  partialProducts: z.int().min(0).default(0),
   lastError: z.string().nullable(),
   /** Automatic refresh interval in hours; 0 = only on demand. */
   refreshHours: z.number().min(0),

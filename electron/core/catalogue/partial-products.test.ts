@@ -1,0 +1,55 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Product } from '../../../shared/api'
+import type { CatalogueSearchResult, CatalogueStatus, SyncOutcome } from '../../../shared/ipc/channels/catalogue'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+
+/**
+ * Issue 14: a product the service sends in a shape the app does not expect is kept, as far as it
+ * can be read, and marked; only a row without an id is left out, and counted.
+ */
+const PRODUCTS = 250
+const PER_PAGE = 100
+
+let sandbox: Sandbox
+let rig: CatalogueRig
+beforeAll(async () => {
+  sandbox = await startSandbox({ testMode: true, products: PRODUCTS, orders: 0, speed: 0 })
+})
+afterEach(async () => {
+  sandbox.control.clearFaults()
+  await rig?.close()
+})
+afterAll(() => sandbox.close())
+
+describe('a sync meeting products of an unexpected shape', () => {
+  it('keeps the readable ones, marked and searchable, and leaves out only the one without an id', async () => {
+    const page1 = { method: 'GET', path: '^/products$', query: '(^|&)page=1(&|$)' }
+    // Rows 1-3 of page 1: a price that is not a number, a vendor that is an object; row 1 has no id either.
+    sandbox.control.injectFault({ kind: 'reshape', match: page1, rows: 3, set: { price: 'call us', vendor: { id: 3 } } })
+    sandbox.control.injectFault({ kind: 'reshape', match: page1, rows: 1, unset: ['id'] })
+    rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    await rig.connect(sandbox)
+
+    expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS - 1, invalid: 1 })
+    const status = await rig.call<CatalogueStatus>('catalogue.status')
+    expect(status).toMatchObject({ products: PRODUCTS - 1, lastInvalid: 1, partialProducts: 2 })
+
+    const browse = await rig.call<CatalogueSearchResult>('catalogue.search', { sort: 'relevance', limit: 3 })
+    const [first, second, third] = browse.items
+    expect(first).toMatchObject({ partial: true, price: 0, vendor: null })
+    expect(second).toMatchObject({ partial: true })
+    expect(third!.partial).toBeUndefined()
+    expect(first!.name).not.toBe('')
+
+    // Found by SKU and by name like any product.
+    const bySku = await rig.call<CatalogueSearchResult>('catalogue.search', { query: first!.product_code })
+    expect(bySku.items[0]).toMatchObject({ id: first!.id, partial: true, match: 'exact' })
+    const byName = await rig.call<CatalogueSearchResult>('catalogue.search', { query: first!.name })
+    expect(byName.items.map((p) => p.id)).toContain(first!.id)
+
+    // Its page opens with what could be read.
+    const product = await rig.call<Product>('catalogue.product', { id: first!.id })
+    expect(product).toMatchObject({ id: first!.id, name: first!.name, product_code: first!.product_code, price: 0 })
+  })
+})
