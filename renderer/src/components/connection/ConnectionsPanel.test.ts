@@ -333,7 +333,7 @@ function lockableKeychain() {
   const store: SecretStore = {
     get: async (k) => (guard(), held.get(k) ?? null),
     set: async (k, v) => (guard(), void held.set(k, v)),
-    delete: async (k) => (guard(), void held.delete(k)),
+    delete: async (k) => (guard(), held.delete(k)),
   }
   return { store, state, held }
 }
