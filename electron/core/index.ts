@@ -73,8 +73,8 @@ export function createCore(deps: CoreDeps): Core {
   const context: CoreContext = { dataDir: deps.dataDir, clock, log: deps.log, notifier: deps.notifier, appDb, settings, connection, workOffline, emit }
 
   // Other features read the local catalogue through catalogue.reader (SKU resolution, price estimates).
-  const catalogue = catalogueFeature(context)
   const links = new ExternalLinks(connection)
+  const catalogue = catalogueFeature(context, {}, links)
   const features: Feature[] = [
     systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal, links, loginItem: deps.loginItem }),
     connectionFeature(connection),

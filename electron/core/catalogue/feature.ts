@@ -1,4 +1,5 @@
 import type { CoreContext, Feature } from '../context'
+import type { ExternalLinks } from '../system/external-links'
 import { Catalogue, type CatalogueOptions, type CatalogueReader } from './catalogue'
 
 export interface CatalogueFeature extends Feature {
@@ -8,14 +9,19 @@ export interface CatalogueFeature extends Feature {
 }
 
 /** The catalogue channels over the offline-first local catalogue. */
-export function catalogueFeature(ctx: CoreContext, opts: CatalogueOptions = {}): CatalogueFeature {
+export function catalogueFeature(ctx: CoreContext, opts: CatalogueOptions = {}, links?: Pick<ExternalLinks, 'noteProductDocuments'>): CatalogueFeature {
   const catalogue = new Catalogue(ctx, opts)
   return {
     catalogue,
     reader: catalogue.reader,
     handlers: {
       'catalogue.search': (input) => catalogue.search(input),
-      'catalogue.product': ({ id }) => catalogue.product(id),
+      'catalogue.product': async ({ id }) => {
+        const product = await catalogue.product(id)
+        // Only the local catalogue's copy vouches for document links (not a live fallback answer).
+        links?.noteProductDocuments(catalogue.reader.getProduct(id))
+        return product
+      },
       'catalogue.summaries': ({ ids }) => catalogue.summaries(ids),
       'catalogue.lookupSku': ({ sku }) => catalogue.lookupSku(sku),
       'catalogue.status': () => catalogue.status(),

@@ -80,7 +80,7 @@ const serve = (ops) =>
       const value = ops[m.op](m)
       parentPort.postMessage({ id: m.id, ok: true, value: value === undefined ? null : value })
     } catch (err) {
-      parentPort.postMessage({ id: m.id, ok: false, message: String((err && err.message) || err), code: err && err.code })
+      parentPort.postMessage({ id: m.id, ok: false, message: String((err && err.message) || err), code: err && err.code, errcode: err && err.errcode })
     }
   })
 `

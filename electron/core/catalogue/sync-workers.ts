@@ -3,6 +3,7 @@ import type { ProductGroup } from '../../../shared/api'
 import { normalizeName, PRODUCT_COLUMNS } from './product-row'
 import { LOAD_PRAGMAS, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA } from './schema'
 import { ROWS_WORKER_SOURCE, TEXT_WORKER_SOURCE } from './sync-worker-source'
+import { storageFault } from '../store/storage-fault'
 
 const ROWS_SQL = {
   ids: 'SELECT id FROM product',
@@ -44,7 +45,7 @@ export interface StoredPage {
 /** A page the service answered with something other than a JSON list. */
 export class MalformedPage extends Error {}
 
-type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?: string }
+type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?: string; errcode?: number }
 type Event = { event: 'indexed'; page: number } | { event: 'failed'; message: string }
 
 /** One worker thread answering requests by id (see sync-worker-source.ts). */
@@ -64,6 +65,7 @@ class WorkerLink {
       this.pending.delete(m.id)
       if (m.ok) p.ok(m.value)
       else if (m.code === 'not_json' || m.code === 'not_list') p.fail(new MalformedPage(m.message))
+      else if (storageFault(m)) p.fail(storageFault(m)!)
       else p.fail(new Error(`The catalogue could not be stored: ${m.message}`))
     })
     worker.on('error', (err) => this.fail(err))
@@ -107,6 +109,9 @@ export class SyncWorkers {
     private readonly textPages: ReadonlySet<number>,
   ) {}
 
+  /** TESTS ONLY: pragmas run after the load pragmas, e.g. a size cap that makes the disk "full". */
+  static testPragmas = ''
+
   static async open(files: { rows: string; text: string }): Promise<SyncWorkers> {
     const channel = new MessageChannel()
     let self: SyncWorkers | null = null
@@ -114,8 +119,8 @@ export class SyncWorkers {
     const text = new WorkerLink(new Worker(TEXT_WORKER_SOURCE, { eval: true, resourceLimits: TEXT_LIMITS }), (e) => self?.onTextEvent(e))
     try {
       const [stored, indexed] = await Promise.all([
-        rows.send<{ page: number; products: number; invalid: number }[]>('open', { path: files.rows, pragmas: LOAD_PRAGMAS, schema: ROWS_SCHEMA, sql: ROWS_SQL, textPort: channel.port1 }, [channel.port1]),
-        text.send<number[]>('open', { path: files.text, pragmas: LOAD_PRAGMAS, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2 }, [channel.port2]),
+        rows.send<{ page: number; products: number; invalid: number }[]>('open', { path: files.rows, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: ROWS_SCHEMA, sql: ROWS_SQL, textPort: channel.port1 }, [channel.port1]),
+        text.send<number[]>('open', { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2 }, [channel.port2]),
       ])
       self = new SyncWorkers(rows, text, new Map(stored.map((p) => [p.page, { added: p.products, invalid: p.invalid, items: p.products + p.invalid }])), new Set(indexed))
       return self

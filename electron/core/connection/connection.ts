@@ -175,7 +175,7 @@ export class Connection {
     const row = this.find(id)
     if (!row) throw new AppError('not_found', 'That connection profile no longer exists.')
     const secret = await this.deps.secrets.get(account(id))
-    if (secret === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain. Edit the connection and enter it again.')
+    if (secret === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain. Edit the connection and enter it again.', { secret: 'missing' })
     await this.closeSession()
     const profile = this.toProfile(row, id)
     const client = this.client(row)
@@ -516,7 +516,7 @@ export class Connection {
 
   private async secret(id: string): Promise<string> {
     const s = await this.deps.secrets.get(account(id))
-    if (s === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain.')
+    if (s === null) throw new AppError('unauthorized', 'The secret of this connection is missing from the OS keychain.', { secret: 'missing' })
     return s
   }
 

@@ -40,4 +40,12 @@ describe('the openExternal policy', () => {
     expect(mayOpenExternally('https://portal.example.com/wholesaler/x', under)).toBe(false)
     expect(mayOpenExternally('https://orders.example.com/orders/1', { webInterface: null, trackingHosts: new Set() })).toBe(false)
   })
+
+  it('opens a product document link the service returned only by exact https match', () => {
+    const docs = { ...scope, productDocuments: new Set(['https://cdn.example.com/docs/ds-42.pdf', 'http://cdn.example.com/docs/plain.pdf']) }
+    expect(mayOpenExternally('https://cdn.example.com/docs/ds-42.pdf', docs)).toBe(true)
+    for (const url of ['https://cdn.example.com/docs/ds-42.pdf?x=1', 'https://cdn.example.com/docs/ds-42.pdfx', 'https://cdn.example.com/docs/', 'https://cdn.example.com/docs/ds-43.pdf', 'HTTPS://cdn.example.com/docs/ds-42.pdf', 'http://cdn.example.com/docs/plain.pdf'])
+      expect(mayOpenExternally(url, docs), url).toBe(false)
+    expect(mayOpenExternally('https://cdn.example.com/docs/ds-42.pdf', scope)).toBe(false)
+  })
 })

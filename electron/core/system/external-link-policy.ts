@@ -1,7 +1,8 @@
 /**
  * Which web addresses the app hands to the system browser (shell.openExternal): only the active
- * profile's web interface (where orders are cancelled) and the carrier tracking pages of tracking
- * numbers the service itself returned in shipments. Anything else, even a well-formed https URL, is
+ * profile's web interface (where orders are cancelled), the carrier tracking pages of tracking
+ * numbers the service itself returned in shipments, and the document links (datasheet, guide,
+ * quick start) the service returned for products of the local catalogue, exactly. Anything else, even a well-formed https URL, is
  * refused: a link the renderer was tricked into opening (a crafted product text, a compromised
  * page) must not reach an arbitrary site. Pure: the shell and the core both decide with it.
  */
@@ -10,6 +11,8 @@ export interface ExternalLinkScope {
   webInterface: string | null
   /** Hosts of tracking pages derived from shipments the service returned (shared/tracking-url). */
   trackingHosts: ReadonlySet<string>
+  /** Exact https document URLs of local-catalogue products the rep has opened (optional: none). */
+  productDocuments?: ReadonlySet<string>
 }
 
 const MAX_LENGTH = 2048
@@ -22,6 +25,8 @@ export function mayOpenExternally(url: unknown, scope: ExternalLinkScope): url i
   const u = new URL(url)
   if (u.username || u.password || !u.hostname) return false
   if (u.protocol === 'https:' && scope.trackingHosts.has(u.host)) return true
+  // Exact string match: not the host, not a prefix; a look-alike of a document link is refused.
+  if (u.protocol === 'https:' && scope.productDocuments?.has(url)) return true
   return withinWebInterface(u, scope.webInterface)
 }
 

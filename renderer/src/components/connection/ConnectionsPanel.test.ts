@@ -322,3 +322,56 @@ describe('connection screen without a keychain', () => {
     expect(await suite.app.api.connection.list()).toEqual({ ok: true, value: [] })
   })
 })
+
+/** A keychain in memory that the test can lock (as a locked login keyring answers) or empty. */
+function lockableKeychain() {
+  const held = new Map<string, string>()
+  const state = { locked: false }
+  const guard = () => {
+    if (state.locked) throw new AppError('keychain_unavailable', 'The keychain is locked.')
+  }
+  const store: SecretStore = {
+    get: async (k) => (guard(), held.get(k) ?? null),
+    set: async (k, v) => (guard(), void held.set(k, v)),
+    delete: async (k) => (guard(), held.delete(k)),
+  }
+  return { store, state, held }
+}
+
+describe('connection screen with a locked or emptied keychain', () => {
+  const keychain = lockableKeychain()
+  const suite = appSuite({ core: { secrets: keychain.store } })
+
+  it('offers to enter the secret again, opening the edit form on the secret field', async () => {
+    const saved = await suite.app.api.connection.save({ name: 'Branch', baseUrl: 'https://orders.example.com/api/v1', clientId: UUID, clientSecret: 'first secret' })
+    if (!saved.ok) throw new Error(saved.error.message)
+    await suite.mount({ path: '/settings/connections' })
+    const reenter = () => profileRow('Branch')?.querySelector<HTMLButtonElement>('[data-testid=reenter-secret]') ?? null
+    expect(await waitFor(() => profileRow('Branch'), 'the profile')).toBeTruthy()
+    expect(reenter()).toBeNull()
+
+    // Locked: the clear message and the offer.
+    keychain.state.locked = true
+    expect((await testProfile('Branch')).getAttribute('data-error-code')).toBe('keychain_unavailable')
+    const button = await waitFor(reenter, 'the offer to enter the secret again')
+    expect(button.textContent?.trim()).toBe('Enter the secret again')
+    button.click()
+    await waitFor(() => $('[data-testid=profile-form]'), 'the edit form')
+    await waitFor(() => document.activeElement === input('clientSecret') || null, 'the secret field focused')
+    expect(input('name').value).toBe('Branch')
+    expect(reenter()).toBeNull()
+
+    // Unlocked, but the secret is gone from the keychain: the same offer; typing it again restores it.
+    keychain.state.locked = false
+    $<HTMLButtonElement>('[data-testid=profile-form] button:not([data-testid=save-profile])')?.click()
+    keychain.held.clear()
+    const gone = await testProfile('Branch')
+    expect(gone.textContent).toContain('missing from the OS keychain')
+    ;(await waitFor(reenter, 'the offer again')).click()
+    await waitFor(() => document.activeElement === input('clientSecret') || null, 'the secret field focused')
+    type('clientSecret', 'second secret')
+    save()
+    await waitFor(() => !$('[data-testid=profile-form]') || null, 'the form to close')
+    expect([...keychain.held.values()]).toEqual(['second secret'])
+  })
+})
