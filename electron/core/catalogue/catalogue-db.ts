@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
-import { openDatabase, transaction } from '../store/database'
+import { isDamagedDatabase, openDatabase, transaction } from '../store/database'
 import { catalogueMigrations, GENERATION_FILE, GENERATION_LAYOUT, generationFiles, LOAD_PRAGMAS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_SCHEMA } from './schema'
 
 /** A sync in progress (or interrupted): what a resumed sync must match to keep the pages it has. */
@@ -39,6 +39,24 @@ export class CatalogueDb {
     if (this.meta<number>('layout') !== GENERATION_LAYOUT) this.resetLayout()
     this.sweep()
     this.attachLive()
+  }
+
+  /**
+   * Opens a profile's catalogue. The catalogue is a rebuildable cache of the service's: a damaged
+   * file (SQLITE_CORRUPT / SQLITE_NOTADB) is removed with its generations, and the next sync
+   * rebuilds it from the service. Drafts live in another file and are never touched here.
+   */
+  static open(path: string, onDamaged: (err: unknown) => void): CatalogueDb {
+    try {
+      return new CatalogueDb(path)
+    } catch (err) {
+      if (!isDamagedDatabase(err)) throw err
+      onDamaged(err)
+      const dir = dirname(path)
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
+      for (const name of readdirSync(dir)) if (GENERATION_FILE.test(name) || /^catalogue-g\d+-(rows|text)\.db-(wal|shm)$/.test(name)) rmSync(join(dir, name), { force: true })
+      return new CatalogueDb(path)
+    }
   }
 
   /** A prepared statement, reused across calls. */

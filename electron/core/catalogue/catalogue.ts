@@ -280,7 +280,9 @@ export class Catalogue {
     if (this.stopped) return
     const leaving = this.bound && this.bound.profileId !== s?.profile.id ? this.unbind() : undefined
     if (s && !this.bound) {
-      const cdb = new CatalogueDb(join(s.profileDir, 'catalogue.db'))
+      const cdb = CatalogueDb.open(join(s.profileDir, 'catalogue.db'), (err) =>
+        this.ctx.log.warn('the catalogue file was damaged; it is rebuilt from the service', { error: String((err as Error)?.message ?? err) }),
+      )
       this.bound = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
       this.lastError = null
       this.retryAt = 0
