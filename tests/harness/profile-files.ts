@@ -15,6 +15,8 @@ export interface ProfileFiles {
   damageDrafts(profileId: string): void
   /** Gives the profile one unsent draft for `service`, then holds its file locked until release(). */
   lockDrafts(profileId: string, service: string): { release(): void }
+  /** Marks a draft sent and placed as order `orderId`, as the outbox leaves one (no channel does so by itself). */
+  markSubmitted(profileId: string, draftId: string, orderId: number): void
 }
 
 export function profileFiles(dataDir: string): ProfileFiles {
@@ -24,6 +26,14 @@ export function profileFiles(dataDir: string): ProfileFiles {
     damageDrafts(id) {
       mkdirSync(folder(id), { recursive: true })
       writeFileSync(join(folder(id), 'baskets.db'), 'not a database: damaged on disk. '.repeat(100))
+    },
+    markSubmitted(id, draftId, orderId) {
+      const db = new DatabaseSync(join(folder(id), 'baskets.db'))
+      try {
+        db.prepare("UPDATE drafts SET state = 'submitted', order_id = ?, basket_id = ? WHERE id = ?").run(orderId, orderId, draftId)
+      } finally {
+        db.close()
+      }
     },
     lockDrafts(id, service) {
       const store = new BasketStore(folder(id), () => Date.now())

@@ -1,15 +1,8 @@
 // @vitest-environment happy-dom
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import { createServer as createTlsServer } from 'node:https'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
-import { startWebPageServer } from '../../../../tests/harness/web-page-server'
+import { startNotServiceServer, startSelfSignedServer, startWebPageServer } from '../../../../tests/harness/web-page-server'
 import { appSuite } from '../../testing/app-suite'
 import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
 
@@ -176,16 +169,14 @@ describe('connection screen', () => {
   })
 
   it('tells "not this service" apart: another server with no token endpoint', async () => {
-    const other = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}'))
-    await new Promise<void>((ok) => other.listen(0, '127.0.0.1', () => ok()))
+    const other = await startNotServiceServer()
     try {
-      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+      const url = other.url
       const outcome = await addThroughForm('Other server', url, `${url}/api/v1`)
       expect(outcome.getAttribute('data-problem')).toBe('not_service')
       expect(outcome.textContent).toContain('This address does not answer like the wholesale ordering service')
     } finally {
-      other.closeAllConnections()
-      await new Promise<void>((ok) => other.close(() => ok()))
+      await other.close()
       await removeNamed('Other server')
     }
   })
@@ -206,20 +197,15 @@ describe('connection screen', () => {
   })
 
   it('tells a TLS failure apart: a certificate that cannot be verified is never accepted', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'wd-tls-'))
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' })
-    const tls = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.end('{}'))
-    await new Promise<void>((ok) => tls.listen(0, '127.0.0.1', () => ok()))
+    const tls = await startSelfSignedServer()
     try {
-      const url = `https://localhost:${(tls.address() as AddressInfo).port}`
+      const url = tls.url
       const outcome = await addThroughForm('Self-signed', url, `${url}/api/v1`, 'x')
       expect(outcome.getAttribute('data-error-code')).toBe('tls')
       expect(outcome.getAttribute('data-problem')).toBe('tls')
       expect(outcome.textContent).toContain('the certificate is not valid for this address')
     } finally {
-      tls.closeAllConnections()
-      await new Promise<void>((ok) => tls.close(() => ok()))
-      rmSync(dir, { recursive: true, force: true })
+      await tls.close()
       await removeNamed('Self-signed')
     }
   })

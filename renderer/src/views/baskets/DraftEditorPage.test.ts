@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -237,9 +235,7 @@ describe('a brand-new basket', () => {
     const status = await demo.app.api.connection.status()
     if (!status.ok || !status.value.profile) throw new Error('not connected')
     // Sent and placed, as the outbox leaves a draft (no channel marks one so by itself).
-    const db = new DatabaseSync(join(demo.app.dataDir, 'profiles', status.value.profile.id, 'baskets.db'))
-    db.prepare("UPDATE drafts SET state = 'submitted', order_id = 4242, basket_id = 4242 WHERE id = ?").run(created.value.id)
-    db.close()
+    demo.app.profileFiles.markSubmitted(status.value.profile.id, created.value.id, 4242)
     await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
     await waitFor(() => document.querySelector('[data-testid=submitted-note]'), 'the sent note')
     const po = document.querySelector<HTMLInputElement>('[data-testid=draft-po]')!
