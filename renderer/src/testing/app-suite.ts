@@ -47,12 +47,7 @@ function suite<S extends SandboxProcess | undefined>(start: () => Promise<Starte
     mounted = null
     await cleanUp?.()
   })
-  afterAll(async () => {
-    // A naive-ui message hides itself on a timer it never clears on unmount: cancelled here, or it
-    // fires after the test environment's window is gone.
-    await (globalThis.window as unknown as { happyDOM?: { abort(): Promise<void> } } | undefined)?.happyDOM?.abort()
-    await started?.close()
-  })
+  afterAll(() => started?.close())
 
   return {
     get sandbox() {
