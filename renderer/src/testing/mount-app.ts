@@ -22,6 +22,9 @@ export async function mountApp(api: Api, opts: { path?: string; routes?: RouteRe
     wrapper,
     ...plugins,
     unmount() {
+      // naive-ui's message timers outlive an unmount (nothing clears them) and fire on a window that
+      // happy-dom has already torn down: an unhandled error that fails a run whose tests all passed.
+      for (const provider of wrapper.findAllComponents({ name: 'MessageProvider' })) (provider.vm as unknown as { destroyAll(): void }).destroyAll()
       wrapper.unmount()
       useConnectionStore(plugins.pinia).dispose()
       useInPageAlertsStore(plugins.pinia).stop()
