@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import type { CoreEventName, CoreEventPayload } from '../../shared/model/core-events'
 import { unsentDraftsIn } from './baskets/basket-store'
 import { basketsFeature } from './baskets/feature'
 import { catalogueFeature } from './catalogue'
@@ -52,7 +52,7 @@ interface CoreDeps {
 export interface Core {
   /** The one entry point for every channel of the contract (validation included). */
   dispatch: Dispatch
-  onEvent(listener: <E extends EventName>(event: E, payload: EventPayload<E>) => void): () => void
+  onEvent(listener: <E extends CoreEventName>(event: E, payload: CoreEventPayload<E>) => void): () => void
   context: CoreContext
   /** The openExternal policy (system/external-link-policy) with this app's scope; the shell asks it before every open. */
   mayOpenExternally(url: unknown): boolean
@@ -65,7 +65,7 @@ export function createCore(deps: CoreDeps): Core {
   const clock = deps.clock ?? systemClock
   const bus = new EventEmitter()
   bus.setMaxListeners(50)
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => bus.emit('event', event, payload)
+  const emit = <E extends CoreEventName>(event: E, payload: CoreEventPayload<E>) => bus.emit('event', event, payload)
   const appDb = openAppStore(deps.dataDir)
   const settings = new Settings(appDb)
   const workOffline = new WorkOffline(settings)
@@ -102,7 +102,7 @@ export function createCore(deps: CoreDeps): Core {
     context,
     mayOpenExternally: (url) => links.allows(url),
     onEvent(listener) {
-      const l = (event: EventName, payload: unknown) => (listener as (e: EventName, p: unknown) => void)(event, payload)
+      const l = (event: CoreEventName, payload: unknown) => (listener as (e: CoreEventName, p: unknown) => void)(event, payload)
       bus.on('event', l)
       return () => bus.off('event', l)
     },

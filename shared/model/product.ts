@@ -31,3 +31,7 @@ export type Facet = z.infer<typeof Facet>
 
 export const ProductGroupSummary = ProductGroupListItem.extend({ product_count: z.int().min(0) })
 export type ProductGroupSummary = z.infer<typeof ProductGroupSummary>
+
+/** Which picture of a product: the list's thumbnail or the detail's main image. */
+export const ImageKind = z.enum(['thumb', 'main'])
+export type ImageKind = z.infer<typeof ImageKind>

@@ -3,8 +3,8 @@ import { existsSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { DatabaseSync } from 'node:sqlite'
-import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/model/draft'
+import { AppError } from '../../../shared/model/app-error'
 import { isDamagedDatabase, openDatabase, transaction, type Migration } from '../store/database'
 
 /**

@@ -1,5 +1,5 @@
-import type { OutboxCounts } from '../../../shared/ipc/channels/baskets'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import type { OutboxCounts } from '../../../shared/model/outbox'
+import { AppError } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
 import { requireProductionConfirmed } from '../connection/production-guard'
 import type { CoreContext, Feature } from '../context'

@@ -1,16 +1,9 @@
 import { join } from 'node:path'
 import type { Product } from '../../../shared/api'
-import type {
-  CatalogueSearchResult,
-  CatalogueStatus,
-  ImageKind,
-  MatchKind,
-  ProductSummary,
-  SyncOutcome,
-  SyncProgress,
-} from '../../../shared/ipc/channels/catalogue'
-import { CatalogueSearchInput } from '../../../shared/ipc/channels/catalogue'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { CatalogueSearchInput, type CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
+import type { ImageKind, MatchKind, ProductSummary } from '../../../shared/model/product'
+import { AppError } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
 import type { CoreContext } from '../context'
 import { ServiceError, SessionEndedError } from '../service/service-error'

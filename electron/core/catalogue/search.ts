@@ -1,4 +1,5 @@
-import type { CatalogueSearchResult, CatalogueSort, MatchKind, ProductSummary } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult, CatalogueSort } from '../../../shared/model/catalogue-search'
+import type { MatchKind, ProductSummary } from '../../../shared/model/product'
 import type { CatalogueDb } from './catalogue-db'
 import { normalizeSku } from './product-row'
 import { ftsQuery, MAX_EXPANSION } from './search-text'

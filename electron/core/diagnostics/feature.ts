@@ -1,6 +1,6 @@
 import { arch, release } from 'node:os'
-import type { DiagnosticsBundle } from '../../../shared/ipc/channels/diagnostics'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import type { DiagnosticsBundle } from '../../../shared/model/diagnostics'
+import { AppError } from '../../../shared/model/app-error'
 import { account } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
 import type { SecretStore } from '../credentials/secret-store'

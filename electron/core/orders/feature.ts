@@ -1,7 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { EventName } from '../../../shared/ipc/contract'
-import { AppError } from '../../../shared/ipc/contract-kit'
-import { AlertPrefs, OrderFilters, type WatchState } from '../../../shared/ipc/channels/orders'
+import type { CoreEventName } from '../../../shared/model/core-events'
+import { AppError } from '../../../shared/model/app-error'
+import { AlertPrefs, type WatchState } from '../../../shared/model/order-watch'
+import { OrderFilters } from '../../../shared/model/order'
 import type { ActiveSession } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
@@ -25,7 +26,7 @@ interface OrdersOptions {
   /** Jitter source of the watcher's backoff (tests pin it). */
   random?: () => number
   /** The core's event bus: an `outbox.changed` (a draft being submitted) makes the watcher quick. */
-  subscribe?: (listener: (event: EventName) => void) => () => void
+  subscribe?: (listener: (event: CoreEventName) => void) => () => void
   /** The external link policy's scope: shipments shown are reported, and it decides what may open. */
   links?: ExternalLinks
   /** The shell's browser opener (absent in plain tests: nothing opens). */

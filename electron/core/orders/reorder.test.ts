@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Order } from '../../../shared/api'
-import { DraftDoc } from '../../../shared/ipc/channels/baskets'
+import { DraftDoc } from '../../../shared/model/draft'
 import { draftFromOrder } from './reorder'
 
 const order = Order.parse({

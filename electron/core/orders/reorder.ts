@@ -1,7 +1,7 @@
 import type { LineItem, Order } from '../../../shared/api'
 import { draftAddressFrom } from '../../../shared/draft-address'
-import { DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/ipc/channels/baskets'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/model/draft'
+import { AppError } from '../../../shared/model/app-error'
 import type { PartialHandlers } from '../ipc/dispatcher'
 
 /** Creates a local draft basket (the baskets module's job); answers its id and line count. */

@@ -1,6 +1,6 @@
-import type { OutboxCounts } from '../../../shared/ipc/channels/baskets'
-import type { EventName } from '../../../shared/ipc/contract'
-import type { RestartBlocker, UpdateState, UpdateStatus } from '../../../shared/ipc/channels/updates'
+import type { OutboxCounts } from '../../../shared/model/outbox'
+import type { CoreEventName } from '../../../shared/model/core-events'
+import type { RestartBlocker, UpdateState, UpdateStatus } from '../../../shared/model/updates'
 import type { CoreContext, Feature } from '../context'
 import type { AppUpdater } from '../platform/services'
 import { compareVersions, readFeed } from './update-feed'
@@ -16,7 +16,7 @@ interface UpdatesOptions {
   /** An administrator's decision (managed install): checks on or off, and the switch locked. */
   managedAutomatic?: boolean
   outbox(): Promise<OutboxCounts | null>
-  subscribe(listener: (event: EventName, payload: unknown) => void): () => void
+  subscribe(listener: (event: CoreEventName, payload: unknown) => void): () => void
 }
 
 /**

@@ -3,15 +3,12 @@ import { Id, Product, ProductGroup } from '../../api'
 import { ById, channel } from '../contract-kit'
 import { CatalogueSearchInput, CatalogueSearchResult } from '../../model/catalogue-search'
 import { CatalogueStatus, SyncOutcome } from '../../model/catalogue-sync'
-import { Facet, ProductGroupSummary, ProductSummary } from '../../model/product'
+import { Facet, ImageKind, ProductGroupSummary, ProductSummary } from '../../model/product'
 
 // The catalogue's types are the domain model's (shared/model); re-exported for the renderer's imports.
-export { Facet, MatchKind, ProductGroupSummary, ProductSummary } from '../../model/product'
+export { Facet, ImageKind, MatchKind, ProductGroupSummary, ProductSummary } from '../../model/product'
 export { CatalogueSearchInput, CatalogueSearchResult, CatalogueSort } from '../../model/catalogue-search'
 export { CatalogueStatus, SyncOutcome, SyncProgress } from '../../model/catalogue-sync'
-
-export const ImageKind = z.enum(['thumb', 'main'])
-export type ImageKind = z.infer<typeof ImageKind>
 
 export const catalogueChannels = {
   'catalogue.search': channel(CatalogueSearchInput, CatalogueSearchResult),
