@@ -25,6 +25,29 @@ export const ProductSummary = Product.pick({
 })
 export type ProductSummary = z.infer<typeof ProductSummary>
 
+/** What a summary is made of: the service's product record, or the local catalogue's row of one. */
+export type SummaryFields = Pick<Product, 'id' | 'name' | 'product_code' | 'price'> &
+  Partial<Pick<Product, 'vendor' | 'type' | 'rrp' | 'stock' | 'subscription_type' | 'subscription_product_type'>>
+
+/** The one way a product becomes a result row; `hasThumb` and `partial` are what its source knows of its picture and its schema check. */
+export function productSummary(p: SummaryFields, match: MatchKind, marks: { hasThumb: boolean; partial?: boolean }): ProductSummary {
+  return {
+    id: p.id,
+    name: p.name,
+    product_code: p.product_code,
+    vendor: p.vendor ?? null,
+    type: p.type ?? null,
+    price: p.price,
+    rrp: p.rrp ?? null,
+    stock: p.stock ?? null,
+    subscription_type: p.subscription_type ?? null,
+    subscription_product_type: p.subscription_product_type ?? null,
+    match,
+    has_thumb: marks.hasThumb,
+    ...(marks.partial ? { partial: true } : {}),
+  }
+}
+
 /** A vendor or product type present in the catalogue; id -1 stands for "none". */
 export const Facet = z.object({ id: z.int().min(-1), count: z.int().min(0) })
 export type Facet = z.infer<typeof Facet>

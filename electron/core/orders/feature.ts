@@ -10,7 +10,8 @@ import { alertsFor } from './alerts'
 import { OrderActions } from './order-actions'
 import { OrderQueries } from './order-queries'
 import { openOrdersDb } from './orders-db'
-import { draftFromOrder, type DraftMaker } from './reorder'
+import { draftFromBasket } from '../../../shared/model/draft-from-basket'
+import type { DraftsPort } from './drafts-port'
 import { ResultCache } from './result-cache'
 import { ServiceError } from '../service/service-error'
 import type { ExternalLinks } from '../system/external-links'
@@ -19,10 +20,10 @@ import { OrderWatcher, type PollOutcome } from './watcher'
 
 interface OrdersOptions {
   /**
-   * HOOK for "Reorder": the baskets module creates the local draft. Wired in core/index.ts; without
+   * For "Reorder": the baskets feature creates the local draft. Wired in core/index.ts; without
    * it the reorder channel says the feature is not available.
    */
-  drafts?: DraftMaker
+  drafts?: DraftsPort
   /** Jitter source of the watcher's backoff (tests pin it). */
   random?: () => number
   /** The core's event bus: an `outbox.changed` (a draft being submitted) makes the watcher quick. */
@@ -205,7 +206,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         const p = await need()
         if (!opts.drafts) throw new AppError('internal', 'Reordering is not available in this build: the draft baskets module is missing.')
         const order = await p.queries.fetch(id)
-        const draft = await opts.drafts.createDraft(order.organisation, draftFromOrder(order))
+        const draft = await opts.drafts.createDraft(order.organisation, draftFromBasket(order, 'reorder'))
         return { draftId: draft.id, lines: draft.lineCount }
       },
       'orders.filters': () => {
