@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { NotificationKind, USER_TIMEOUTS, type CurrentUser, type Language, type ProductGroup, type User } from '../../../shared/api'
-import type { UserListResult } from '../../../shared/ipc/channels/admin'
-import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
+import type { UserListResult } from '../../../shared/model/user-list'
+import type { ConnectionStatus } from '../../../shared/model/connection'
 import { adminAccess } from '../../../shared/permissions'
 import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
 

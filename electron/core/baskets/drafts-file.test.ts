@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { DraftView } from '../../../shared/ipc/channels/baskets'
+import type { DraftView } from '../../../shared/model/draft-view'
 import { connect, coreSuite } from '../orders/test-core'
 
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0, seed: 3 })

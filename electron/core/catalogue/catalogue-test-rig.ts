@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { EventName } from '../../../shared/ipc/contract'
+import type { CoreEventName } from '../../../shared/model/core-events'
 import type { Sandbox } from '../../sandbox'
 import { Connection } from '../connection/connection'
 import { WorkOffline } from '../connection/work-offline'
@@ -30,9 +30,9 @@ export interface CatalogueRig {
   clock: ManualClock
   dataDir: string
   secrets: SecretStore
-  events: { event: EventName; payload: unknown }[]
+  events: { event: CoreEventName; payload: unknown }[]
   /** Runs on every event as it is emitted (e.g. to inject a fault mid-sync). */
-  onEvent(listener: (event: EventName, payload: unknown) => void): void
+  onEvent(listener: (event: CoreEventName, payload: unknown) => void): void
   warnings: string[]
   call<T = unknown>(channel: string, input?: unknown): Promise<T>
   fail(channel: string, input?: unknown): Promise<{ code: string; message: string }>
@@ -46,7 +46,7 @@ export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secret
   const events: CatalogueRig['events'] = []
   const warnings: string[] = []
   const log: Logger = { info: () => {}, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }
-  const listeners: ((event: EventName, payload: unknown) => void)[] = []
+  const listeners: ((event: CoreEventName, payload: unknown) => void)[] = []
   const emit: CoreContext['emit'] = (event, payload) => {
     events.push({ event, payload })
     for (const l of listeners) l(event, payload)

@@ -4,7 +4,8 @@
  * generation's files (PRAGMA max_page_count), which SQLite reports exactly as a full disk.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogueSearchResult, SyncOutcome } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { SyncOutcome } from '../../../shared/model/catalogue-sync'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { catalogueRig } from './catalogue-test-rig'
 import { SyncWorkers } from './sync-workers'

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { BasketStore } from '../baskets/basket-store'
 import type { Organisation } from '../../../shared/api'
-import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
+import type { ConnectionStatus } from '../../../shared/model/connection'
 import { createKeychainStore, type SecretStore } from '../credentials/secret-store'
 import { TEST_KEYCHAIN_SERVICE } from '../credentials/test-keychain'
 import { createCore, type Core } from '../index'

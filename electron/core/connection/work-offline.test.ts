@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
+import type { DraftView } from '../../../shared/model/draft-view'
+import type { OutboxCounts } from '../../../shared/model/outbox'
 import { connect, coreSuite } from '../orders/test-core'
 import { until } from '../test-until'
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { ConnectionStatus, Profile } from '../../../shared/ipc/channels/connection'
+import type { ConnectionStatus, Profile } from '../../../shared/model/connection'
 import { testKeychain } from '../credentials/test-keychain'
 import { createCore, type Core } from '../index'
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Order, OrderStatus } from '../../../shared/api'
-import type { OrderDetailResult, OrderListResult, ReorderResult, WatchState } from '../../../shared/ipc/channels/orders'
+import type { OrderDetailResult, OrderListResult, ReorderResult } from '../../../shared/model/order'
+import type { WatchState } from '../../../shared/model/order-watch'
 import { CADENCE } from './cadence'
 import { testKeychain } from '../credentials/test-keychain'
 import { connect, coreSuite, type CoreUnderTest, type makeCore } from './test-core'

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { isOpenStatus, ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/api'
-import type { WatchState } from '../../../shared/ipc/channels/orders'
+import type { WatchState } from '../../../shared/model/order-watch'
 import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
 import { testKeychain } from '../credentials/test-keychain'
