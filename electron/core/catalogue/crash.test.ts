@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
 import type { CatalogueStatus, ProductSummary, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig } from './catalogue-test-rig'
+import { catalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 const PRODUCTS = 800
 

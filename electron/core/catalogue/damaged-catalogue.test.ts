@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogueSearchResult, CatalogueStatus, ProductSummary } from '../../../shared/ipc/channels/catalogue'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig } from './catalogue-test-rig'
-import { until } from '../test-until'
+import { catalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { until } from '../../../tests/support/core/until'
 
 let sandbox: Sandbox
 beforeAll(async () => {

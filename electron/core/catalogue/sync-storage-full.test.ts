@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogueSearchResult, SyncOutcome } from '../../../shared/ipc/channels/catalogue'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig } from './catalogue-test-rig'
+import { catalogueRig } from '../../../tests/support/core/catalogue-rig'
 import { SyncWorkers } from './sync-workers'
 
 let sandbox: Sandbox

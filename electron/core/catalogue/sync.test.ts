@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Product } from '../../../shared/api'
 import type { CatalogueSearchResult, CatalogueStatus, ProductSummary, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
-import { until } from '../test-until'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { until } from '../../../tests/support/core/until'
 
 const PRODUCTS = 640
 const PER_PAGE = 100
