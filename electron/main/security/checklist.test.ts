@@ -23,9 +23,9 @@ import { guardContents, type ContentsHooks, type PreventableEvent } from './navi
 import { applySessionPolicy } from './session-policy'
 import { secureWebPreferences } from './web-preferences'
 import { injectDevCsp, serveRenderer } from '../protocol'
-import { fakeElectron } from '../test-support/fake-electron'
+import { fakeElectron } from '../../../tests/support/main/fake-electron'
 
-vi.mock('electron', async () => (await import('../test-support/fake-electron')).fakeElectron)
+vi.mock('electron', async () => (await import('../../../tests/support/main/fake-electron')).fakeElectron)
 
 const root = join(import.meta.dirname, '..', '..', '..')
 const require = createRequire(import.meta.url)
