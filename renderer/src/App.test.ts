@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../electron/sandbox'
-import { TestClient } from '../../electron/sandbox/test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 import type { CurrentUser } from '../../shared/api'
 import { appSuite } from './testing/app-suite'
 import { waitFor } from './testing/mount-app'

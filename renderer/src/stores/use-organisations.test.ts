@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Organisation, User } from '../../../shared/api'
 import { buildApi, type Transport } from '../../../shared/ipc/api-builder'
-import { TestClient } from '../../../electron/sandbox/test-client'
+import { TestClient } from '../../../tests/support/sandbox/test-client'
 import { demoAppSuite } from '../testing/app-suite'
 import { $$, $, waitFor } from '../testing/mount-app'
 import { useConnectionStore } from './connection'

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { User } from '../../../../shared/api'
-import { TestClient } from '../../../../electron/sandbox/test-client'
+import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { useConnectionStore } from '../../stores/connection'
 import { demoAppSuite } from '../../testing/app-suite'
 import { $, $$, waitFor } from '../../testing/mount-app'

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { TestClient } from '../../../../electron/sandbox/test-client'
+import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import type { CountryCode } from '../../../../shared/api'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 import { demoAppSuite } from '../../testing/app-suite'

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
-import { TestClient } from '../../../../electron/sandbox/test-client'
+import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { CountryCode, ShippingType } from '../../../../shared/api'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
