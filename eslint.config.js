@@ -34,7 +34,7 @@ export default tseslint.config(
       'vue/html-self-closing': 'off',
     },
   },
-  { files: ['renderer/src/**/*.test.ts'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['renderer/src/**/*.test.ts', 'tests/support/renderer/**'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['electron/core/**', 'electron/sandbox/**', 'shared/**'], rules: { 'no-restricted-imports': ['error', noElectron] } },
   {
     files: ['renderer/src/**'],

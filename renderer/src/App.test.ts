@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../electron/sandbox'
 import { TestClient } from '../../tests/support/sandbox/test-client'
 import type { CurrentUser } from '../../shared/api'
-import { appSuite } from './testing/app-suite'
-import { waitFor } from './testing/mount-app'
+import { appSuite } from '../../tests/support/renderer/app-suite'
+import { waitFor } from '../../tests/support/renderer/mount-app'
 
 /** The frame on the real core (in this process) and a real sandbox: first run, demo mode, online state. */
 describe('app frame', () => {
