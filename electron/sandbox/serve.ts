@@ -7,7 +7,8 @@ import { API_PREFIX, type Env } from './operation'
 import { Simulator } from './domain/workflow'
 import { operations } from './routes'
 import { SandboxServer } from './server'
-import { resolveOptions, SandboxState } from './state'
+import { openSandboxState } from './open-state'
+import { resolveOptions, type SandboxState } from './state'
 import type { Sandbox, SandboxOptions } from './types'
 
 /** Routes a caller adds beside the service's own (the test server's `/_test`), given the running state and listener. */
@@ -20,7 +21,7 @@ export type SandboxExtension = (app: Hono<Env>, state: SandboxState, server: () 
  */
 export async function serveSandbox(opts: SandboxOptions, extend?: SandboxExtension): Promise<Sandbox> {
   const options = resolveOptions(opts)
-  const state = new SandboxState(options)
+  const state = openSandboxState(options)
   const app = buildApp(state, operations, (a) => {
     registerImages(a, state)
     let openApi: string | undefined
