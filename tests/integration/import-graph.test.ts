@@ -1,18 +1,39 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { reachedAtRunTime, readImportGraph, relativeTo } from '../support/import-graph'
+import { importCircles, reachedAtRunTime, readImportGraph, relativeTo } from '../support/import-graph'
 
 const root = join(import.meta.dirname, '..', '..')
 const rel = relativeTo(root)
 const graph = readImportGraph(root, ['electron', 'shared', 'renderer', 'tests'])
 
-/** The architecture, checked on the import graph itself. */
+/**
+ * The architecture, checked on the import graph itself. eslint's import-x/no-cycle sees only
+ * imports that run; a circle through `import type` still means two modules cannot be understood
+ * (or moved) apart, so this one counts every import.
+ */
 describe('the import graph', () => {
   it('is read: it knows the app, its imports and which of them are type-only', () => {
     const demo = graph.get(join(root, 'electron/main/demo.ts'))
     expect(demo?.some((e) => e.dynamic && rel(e.to) === 'electron/sandbox/embedded.ts')).toBe(true)
     expect(demo?.some((e) => e.typeOnly && rel(e.to) === 'electron/core/platform/services.ts')).toBe(true)
     expect(graph.size).toBeGreaterThan(400)
+  })
+
+  it('has no import circles anywhere (type-only imports included)', () => {
+    const circles = importCircles(graph).map((group) => group.map(rel))
+    expect(circles).toEqual([])
+  })
+
+  it('finds a circle when there is one (the check can fail)', () => {
+    const a = join(root, 'a.ts')
+    const b = join(root, 'b.ts')
+    const c = join(root, 'c.ts')
+    const circular = new Map([
+      [a, [{ to: b, typeOnly: false, dynamic: false }]],
+      [b, [{ to: c, typeOnly: true, dynamic: false }]],
+      [c, [{ to: a, typeOnly: false, dynamic: true }]],
+    ])
+    expect(importCircles(circular).map((g) => g.map(rel))).toEqual([['a.ts', 'b.ts', 'c.ts']])
   })
 })
 
