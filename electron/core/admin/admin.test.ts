@@ -3,7 +3,7 @@ import { NotificationKind, USER_TIMEOUTS, type CurrentUser, type Language, type 
 import type { UserListResult } from '../../../shared/model/user-list'
 import type { ConnectionStatus } from '../../../shared/model/connection'
 import { adminAccess } from '../../../shared/permissions'
-import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
+import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 10, speed: 0, tokenTtlSeconds: 36_000 })
 

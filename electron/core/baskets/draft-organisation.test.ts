@@ -8,9 +8,9 @@ import type { DraftView } from '../../../shared/model/draft-view'
 import type { ReferenceData } from '../../../shared/model/reference-data'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { clientFor } from '../../../tests/chaos/support/outbox-world'
-import { coreSuite, type CoreUnderTest } from '../orders/test-core'
-import { until } from '../test-until'
-import { serviceQuiet } from '../test-service-quiet'
+import { coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
+import { until } from '../../../tests/support/core/until'
+import { serviceQuiet } from '../../../tests/support/core/service-quiet'
 
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0 })
 /** A started core on its own data folder (given, to run the same profile twice). */

@@ -6,7 +6,7 @@ import type { Product } from '../../../shared/api'
 import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
 import type { ProductSummary } from '../../../shared/model/product'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig } from './catalogue-test-rig'
+import { catalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 const PRODUCTS = 800
 

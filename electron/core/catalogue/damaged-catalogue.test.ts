@@ -5,8 +5,8 @@ import type { CatalogueSearchResult } from '../../../shared/model/catalogue-sear
 import type { CatalogueStatus } from '../../../shared/model/catalogue-sync'
 import type { ProductSummary } from '../../../shared/model/product'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig } from './catalogue-test-rig'
-import { until } from '../test-until'
+import { catalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { until } from '../../../tests/support/core/until'
 
 let sandbox: Sandbox
 beforeAll(async () => {

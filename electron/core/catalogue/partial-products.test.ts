@@ -3,7 +3,7 @@ import type { Product } from '../../../shared/api'
 import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
 import type { CatalogueStatus, SyncOutcome } from '../../../shared/model/catalogue-sync'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 /**
  * Issue 14: a product the service sends in a shape the app does not expect is kept, as far as it

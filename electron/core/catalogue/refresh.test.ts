@@ -7,10 +7,10 @@ import type { CatalogueStatus, SyncProgress } from '../../../shared/model/catalo
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { createCore } from '../index'
 import { ManualClock } from '../platform/manual-clock'
-import { testKeychain } from '../credentials/test-keychain'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
-import { until } from '../test-until'
-import { serviceQuiet } from '../test-service-quiet'
+import { testKeychain } from '../../../tests/support/core/test-keychain'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { until } from '../../../tests/support/core/until'
+import { serviceQuiet } from '../../../tests/support/core/service-quiet'
 
 const HOUR = 3600_000
 

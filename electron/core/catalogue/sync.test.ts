@@ -8,8 +8,8 @@ import type { CatalogueSearchResult } from '../../../shared/model/catalogue-sear
 import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
 import type { ProductSummary } from '../../../shared/model/product'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
-import { until } from '../test-until'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { until } from '../../../tests/support/core/until'
 
 const PRODUCTS = 640
 const PER_PAGE = 100

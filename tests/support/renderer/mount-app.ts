@@ -1,10 +1,10 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createMemoryHistory, type RouteRecordRaw } from 'vue-router'
 import type { Api } from '../../../shared/ipc/api-builder'
-import App from '../App.vue'
-import { createPlugins } from '../setup'
-import { useConnectionStore } from '../stores/connection'
-import { useInPageAlertsStore } from '../stores/in-page-alerts'
+import App from '../../../renderer/src/App.vue'
+import { createPlugins } from '../../../renderer/src/setup'
+import { useConnectionStore } from '../../../renderer/src/stores/connection'
+import { useInPageAlertsStore } from '../../../renderer/src/stores/in-page-alerts'
 
 /**
  * TESTS ONLY — mounts the whole app as main.ts does, on the `window.api` given (in component
