@@ -75,8 +75,6 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
       service: () => serviceOf(p.session.profile),
       clock: ctx.clock,
       log: ctx.log,
-      noteSuccess: () => ctx.connection.noteSuccess(),
-      noteFailure: (err) => ctx.connection.noteFailure(err),
       changed,
       concurrency: opts.concurrency,
       retryBaseMs: opts.retryBaseMs,
@@ -105,8 +103,6 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
         store: p.store,
         client: s?.client ?? null,
         current: () => ctx.connection.active() === s,
-        noteSuccess: () => ctx.connection.noteSuccess(),
-        noteFailure: (err) => ctx.connection.noteFailure(err),
       },
       organisation,
     )
@@ -163,17 +159,6 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     return active?.profileId === s.profile.id ? active : follow(s)!
   }
   const server = () => new ServerBaskets(ctx.connection.require().client)
-  /** Server calls report their outcome so the online state follows real traffic. */
-  const online = async <T>(fn: () => Promise<T>): Promise<T> => {
-    try {
-      const r = await fn()
-      ctx.connection.noteSuccess()
-      return r
-    } catch (err) {
-      ctx.connection.noteFailure(err)
-      throw err
-    }
-  }
 
   return {
     current: () => active,
@@ -219,20 +204,20 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
         return referenceFor(require(), organisation ?? s?.actingOrganisation?.id ?? s?.user?.organisation ?? null)
       },
       'baskets.productInfo': ({ productId }) => require().drafts.productInfo(productId),
-      'baskets.serverList': (q) => online(() => server().list(q)),
+      'baskets.serverList': (q) => server().list(q),
       'baskets.serverGet': async ({ id }) => {
-        const basket = await online(() => server().get(id))
+        const basket = await server().get(id)
         return { basket, unread: unreadFields(basket) }
       },
-      'baskets.serverSave': ({ id, patch, lines }) => online(() => server().save(id, patch, lines)),
-      'baskets.serverAddLine': ({ id, sku, quantity }) => online(() => server().addLine(id, sku, quantity)),
+      'baskets.serverSave': ({ id, patch, lines }) => server().save(id, patch, lines),
+      'baskets.serverAddLine': ({ id, sku, quantity }) => server().addLine(id, sku, quantity),
       'baskets.serverSubmit': ({ id }) => {
         requireProductionConfirmed(ctx.connection.active()?.profile)
-        return online(() => server().submit(id))
+        return server().submit(id)
       },
       'baskets.workOffline': async ({ id }) => {
         const p = require()
-        const basket = await online(() => server().get(id))
+        const basket = await server().get(id)
         if (basket.status !== 'DRAFT') throw new AppError('conflict', 'This basket has already been submitted.')
         assertFullyRead(basket)
         const doc = await refreshEstimates(catalogue(), draftFromBasket(basket))

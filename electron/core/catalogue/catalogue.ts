@@ -126,7 +126,6 @@ export class Catalogue {
     const b = this.require()
     if (b.cdb.productCount === 0 && this.ctx.connection.online) {
       const remote = await this.searchService(q).catch((err) => {
-        this.ctx.connection.noteFailure(err)
         if (err instanceof ServiceError && err.code === 'offline') return null
         throw err
       })
@@ -147,15 +146,7 @@ export class Catalogue {
     const local = b.queries.getProduct(id)
     if (local) return local
     if (!this.ctx.connection.online) throw new AppError('not_found', 'This product is not in the catalogue stored on this computer.')
-    const session = this.ctx.connection.require()
-    try {
-      const p = await session.client.call('getProduct', { params: { id } })
-      this.ctx.connection.noteSuccess()
-      return p
-    } catch (err) {
-      this.ctx.connection.noteFailure(err)
-      throw err
-    }
+    return this.ctx.connection.require().client.call('getProduct', { params: { id } })
   }
 
   summaries(ids: readonly number[]): ProductSummary[] {
@@ -223,14 +214,12 @@ export class Catalogue {
       if (outcome.outcome === 'completed') {
         this.lastError = null
         this.retryAt = 0
-        this.ctx.connection.noteSuccess()
       } else if (error instanceof SessionEndedError) {
         // The profile's session changed under it (the profile was saved): not the service failing.
         if (this.bound === b) this.resumeWanted = true
       } else if (outcome.outcome === 'failed') {
         this.lastError = outcome.message ?? 'The catalogue could not be refreshed.'
         this.retryAt = this.ctx.clock.now() + RETRY_AFTER_FAILURE_MS
-        this.ctx.connection.noteFailure(error)
       }
       if (this.bound !== b) b.cdb.close()
       this.arm()
@@ -381,7 +370,6 @@ export class Catalogue {
       items.push(...res.items)
       if (page >= res.pages || res.items.length === 0) break
     }
-    this.ctx.connection.noteSuccess()
     const key = normalizeSku(q.query)
     const kind = (p: Product): MatchKind => {
       const sku = normalizeSku(p.product_code)

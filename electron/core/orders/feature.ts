@@ -99,20 +99,18 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     lastProfileId = session.profile.id
     const db = openOrdersDb(session.profileDir)
     const store = new StatusStore(db, clock)
-    const note = { noteSuccess: () => connection.noteSuccess(), noteFailure: (e: unknown) => connection.noteFailure(e) }
-    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock, ...note })
+    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock })
     const watcher = new OrderWatcher({
       client: session.client,
       store,
       clock,
       log: ctx.log,
       isOnline: () => connection.online,
-      ...note,
       onPoll: (o) => announce(session, o),
       silentFirstPoll: silentStart,
       random: opts.random,
     })
-    const actions = new OrderActions({ client: session.client, queries, ...note, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
+    const actions = new OrderActions({ client: session.client, queries, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
     current = { session, db, store, cancelByApi: null, queries, actions, watcher }
     lastCounts = { open: -1, attention: -1 }
     watcher.start()
