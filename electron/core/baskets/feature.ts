@@ -1,6 +1,7 @@
 import type { OutboxCounts } from '../../../shared/ipc/channels/baskets'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import { serviceOf, type ActiveSession } from '../connection/connection'
+import { ProfileScoped } from '../connection/profile-scoped'
 import { requireProductionConfirmed } from '../connection/production-guard'
 import type { CoreContext, Feature } from '../context'
 import { openBasketStore, type BasketStore } from './basket-store'
@@ -36,11 +37,7 @@ interface ProfileBaskets {
  * profile and is kicked whenever the service becomes reachable again.
  */
 export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Feature & { current(): ProfileBaskets | null } {
-  let active: ProfileBaskets | null = null
   let lastCounts = ''
-  let unsubscribe: (() => void) | null = null
-  /** The stores of the profile last left, closing. */
-  let retiring: Promise<void> = Promise.resolve()
   const catalogue = () => opts.catalogue?.() ?? emptyCatalogue
 
   const emitCounts = (p: ProfileBaskets) => {
@@ -60,7 +57,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     store.holdService(serviceOf(session.profile))
     const p = {} as ProfileBaskets
     const changed = (draftId: string | null) => {
-      if (active !== p) return
+      if (scope.held() !== p) return
       // The line count travels along, so the header's badge follows an edit without a listing of every draft.
       const lineCount = draftId === null ? null : (store.get(draftId)?.doc.line_items.length ?? null)
       ctx.emit('baskets.changed', { draftId, lineCount })
@@ -90,8 +87,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     return p
   }
 
-  const retire = async (p: ProfileBaskets | null) => {
-    if (!p) return
+  const retire = async (p: ProfileBaskets) => {
     await p.outbox.stop()
     p.store.close()
   }
@@ -125,43 +121,45 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
     referenceFor(p, org).catch(failed)
   }
 
-  /** Opens the baskets of the active profile (synchronously, so a handler can use them at once). */
-  const follow = (session: ActiveSession | null): ProfileBaskets | null => {
-    if (session && active?.profileId === session.profile.id) {
+  /** The baskets of the active profile, opened synchronously so a handler can use them at once. */
+  const scope = new ProfileScoped<ProfileBaskets>(ctx.connection, 'baskets', ctx.log, {
+    open: (session) => {
+      lastCounts = ''
+      return open(session)
+    },
+    opened: (p, session) => {
+      emitCounts(p)
+      p.outbox.start()
+      warm(p, session)
+    },
+    close: (p) => {
+      lastCounts = ''
+      return retire(p)
+    },
+    changed: (p, session) => {
       // The service can only change with the session (a profile edited to another one); the
       // other news (online, acting organisation) leaves it as it is.
-      if (active.session !== session) {
-        active.session = session
-        active.store.holdService(serviceOf(session.profile))
+      if (p.session !== session) {
+        p.session = session
+        p.store.holdService(serviceOf(session.profile))
       }
       if (ctx.connection.online) {
-        active.outbox.online()
-        warm(active, session)
+        p.outbox.online()
+        warm(p, session)
       }
-      return active
-    }
-    const old = active
-    active = null
-    lastCounts = ''
-    retiring = retire(old)
-    if (!session) return null
-    const p = open(session)
-    active = p
-    emitCounts(p)
-    p.outbox.start()
-    warm(p, session)
-    return p
-  }
+    },
+  })
 
   const require = (): ProfileBaskets => {
-    const s = ctx.connection.active()
-    if (!s) throw new AppError('no_profile', 'No connection is active. Connect to your account or explore with demo data first.')
-    return active?.profileId === s.profile.id ? active : follow(s)!
+    ctx.connection.require()
+    const p = scope.current()
+    if (!p) throw new AppError('internal', 'The drafts of this connection could not be opened.')
+    return p
   }
   const server = () => new ServerBaskets(ctx.connection.require().client)
 
   return {
-    current: () => active,
+    current: () => scope.held(),
     handlers: {
       'baskets.list': () => require().drafts.list(),
       'baskets.get': ({ id }) => require().drafts.get(id),
@@ -224,19 +222,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
         return p.drafts.create(basket.organisation, doc, basket.id)
       },
     },
-    start: () => {
-      unsubscribe = ctx.connection.onChange((s) => {
-        follow(s)
-        return retiring
-      })
-      follow(ctx.connection.active())
-    },
-    stop: async () => {
-      unsubscribe?.()
-      unsubscribe = null
-      const p = active
-      active = null
-      await retire(p)
-    },
+    start: () => scope.start(),
+    stop: () => scope.stop(),
   }
 }

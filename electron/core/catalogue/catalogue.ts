@@ -12,6 +12,7 @@ import type {
 import { CatalogueSearchInput } from '../../../shared/ipc/channels/catalogue'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import { serviceOf, type ActiveSession } from '../connection/connection'
+import { ProfileScoped } from '../connection/profile-scoped'
 import type { CoreContext } from '../context'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import { CatalogueDb } from './catalogue-db'
@@ -70,7 +71,8 @@ interface RunningSync {
  * full syncs, searched locally, and the service's own text search only while nothing is local yet.
  */
 export class Catalogue {
-  private bound: Bound | null = null
+  /** The active profile's catalogue file (each profile has its own). */
+  private readonly scope: ProfileScoped<Bound>
   private running: RunningSync | null = null
   private lastError: string | null = null
   private retryAt = 0
@@ -78,7 +80,6 @@ export class Catalogue {
   private resumeWanted = false
   private timer: unknown = null
   private stopped = false
-  private readonly unsubscribe: () => void
 
   readonly reader: CatalogueReader = {
     findBySku: (sku) => (this.bound ? this.bound.queries.findBySku(sku) : []),
@@ -90,18 +91,26 @@ export class Catalogue {
     private readonly ctx: CoreContext,
     private readonly opts: CatalogueOptions = {},
   ) {
-    this.unsubscribe = ctx.connection.onChange((s) => this.follow(s))
+    this.scope = new ProfileScoped<Bound>(ctx.connection, 'catalogue', ctx.log, {
+      open: (s) => this.bind(s),
+      close: (b) => this.unbind(b),
+      opened: (b, s) => this.followSession(b, s),
+      changed: (b, s) => this.followSession(b, s),
+    })
+  }
+
+  private get bound(): Bound | null {
+    return this.scope.current()
   }
 
   start(): void {
-    void this.follow(this.ctx.connection.active())
+    this.scope.start()
   }
 
   async stop(): Promise<void> {
     this.stopped = true
-    this.unsubscribe()
     this.clearTimer()
-    await this.unbind()
+    await this.scope.stop()
   }
 
   status(): CatalogueStatus {
@@ -264,22 +273,23 @@ export class Catalogue {
     return this.bound
   }
 
-  /** Follows the active profile (each has its own catalogue file), its service and the online state. */
-  private follow(s: ActiveSession | null): Promise<void> | undefined {
-    if (this.stopped) return
-    const leaving = this.bound && this.bound.profileId !== s?.profile.id ? this.unbind() : undefined
-    if (s && !this.bound) {
-      const cdb = CatalogueDb.open(join(s.profileDir, 'catalogue.db'), (err) =>
-        this.ctx.log.warn('the catalogue file was damaged; it is rebuilt from the service', { error: String((err as Error)?.message ?? err) }),
-      )
-      this.bound = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
-      this.lastError = null
-      this.retryAt = 0
-      this.resumeWanted = false
-    }
-    if (s && this.bound) this.holdServiceOf(this.bound, s)
+  /** Opens a profile's catalogue file when it becomes active. */
+  private bind(s: ActiveSession): Bound {
+    const cdb = CatalogueDb.open(join(s.profileDir, 'catalogue.db'), (err) =>
+      this.ctx.log.warn('the catalogue file was damaged; it is rebuilt from the service', { error: String((err as Error)?.message ?? err) }),
+    )
+    const b = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
+    this.lastError = null
+    this.retryAt = 0
+    this.resumeWanted = false
+    return b
+  }
+
+  /** The profile's session changed (its service perhaps) or the online state did: the schedule follows. */
+  private followSession(b: Bound, s: ActiveSession): void {
+    if (this.stopped || this.bound !== b) return
+    this.holdServiceOf(b, s)
     this.arm()
-    return leaving
   }
 
   /**
@@ -302,10 +312,8 @@ export class Catalogue {
     this.ctx.log.info('catalogue: the profile now connects to another service; its catalogue starts over')
   }
 
-  private async unbind(): Promise<void> {
-    const b = this.bound
-    this.bound = null
-    if (!b) return
+  private async unbind(b: Bound): Promise<void> {
+    this.clearTimer()
     const run = this.running
     if (run?.bound === b) {
       // The running sync closes its database when it has wound down.
