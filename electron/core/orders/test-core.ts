@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox'
 import type { SecretStore } from '../credentials/secret-store'
-import { createCore, type Core } from '../index'
+import { createCore, type InspectableCore } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import type { Alert, Logger } from '../platform/services'
 import { testKeychain } from '../credentials/test-keychain'
@@ -13,7 +13,7 @@ import type { ServiceClientTuning } from '../service/client'
 /** Test support for core suites: a real core on a temporary folder, talking to a sandbox. */
 
 export interface CoreUnderTest {
-  core: Core
+  core: InspectableCore
   clock: ManualClock
   dataDir: string
   alerts: Alert[]
