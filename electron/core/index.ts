@@ -20,6 +20,7 @@ import { draftsViaHandlers } from './orders/reorder'
 import { ExternalLinks } from './system/external-links'
 import { systemFeature, uiLanguage } from './system/feature'
 import { traySettings, type TraySettings } from './system/tray-settings'
+import { windowSettings, type WindowSettings } from './system/window-settings'
 import { updatesFeature } from './updates/feature'
 import { diagnosticsFeature } from './diagnostics/feature'
 import { managedFeature } from './managed/feature'
@@ -64,6 +65,7 @@ export interface Core {
   /** The language the window last showed (tray menu, notifications); null until it said. */
   language(): Language | null
   tray: TraySettings
+  window: WindowSettings
   start(): Promise<void>
   stop(): Promise<void>
 }
@@ -117,6 +119,7 @@ export function createCore(deps: CoreDeps): InspectableCore {
     activeProfile: () => connection.active()?.profile ?? null,
     language: () => uiLanguage(context),
     tray: traySettings(settings),
+    window: windowSettings(settings),
     onEvent(listener) {
       const l = (event: EventName, payload: unknown) => (listener as (e: EventName, p: unknown) => void)(event, payload)
       bus.on('event', l)

@@ -37,4 +37,15 @@ describe('the core’s typed operations for the shell', () => {
     expect(again.core.tray.takeHint()).toBe(false)
     expect(again.core.tray.keepInTray()).toBe(false)
   })
+
+  it('keeps where the window was across a restart, and refuses a place that is not one', async () => {
+    const t = await suite.start()
+    expect(t.core.window.bounds()).toBeNull()
+    expect(t.core.window.saveBounds({ x: -20, y: 40, width: 1100, height: 700, maximized: true })).toBe(true)
+    await t.core.stop()
+    const again = await suite.start({ dataDir: t.dataDir })
+    expect(again.core.window.bounds()).toEqual({ x: -20, y: 40, width: 1100, height: 700, maximized: true })
+    expect(again.core.window.saveBounds({ x: 0, y: 0, width: 0, height: 700, maximized: false })).toBe(false)
+    expect(again.core.window.bounds()).toEqual({ x: -20, y: 40, width: 1100, height: 700, maximized: true })
+  })
 })

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { app, dialog, Notification, session, shell, type BrowserWindow } from 'electron'
+import { app, dialog, Notification, screen, session, shell, type BrowserWindow } from 'electron'
 import appIcon from '../../resources/icon.png?asset&asarUnpack'
 import trayAttention from '../../resources/tray/attention.png?asset&asarUnpack'
 import trayOffline from '../../resources/tray/offline.png?asset&asarUnpack'
@@ -28,6 +28,7 @@ import { createTray } from './tray'
 import { trayMessages } from './tray-messages'
 import { initialTrayState, reduceTray, trayIcon, trayTooltip, type TrayState } from './tray-state'
 import { createMainWindow, reveal } from './window'
+import { placement } from './window-placement'
 import { readProvisioning } from '../core/managed/provisioning'
 import { crashMessages } from './crash-messages'
 import { watchCrashes } from './crash-watch'
@@ -107,7 +108,8 @@ async function start(): Promise<void> {
       if (show) reveal(win)
       return win
     }
-    const created = createMainWindow({ preload: join(here, '../preload/index.cjs'), url: rendererEntryUrl(devServerUrl), devTools: !app.isPackaged, icon: appIcon, show })
+    const bounds = placement(core?.window.bounds() ?? null, screen.getAllDisplays().map((d) => d.workArea))
+    const created = createMainWindow({ preload: join(here, '../preload/index.cjs'), url: rendererEntryUrl(devServerUrl), devTools: !app.isPackaged, icon: appIcon, show, bounds })
     const id = created.webContents.id
     trustedIds.add(id)
     created.webContents.on('did-finish-load', () => {
@@ -115,6 +117,8 @@ async function start(): Promise<void> {
       pendingNavigation = null
     })
     created.on('close', (event) => {
+      // Kept for the next time it opens (this run's, or the next start's).
+      core?.window.saveBounds({ ...created.getNormalBounds(), maximized: created.isMaximized() })
       if (quitting || !core || !core.tray.keepInTray()) return
       // Closing the window keeps the app in the tray: orders are still watched, the outbox still sends.
       event.preventDefault()
