@@ -85,7 +85,6 @@ interface OutboxDeps {
   service: () => string
   clock: Clock
   log: Logger
-  /** Reports call outcomes so the app's online state follows real traffic. */
   /** A draft's state or the queue counts changed. */
   changed(draftId: string | null): void
   concurrency?: number
