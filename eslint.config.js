@@ -75,6 +75,15 @@ export default tseslint.config(
   { files: ['electron/core/**', 'electron/sandbox/**', 'shared/**'], ignores: tests, rules: { 'no-restricted-imports': ['error', restrict(noElectron, noTestTools)] } },
   { files: ['electron/main/**', 'electron/preload/**'], ignores: tests, rules: { 'no-restricted-imports': ['error', noTestTools] } },
   {
+    // The shell uses the core's typed facade (Core in electron/core/index.ts), never its internals.
+    files: ['electron/main/**'],
+    ignores: ['electron/main/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='context'][object.name=/[cC]ore$/]", message: 'The shell asks the core through its typed operations (Core), not core.context.' }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/core/context', '**/core/store/*', '**/core/connection/*'], message: 'The shell asks the core through its typed operations (Core).' }] }],
+    },
+  },
+  {
     files: ['renderer/src/**'],
     ignores: tests,
     languageOptions: { globals: { ...globals.browser } },

@@ -22,7 +22,7 @@ export interface CoreContext {
 
 /**
  * A domain module (catalogue, baskets, orders, admin …): its channel handlers and its lifecycle.
- * Per-profile state (databases, timers) follows `ctx.connection.onChange`.
+ * Per-profile state (databases, timers) follows the active profile through a ProfileScoped (connection/profile-scoped.ts).
  */
 export interface Feature {
   handlers: PartialHandlers

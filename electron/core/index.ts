@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { CoreEventName, CoreEventPayload } from '../../shared/model/core-events'
+import type { Language } from '../../shared/api'
+import type { Profile } from '../../shared/model/connection'
 import { unsentDraftsIn } from './baskets/basket-store'
 import { basketsFeature } from './baskets/feature'
 import { catalogueFeature } from './catalogue'
@@ -15,7 +17,9 @@ import { openAppStore, Settings } from './store/app-store'
 import type { ServiceClientTuning } from './service/client'
 import { ordersFeature } from './orders/feature'
 import { ExternalLinks } from './system/external-links'
-import { systemFeature } from './system/feature'
+import { systemFeature, uiLanguage } from './system/feature'
+import { traySettings, type TraySettings } from './system/tray-settings'
+import { windowSettings, type WindowSettings } from './system/window-settings'
 import { updatesFeature } from './updates/feature'
 import { diagnosticsFeature } from './diagnostics/feature'
 import { managedFeature } from './managed/feature'
@@ -48,19 +52,30 @@ interface CoreDeps {
   diagnostics?: { copyText?: (text: string) => void; saveText?: (suggestedName: string, text: string) => Promise<string | null>; scrub?: (text: string) => string }
 }
 
+/** The core as the shell sees it: channels, events and a few typed operations; never its internals. */
 export interface Core {
   /** The one entry point for every channel of the contract (validation included). */
   dispatch: Dispatch
   onEvent(listener: <E extends CoreEventName>(event: E, payload: CoreEventPayload<E>) => void): () => void
-  context: CoreContext
   /** The openExternal policy (system/external-link-policy) with this app's scope; the shell asks it before every open. */
   mayOpenExternally(url: unknown): boolean
+  /** The active connection profile; null when none (the CSP allows its service's images). */
+  activeProfile(): Profile | null
+  /** The language the window last showed (tray menu, notifications); null until it said. */
+  language(): Language | null
+  tray: TraySettings
+  window: WindowSettings
   start(): Promise<void>
   stop(): Promise<void>
 }
 
+/** The core as its own tests and the browser harness hold it: with its context, which the shell never touches. */
+export interface InspectableCore extends Core {
+  readonly context: CoreContext
+}
+
 /** Builds the desktop core. It knows nothing of Electron: the shell passes its platform services in. */
-export function createCore(deps: CoreDeps): Core {
+export function createCore(deps: CoreDeps): InspectableCore {
   const clock = deps.clock ?? systemClock
   const bus = new EventEmitter()
   bus.setMaxListeners(50)
@@ -123,6 +138,10 @@ export function createCore(deps: CoreDeps): Core {
     dispatch,
     context,
     mayOpenExternally: (url) => links.allows(url),
+    activeProfile: () => connection.active()?.profile ?? null,
+    language: () => uiLanguage(context),
+    tray: traySettings(settings),
+    window: windowSettings(settings),
     onEvent(listener) {
       const l = (event: CoreEventName, payload: unknown) => (listener as (e: CoreEventName, p: unknown) => void)(event, payload)
       bus.on('event', l)

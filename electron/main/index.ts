@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { app, dialog, Notification, session, shell, type BrowserWindow } from 'electron'
+import { app, dialog, Notification, screen, session, shell, type BrowserWindow } from 'electron'
 import appIcon from '../../resources/icon.png?asset&asarUnpack'
 import trayAttention from '../../resources/tray/attention.png?asset&asarUnpack'
 import trayOffline from '../../resources/tray/offline.png?asset&asarUnpack'
@@ -11,7 +11,6 @@ import type { Core } from '../core'
 import { createKeychainStore } from '../core/credentials/secret-store'
 import { createFileLogger } from '../core/log/file-logger'
 import { redactingSecretStore } from '../core/log/redacting-secret-store'
-import { KEEP_IN_TRAY, uiLanguage } from '../core/system/feature'
 import { AlertTargetStore } from './alert-targets'
 import { APP_USER_MODEL_ID, PRODUCT_NAME, TOAST_ACTIVATOR_CLSID } from './app-identity'
 import { createDemoService } from './demo'
@@ -29,6 +28,7 @@ import { createTray } from './tray'
 import { trayMessages } from './tray-messages'
 import { initialTrayState, reduceTray, trayIcon, trayTooltip, type TrayState } from './tray-state'
 import { createMainWindow, reveal } from './window'
+import { placement } from './window-placement'
 import { readProvisioning } from '../core/managed/provisioning'
 import { crashMessages } from './crash-messages'
 import { watchCrashes } from './crash-watch'
@@ -47,8 +47,6 @@ const here = import.meta.dirname
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
 const origins = appOrigins(devServerUrl)
 const launch = parseLaunchArgs(process.argv, process.env)
-
-const SETTING_TRAY_HINT_SHOWN = 'shell.trayHintShown'
 
 // Before `ready`: all renderers sandboxed, the app:// scheme privileged, the Windows identity set
 // (the CLSID first, so it is the one written with the AppUserModelId).
@@ -96,12 +94,10 @@ async function start(): Promise<void> {
   const probe = createShellProbe(process.env)
   const provisioning = readProvisioning(process.platform, process.env)
   watchCrashes({ log, window: () => win, entryUrl: rendererEntryUrl(devServerUrl), appOrigins: [...origins], logPath: log.path, messages: () => crashMessages(trayState.locale ?? app.getLocale()), reopen: () => void openWindow(true) })
-  const setting = <T>(key: string, fallback: T): T => core?.context.settings.get(key, fallback) ?? fallback
-  const setSetting = (key: string, value: unknown) => core?.context.settings.set(key, value)
 
   // The CSP names the active profile's origin for images; it is read afresh for every response.
   const csp = () => {
-    const profileUrl = core?.context.connection.active()?.profile.baseUrl
+    const profileUrl = core?.activeProfile()?.baseUrl
     return buildCsp({ devServerUrl, imageOrigins: profileUrl ? [profileUrl] : [] })
   }
   if (devServerUrl) injectDevCsp(originOf(devServerUrl)!, csp)
@@ -112,7 +108,8 @@ async function start(): Promise<void> {
       if (show) reveal(win)
       return win
     }
-    const created = createMainWindow({ preload: join(here, '../preload/index.cjs'), url: rendererEntryUrl(devServerUrl), devTools: !app.isPackaged, icon: appIcon, show })
+    const bounds = placement(core?.window.bounds() ?? null, screen.getAllDisplays().map((d) => d.workArea))
+    const created = createMainWindow({ preload: join(here, '../preload/index.cjs'), url: rendererEntryUrl(devServerUrl), devTools: !app.isPackaged, icon: appIcon, show, bounds })
     const id = created.webContents.id
     trustedIds.add(id)
     created.webContents.on('did-finish-load', () => {
@@ -120,12 +117,13 @@ async function start(): Promise<void> {
       pendingNavigation = null
     })
     created.on('close', (event) => {
-      if (quitting || !setting(KEEP_IN_TRAY, true)) return
+      // Kept for the next time it opens (this run's, or the next start's).
+      core?.window.saveBounds({ ...created.getNormalBounds(), maximized: created.isMaximized() })
+      if (quitting || !core || !core.tray.keepInTray()) return
       // Closing the window keeps the app in the tray: orders are still watched, the outbox still sends.
       event.preventDefault()
       created.hide()
-      if (!setting(SETTING_TRAY_HINT_SHOWN, false)) {
-        setSetting(SETTING_TRAY_HINT_SHOWN, true)
+      if (core.tray.takeHint()) {
         const m = trayMessages(trayState.locale ?? app.getLocale())
         showHint(m.trayHintTitle, m.trayHintBody)
       }
@@ -176,14 +174,14 @@ async function start(): Promise<void> {
     provisioning,
     diagnostics: { copyText, saveText: (name, text) => saveTextAs(win, name, text), scrub: (t) => log.scrub(t) },
   })
-  const liveCore = core
+  const liveCore: Core = core
   handleInvokes(liveCore, { trustedOrigins: origins, trustedWebContentsIds: trustedIds, log })
   forwardCoreEvents(liveCore, () => (win && !win.isDestroyed() ? win.webContents : null))
 
   // --- tray ------------------------------------------------------------------------------------
   let trayState: TrayState = {
     ...initialTrayState,
-    keepInTray: setting(KEEP_IN_TRAY, true),
+    keepInTray: liveCore.tray.keepInTray(),
     // Read from the core's alert preferences once it has started, then kept by orders.alertPrefsChanged.
     alertsPaused: false,
     openAtLogin: login.get(),
@@ -270,7 +268,7 @@ async function start(): Promise<void> {
   const prefs = await liveCore.dispatch('orders.alertPrefs', undefined)
   if (prefs.ok) updateTray(reduceTray(trayState, 'orders.alertPrefsChanged', prefs.value))
   // The language the window showed last time, until it says again.
-  const language = uiLanguage(liveCore.context)
+  const language = liveCore.language()
   if (language) updateTray(reduceTray(trayState, 'system.languageChanged', { language }))
   if (launch.demo) await startDemo()
   // Second launches wait until the core runs (one may ask for demo mode).

@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/contract'
 import { createKeychainStore } from '../core/credentials/secret-store'
@@ -152,6 +153,8 @@ describe('notifications, second instances and the tray', () => {
 
   it('closing the window keeps the app in the tray, with a one-time hint', () => {
     const shownBefore = Notification.shown.length
+    win().bounds = { x: 300, y: 200, width: 1100, height: 700 }
+    win().maximize()
     expect(win().requestClose()).toBe(false)
     expect(win().isVisible()).toBe(false)
     win().show()
@@ -174,5 +177,10 @@ describe('notifications, second instances and the tray', () => {
     expect(app.calls.at(-1)).toBe('quit:done')
     expect(Tray.last!.destroyed).toBe(true)
     expect(readFileSync(join(userData, 'logs', 'wholesale-desk.log'), 'utf8')).toContain('"message":"stopped"')
+    // Where the user left the window is kept for the next start.
+    const db = new DatabaseSync(join(userData, 'app.db'), { readOnly: true })
+    const saved = db.prepare("SELECT value FROM settings WHERE key = 'shell.windowBounds'").get() as { value: string } | undefined
+    db.close()
+    expect(JSON.parse(saved!.value)).toEqual({ x: 300, y: 200, width: 1100, height: 700, maximized: true })
   })
 })

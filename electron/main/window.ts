@@ -1,4 +1,5 @@
 import { BrowserWindow, nativeTheme } from 'electron'
+import type { WindowBounds } from '../core/system/window-settings'
 import { secureWebPreferences } from './security/web-preferences'
 
 export interface MainWindowOptions {
@@ -10,6 +11,8 @@ export interface MainWindowOptions {
   icon?: string
   /** Start hidden (launched at login into the tray). */
   show: boolean
+  /** Where the user left it (window-placement: only if still on a screen); else the default size, centred. */
+  bounds?: WindowBounds | null
 }
 
 /** Matches the renderer's light and dark page colours, so no white flash shows before it paints. */
@@ -21,6 +24,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
+    ...(options.bounds ? { x: options.bounds.x, y: options.bounds.y, width: options.bounds.width, height: options.bounds.height } : {}),
     minWidth: 960,
     minHeight: 600,
     show: false,
@@ -35,6 +39,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   }
   nativeTheme.on('updated', onThemeChange)
   win.on('closed', () => nativeTheme.off('updated', onThemeChange))
+  if (options.bounds?.maximized) win.maximize()
   if (options.show) win.once('ready-to-show', () => win.show())
   void win.loadURL(options.url)
   return win

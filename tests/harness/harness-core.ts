@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { createCore, type Core } from '../../electron/core'
+import { createCore, type Core, type InspectableCore } from '../../electron/core'
 import { createKeychainStore, type SecretStore } from '../../electron/core/credentials/secret-store'
 import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
 import { createDemoService } from '../../electron/main/demo'
@@ -42,7 +42,7 @@ export interface HarnessCoreOptions {
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void
 
 export interface HarnessCore {
-  core: Core
+  core: InspectableCore
   dataDir: string
   /** Every event for the page: the core's own and the alerts the OS would have shown. */
   onEvent(listener: EventListener): () => void

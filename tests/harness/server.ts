@@ -10,7 +10,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, normalize, resolve, sep } from 'node:path'
-import type { Core } from '../../electron/core'
+import type { InspectableCore } from '../../electron/core'
 import { contentTypeOf } from '../../electron/main/security/app-files'
 import type { Alert } from '../../electron/core/platform/services'
 import { startHarnessCore, stderrLogger, type HarnessCoreOptions } from './harness-core'
@@ -30,7 +30,7 @@ export interface HarnessOptions extends HarnessCoreOptions {
 export interface Harness {
   /** Open this in a browser. */
   url: string
-  core: Core
+  core: InspectableCore
   dataDir: string
   /** Shows an alert in the page, as the OS would show a notification in Electron. */
   notify(alert: Alert): void

@@ -3,8 +3,6 @@ import { ServiceError } from '../service/service-error'
 
 export interface AdminDeps {
   client: () => ServiceClient
-  noteSuccess(): void
-  noteFailure(err: unknown): void
 }
 
 /**
@@ -14,11 +12,8 @@ export interface AdminDeps {
  */
 export async function adminCall<T>(deps: AdminDeps, action: string, permission: string, fn: (c: ServiceClient) => Promise<T>): Promise<T> {
   try {
-    const out = await fn(deps.client())
-    deps.noteSuccess()
-    return out
+    return await fn(deps.client())
   } catch (err) {
-    deps.noteFailure(err)
     if (!(err instanceof ServiceError)) throw err
     if (err.code === 'forbidden') {
       throw new ServiceError('forbidden', `The service did not allow you to ${action} (it needs the ${permission} permission). ${err.message}`, err.status, false, err.fields)

@@ -7,8 +7,6 @@ import { Users } from './users'
 export function adminFeature(ctx: CoreContext): Feature {
   const deps: AdminDeps = {
     client: () => ctx.connection.require().client,
-    noteSuccess: () => ctx.connection.noteSuccess(),
-    noteFailure: (e) => ctx.connection.noteFailure(e),
   }
   const users = new Users(deps)
   const groups = new ProductGroups(deps)

@@ -1,6 +1,7 @@
 import type { OutboxCounts } from '../../../shared/model/outbox'
 import { AppError } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
+import { ProfileScoped } from '../connection/profile-scoped'
 import { requireProductionConfirmed } from '../connection/production-guard'
 import type { CoreContext, Feature } from '../context'
 import { openBasketStore, type BasketStore } from './basket-store'
@@ -46,11 +47,7 @@ export interface BasketsFeature extends Feature, DraftsPort {
  * profile and is kicked whenever the service becomes reachable again.
  */
 export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): BasketsFeature {
-  let active: ProfileBaskets | null = null
   let lastCounts = ''
-  let unsubscribe: (() => void) | null = null
-  /** The stores of the profile last left, closing. */
-  let retiring: Promise<void> = Promise.resolve()
   const catalogue = () => opts.catalogue?.() ?? emptyCatalogue
 
   const emitCounts = (p: ProfileBaskets) => {
@@ -70,7 +67,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
     store.holdService(serviceOf(session.profile))
     const p = {} as ProfileBaskets
     const changed = (draftId: string | null) => {
-      if (active !== p) return
+      if (scope.held() !== p) return
       // The line count travels along, so the header's badge follows an edit without a listing of every draft.
       const lineCount = draftId === null ? null : (store.get(draftId)?.doc.line_items.length ?? null)
       ctx.emit('baskets.changed', { draftId, lineCount })
@@ -85,8 +82,6 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       service: () => serviceOf(p.session.profile),
       clock: ctx.clock,
       log: ctx.log,
-      noteSuccess: () => ctx.connection.noteSuccess(),
-      noteFailure: (err) => ctx.connection.noteFailure(err),
       changed,
       concurrency: opts.concurrency,
       retryBaseMs: opts.retryBaseMs,
@@ -102,8 +97,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
     return p
   }
 
-  const retire = async (p: ProfileBaskets | null) => {
-    if (!p) return
+  const retire = async (p: ProfileBaskets) => {
     await p.outbox.stop()
     p.store.close()
   }
@@ -115,8 +109,6 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
         store: p.store,
         client: s?.client ?? null,
         current: () => ctx.connection.active() === s,
-        noteSuccess: () => ctx.connection.noteSuccess(),
-        noteFailure: (err) => ctx.connection.noteFailure(err),
       },
       organisation,
     )
@@ -139,54 +131,45 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
     referenceFor(p, org).catch(failed)
   }
 
-  /** Opens the baskets of the active profile (synchronously, so a handler can use them at once). */
-  const follow = (session: ActiveSession | null): ProfileBaskets | null => {
-    if (session && active?.profileId === session.profile.id) {
+  /** The baskets of the active profile, opened synchronously so a handler can use them at once. */
+  const scope = new ProfileScoped<ProfileBaskets>(ctx.connection, 'baskets', ctx.log, {
+    open: (session) => {
+      lastCounts = ''
+      return open(session)
+    },
+    opened: (p, session) => {
+      emitCounts(p)
+      p.outbox.start()
+      warm(p, session)
+    },
+    close: (p) => {
+      lastCounts = ''
+      return retire(p)
+    },
+    changed: (p, session) => {
       // The service can only change with the session (a profile edited to another one); the
       // other news (online, acting organisation) leaves it as it is.
-      if (active.session !== session) {
-        active.session = session
-        active.store.holdService(serviceOf(session.profile))
+      if (p.session !== session) {
+        p.session = session
+        p.store.holdService(serviceOf(session.profile))
       }
       if (ctx.connection.online) {
-        active.outbox.online()
-        warm(active, session)
+        p.outbox.online()
+        warm(p, session)
       }
-      return active
-    }
-    const old = active
-    active = null
-    lastCounts = ''
-    retiring = retire(old)
-    if (!session) return null
-    const p = open(session)
-    active = p
-    emitCounts(p)
-    p.outbox.start()
-    warm(p, session)
-    return p
-  }
+    },
+  })
 
   const require = (): ProfileBaskets => {
-    const s = ctx.connection.active()
-    if (!s) throw new AppError('no_profile', 'No connection is active. Connect to your account or explore with demo data first.')
-    return active?.profileId === s.profile.id ? active : follow(s)!
+    ctx.connection.require()
+    const p = scope.current()
+    if (!p) throw new AppError('internal', 'The drafts of this connection could not be opened.')
+    return p
   }
   const server = () => new ServerBaskets(ctx.connection.require().client)
-  /** Server calls report their outcome so the online state follows real traffic. */
-  const online = async <T>(fn: () => Promise<T>): Promise<T> => {
-    try {
-      const r = await fn()
-      ctx.connection.noteSuccess()
-      return r
-    } catch (err) {
-      ctx.connection.noteFailure(err)
-      throw err
-    }
-  }
 
   return {
-    current: () => active,
+    current: () => scope.held(),
     createDraft: async (organisation, doc) => {
       const draft = await require().drafts.create(organisation, DraftDoc.partial().parse(doc))
       return { id: draft.id, lineCount: draft.lineCount }
@@ -234,39 +217,27 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
         return referenceFor(require(), organisation ?? s?.actingOrganisation?.id ?? s?.user?.organisation ?? null)
       },
       'baskets.productInfo': ({ productId }) => require().drafts.productInfo(productId),
-      'baskets.serverList': (q) => online(() => server().list(q)),
+      'baskets.serverList': (q) => server().list(q),
       'baskets.serverGet': async ({ id }) => {
-        const basket = await online(() => server().get(id))
+        const basket = await server().get(id)
         return { basket, unread: unreadFields(basket) }
       },
-      'baskets.serverSave': ({ id, patch, lines }) => online(() => server().save(id, patch, lines)),
-      'baskets.serverAddLine': ({ id, sku, quantity }) => online(() => server().addLine(id, sku, quantity)),
+      'baskets.serverSave': ({ id, patch, lines }) => server().save(id, patch, lines),
+      'baskets.serverAddLine': ({ id, sku, quantity }) => server().addLine(id, sku, quantity),
       'baskets.serverSubmit': ({ id }) => {
         requireProductionConfirmed(ctx.connection.active()?.profile)
-        return online(() => server().submit(id))
+        return server().submit(id)
       },
       'baskets.workOffline': async ({ id }) => {
         const p = require()
-        const basket = await online(() => server().get(id))
+        const basket = await server().get(id)
         if (basket.status !== 'DRAFT') throw new AppError('conflict', 'This basket has already been submitted.')
         assertFullyRead(basket)
         const doc = await refreshEstimates(catalogue(), draftFromBasket(basket, 'copy'))
         return p.drafts.create(basket.organisation, doc, basket.id)
       },
     },
-    start: () => {
-      unsubscribe = ctx.connection.onChange((s) => {
-        follow(s)
-        return retiring
-      })
-      follow(ctx.connection.active())
-    },
-    stop: async () => {
-      unsubscribe?.()
-      unsubscribe = null
-      const p = active
-      active = null
-      await retire(p)
-    },
+    start: () => scope.start(),
+    stop: () => scope.stop(),
   }
 }

@@ -85,9 +85,6 @@ interface OutboxDeps {
   service: () => string
   clock: Clock
   log: Logger
-  /** Reports call outcomes so the app's online state follows real traffic. */
-  noteSuccess(): void
-  noteFailure(err: unknown): void
   /** A draft's state or the queue counts changed. */
   changed(draftId: string | null): void
   concurrency?: number
@@ -402,14 +399,9 @@ export class Outbox {
     try {
       const result = await fn(c.signal)
       if (this.stopped) throw SETTLED
-      this.deps.noteSuccess()
       return result
     } catch (err) {
       if (this.stopped) throw SETTLED
-      if (err instanceof ServiceError) {
-        if (err.status !== null && err.status < 500) this.deps.noteSuccess()
-        else this.deps.noteFailure(err)
-      }
       throw err
     } finally {
       this.controllers.delete(c)

@@ -10,8 +10,6 @@ interface ReferenceDeps {
   client: ServiceClient | null
   /** False once the session the lists are fetched with has ended: its answers are not cached (the profile may be another service's by now). */
   current(): boolean
-  noteSuccess(): void
-  noteFailure(err: unknown): void
 }
 
 /**
@@ -21,17 +19,14 @@ interface ReferenceDeps {
  */
 export async function referenceData(deps: ReferenceDeps, organisation: number | null): Promise<ReferenceData> {
   let fresh = true
-  let answered = false
   const cached = async <T>(key: string, fetch: () => Promise<T[]>): Promise<T[]> => {
     try {
       if (!deps.client) throw new ServiceError('offline', 'No connection is active.', null, false)
       const value = await fetch()
-      answered = true
       if (deps.current()) deps.store.cacheSet(key, value)
       return value
     } catch (err) {
       if (!(err instanceof ServiceError) || !(err.transient || err.code === 'tls')) throw err
-      deps.noteFailure(err)
       fresh = false
       return deps.store.cacheGet<T[]>(key)?.value ?? []
     }
@@ -49,7 +44,5 @@ export async function referenceData(deps: ReferenceDeps, organisation: number | 
     cached<CountryCode>('countries', all('listCountryCodes')),
     cached<ShippingType>('shippingTypes', all('listShippingTypes')),
   ])
-  // Said once every list is cached: coming back online sends the outbox, which checks drafts by these lists.
-  if (answered) deps.noteSuccess()
   return { addresses, countries, shippingTypes, fresh }
 }

@@ -5,6 +5,7 @@ import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared
 import { productSummary, type ImageKind, type MatchKind, type ProductSummary } from '../../../shared/model/product'
 import { AppError } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
+import { ProfileScoped } from '../connection/profile-scoped'
 import type { CoreContext } from '../context'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import { CatalogueDb } from './catalogue-db'
@@ -63,7 +64,8 @@ interface RunningSync {
  * full syncs, searched locally, and the service's own text search only while nothing is local yet.
  */
 export class Catalogue {
-  private bound: Bound | null = null
+  /** The active profile's catalogue file (each profile has its own). */
+  private readonly scope: ProfileScoped<Bound>
   private running: RunningSync | null = null
   private lastError: string | null = null
   private retryAt = 0
@@ -71,7 +73,6 @@ export class Catalogue {
   private resumeWanted = false
   private timer: unknown = null
   private stopped = false
-  private readonly unsubscribe: () => void
 
   readonly reader: CatalogueReader = {
     findBySku: (sku) => (this.bound ? this.bound.queries.findBySku(sku) : []),
@@ -83,18 +84,26 @@ export class Catalogue {
     private readonly ctx: CoreContext,
     private readonly opts: CatalogueOptions = {},
   ) {
-    this.unsubscribe = ctx.connection.onChange((s) => this.follow(s))
+    this.scope = new ProfileScoped<Bound>(ctx.connection, 'catalogue', ctx.log, {
+      open: (s) => this.bind(s),
+      close: (b) => this.unbind(b),
+      opened: (b, s) => this.followSession(b, s),
+      changed: (b, s) => this.followSession(b, s),
+    })
+  }
+
+  private get bound(): Bound | null {
+    return this.scope.current()
   }
 
   start(): void {
-    void this.follow(this.ctx.connection.active())
+    this.scope.start()
   }
 
   async stop(): Promise<void> {
     this.stopped = true
-    this.unsubscribe()
     this.clearTimer()
-    await this.unbind()
+    await this.scope.stop()
   }
 
   status(): CatalogueStatus {
@@ -119,7 +128,6 @@ export class Catalogue {
     const b = this.require()
     if (b.cdb.productCount === 0 && this.ctx.connection.online) {
       const remote = await this.searchService(q).catch((err) => {
-        this.ctx.connection.noteFailure(err)
         if (err instanceof ServiceError && err.code === 'offline') return null
         throw err
       })
@@ -140,15 +148,7 @@ export class Catalogue {
     const local = b.queries.getProduct(id)
     if (local) return local
     if (!this.ctx.connection.online) throw new AppError('not_found', 'This product is not in the catalogue stored on this computer.')
-    const session = this.ctx.connection.require()
-    try {
-      const p = await session.client.call('getProduct', { params: { id } })
-      this.ctx.connection.noteSuccess()
-      return p
-    } catch (err) {
-      this.ctx.connection.noteFailure(err)
-      throw err
-    }
+    return this.ctx.connection.require().client.call('getProduct', { params: { id } })
   }
 
   summaries(ids: readonly number[]): ProductSummary[] {
@@ -216,14 +216,12 @@ export class Catalogue {
       if (outcome.outcome === 'completed') {
         this.lastError = null
         this.retryAt = 0
-        this.ctx.connection.noteSuccess()
       } else if (error instanceof SessionEndedError) {
         // The profile's session changed under it (the profile was saved): not the service failing.
         if (this.bound === b) this.resumeWanted = true
       } else if (outcome.outcome === 'failed') {
         this.lastError = outcome.message ?? 'The catalogue could not be refreshed.'
         this.retryAt = this.ctx.clock.now() + RETRY_AFTER_FAILURE_MS
-        this.ctx.connection.noteFailure(error)
       }
       if (this.bound !== b) b.cdb.close()
       this.arm()
@@ -268,22 +266,23 @@ export class Catalogue {
     return this.bound
   }
 
-  /** Follows the active profile (each has its own catalogue file), its service and the online state. */
-  private follow(s: ActiveSession | null): Promise<void> | undefined {
-    if (this.stopped) return
-    const leaving = this.bound && this.bound.profileId !== s?.profile.id ? this.unbind() : undefined
-    if (s && !this.bound) {
-      const cdb = CatalogueDb.open(join(s.profileDir, 'catalogue.db'), (err) =>
-        this.ctx.log.warn('the catalogue file was damaged; it is rebuilt from the service', { error: String((err as Error)?.message ?? err) }),
-      )
-      this.bound = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
-      this.lastError = null
-      this.retryAt = 0
-      this.resumeWanted = false
-    }
-    if (s && this.bound) this.holdServiceOf(this.bound, s)
+  /** Opens a profile's catalogue file when it becomes active. */
+  private bind(s: ActiveSession): Bound {
+    const cdb = CatalogueDb.open(join(s.profileDir, 'catalogue.db'), (err) =>
+      this.ctx.log.warn('the catalogue file was damaged; it is rebuilt from the service', { error: String((err as Error)?.message ?? err) }),
+    )
+    const b = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
+    this.lastError = null
+    this.retryAt = 0
+    this.resumeWanted = false
+    return b
+  }
+
+  /** The profile's session changed (its service perhaps) or the online state did: the schedule follows. */
+  private followSession(b: Bound, s: ActiveSession): void {
+    if (this.stopped || this.bound !== b) return
+    this.holdServiceOf(b, s)
     this.arm()
-    return leaving
   }
 
   /**
@@ -306,10 +305,8 @@ export class Catalogue {
     this.ctx.log.info('catalogue: the profile now connects to another service; its catalogue starts over')
   }
 
-  private async unbind(): Promise<void> {
-    const b = this.bound
-    this.bound = null
-    if (!b) return
+  private async unbind(b: Bound): Promise<void> {
+    this.clearTimer()
     const run = this.running
     if (run?.bound === b) {
       // The running sync closes its database when it has wound down.
@@ -374,7 +371,6 @@ export class Catalogue {
       items.push(...res.items)
       if (page >= res.pages || res.items.length === 0) break
     }
-    this.ctx.connection.noteSuccess()
     const key = normalizeSku(q.query)
     const kind = (p: Product): MatchKind => {
       const sku = normalizeSku(p.product_code)

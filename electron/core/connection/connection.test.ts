@@ -12,7 +12,7 @@ import type { Organisation } from '../../../shared/api'
 import type { ConnectionStatus } from '../../../shared/model/connection'
 import { createKeychainStore, type SecretStore } from '../credentials/secret-store'
 import { TEST_KEYCHAIN_SERVICE } from '../../../tests/support/core/test-keychain'
-import { createCore, type Core } from '../index'
+import { createCore, type InspectableCore } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import type { Logger } from '../platform/services'
 import { until } from '../../../tests/support/core/until'
@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 interface Harness {
-  core: Core
+  core: InspectableCore
   clock: ManualClock
   dataDir: string
   logLines: string[]

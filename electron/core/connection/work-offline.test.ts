@@ -38,6 +38,8 @@ describe('"Work offline"', () => {
       await new Promise((r) => setTimeout(r, 5))
     }
     expect(requests()).toEqual([])
+    // The last advance may have started an attempt (it fails at once, sending nothing): its end is awaited.
+    await until(async () => (await t.call<DraftView>('baskets.get', { id: draft.id })).state !== 'sending', 'the attempt under way ended')
     const waiting = await t.call<DraftView>('baskets.get', { id: draft.id })
     expect(waiting.state).toBe('queued')
     expect(waiting.error?.message).toMatch(/Working offline/)

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/model/app-error'
 import { AlertPrefs, type WatchState } from '../../../shared/model/order-watch'
 import { OrderFilters } from '../../../shared/model/order'
 import type { ActiveSession } from '../connection/connection'
+import { ProfileScoped } from '../connection/profile-scoped'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
 import { alertsFor } from './alerts'
@@ -59,41 +60,32 @@ const filtersKey = (profileId: string) => `orders.filters:${profileId}`
  */
 export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): OrdersFeature {
   const { connection, clock } = ctx
-  let current: ProfileOrders | null = null
-  let wanted: ActiveSession | null = null
-  let switching: Promise<void> = Promise.resolve()
-  let stopped = false
   let lastCounts = { open: -1, attention: -1 }
-  /** The profile whose orders were open last in this run (null after signing out). */
+  /** The profile whose orders were open last in this run (a removed profile never comes back under its id). */
   let lastProfileId: string | null = null
 
+  // Each session has its own orders (a profile edited to another account is another one); its
+  // database opens once the last session's watcher has stopped writing to it.
+  const scope = new ProfileScoped<ProfileOrders>(connection, 'orders', ctx.log, {
+    per: 'session',
+    openAfterClose: true,
+    open: (session) => open(session),
+    close: (old) => close(old),
+    // Same session: only the online state (or user) changed.
+    changed: (p) => p.watcher.setOnline(connection.online),
+  })
+  scope.start()
+
   const offBus = opts.subscribe?.((event) => {
-    if (event === 'outbox.changed') current?.watcher.nudge()
+    if (event === 'outbox.changed') scope.current()?.watcher.nudge()
   })
 
-  const unsubscribe = connection.onChange((session) => {
-    if (session === wanted) {
-      // Same profile: only the online state (or user) changed.
-      if (current?.session === session) current.watcher.setOnline(connection.online)
-      return
-    }
-    wanted = session
-    switching = switching.then(() => open(session)).catch((err) => ctx.log.error('orders: could not open the profile', err))
-    return switching
-  })
-
-  async function close(): Promise<void> {
-    const old = current
-    current = null
-    if (!old) return
+  async function close(old: ProfileOrders): Promise<void> {
     await old.watcher.stop()
     old.db.close()
   }
 
-  async function open(session: ActiveSession | null): Promise<void> {
-    await close()
-    if (!session) lastProfileId = null
-    if (!session || stopped || session !== wanted) return
+  function open(session: ActiveSession): ProfileOrders {
     // Signing in, or switching to another profile, starts from what the service shows now: what
     // changed since that profile was last used would come as a flood. Reopened at app start, or the
     // same profile edited, the watcher announces what changed meanwhile.
@@ -101,23 +93,21 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     lastProfileId = session.profile.id
     const db = openOrdersDb(session.profileDir)
     const store = new StatusStore(db, clock)
-    const note = { noteSuccess: () => connection.noteSuccess(), noteFailure: (e: unknown) => connection.noteFailure(e) }
-    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock, ...note })
+    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock })
     const watcher = new OrderWatcher({
       client: session.client,
       store,
       clock,
       log: ctx.log,
       isOnline: () => connection.online,
-      ...note,
       onPoll: (o) => announce(session, o),
       silentFirstPoll: silentStart,
       random: opts.random,
     })
-    const actions = new OrderActions({ client: session.client, queries, ...note, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
-    current = { session, db, store, cancelByApi: null, queries, actions, watcher }
+    const actions = new OrderActions({ client: session.client, queries, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
     lastCounts = { open: -1, attention: -1 }
     watcher.start()
+    return { session, db, store, cancelByApi: null, queries, actions, watcher }
   }
 
   function announce(session: ActiveSession, o: PollOutcome): void {
@@ -140,7 +130,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
 
   /** The active profile's orders, once any profile switch under way has finished. */
   async function need(): Promise<ProfileOrders> {
-    await switching
+    const current = await scope.ready()
     if (!current) {
       connection.require()
       throw new AppError('internal', 'The orders of this connection are not open yet; try again in a moment.')
@@ -170,6 +160,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
   }
 
   function watchState(): WatchState {
+    const current = scope.current()
     if (!current) return { phase: 'no_profile', open: 0, attention: 0, lastPollAt: null, nextPollAt: null, lastError: null, recent: [] }
     const w = current.watcher
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -226,7 +217,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         return prefs
       },
       'orders.watchState': async () => {
-        await switching
+        await scope.ready()
         return watchState()
       },
       'orders.pollNow': async () => {
@@ -235,13 +226,10 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         return watchState()
       },
     },
-    nudge: () => current?.watcher.nudge(),
+    nudge: () => scope.current()?.watcher.nudge(),
     async stop() {
-      stopped = true
-      unsubscribe()
       offBus?.()
-      await switching
-      await close()
+      await scope.stop()
     },
   }
 }

@@ -7,8 +7,6 @@ import type { OrderQueries } from './order-queries'
 interface OrderActionDeps {
   client: ServiceClient
   queries: OrderQueries
-  noteSuccess(): void
-  noteFailure(err: unknown): void
   /** The user's own change: remembered by the watcher so it is not announced back to them. */
   acknowledge(order: Order): void
   nudge(): void
@@ -43,13 +41,11 @@ export class OrderActions {
   private async act(op: 'resubmitOrder' | 'cancelOrder', id: number, verb: string): Promise<Order> {
     try {
       const order = await this.deps.client.call(op, { params: { id } })
-      this.deps.noteSuccess()
       this.deps.queries.remember(order)
       this.deps.acknowledge(order)
       this.deps.nudge()
       return order
     } catch (err) {
-      this.deps.noteFailure(err)
       if (err instanceof ServiceError && ['conflict', 'validation', 'forbidden', 'not_found'].includes(err.code)) {
         throw new ServiceError(err.code, `The service refused to ${verb} order ${id}: ${err.message}`, err.status, false, err.fields, err.retryAfterSeconds)
       }

@@ -61,8 +61,6 @@ interface OrderQueryDeps {
   client: ServiceClient
   cache: ResultCache
   clock: Clock
-  noteSuccess(): void
-  noteFailure(err: unknown): void
 }
 
 /** Order list pages and details: from the service, falling back to the last ones read. */
@@ -73,13 +71,11 @@ export class OrderQueries {
     const key = filtersKey(filters)
     try {
       const res = await this.deps.client.list('listOrders', { query: serviceQuery(filters, page, perPage) })
-      this.deps.noteSuccess()
       const fetchedAt = this.deps.clock.now()
       const rows = res.items.map(toRow)
       this.deps.cache.putPage(key, page, perPage, { rows, total: res.total, pages: res.pages, fetchedAt })
       return { rows, total: res.total, pages: res.pages, page, perPage, fetchedAt: iso(fetchedAt), fromCache: false, partial: res.partial, unreadable: res.invalid }
     } catch (err) {
-      this.deps.noteFailure(err)
       const cached = readableFromCache(err) ? this.deps.cache.getPage(key, page, perPage) : null
       if (!cached) throw offlineWithoutCopy(err, 'these orders')
       return {
@@ -112,11 +108,9 @@ export class OrderQueries {
   async fetch(id: number): Promise<Order> {
     try {
       const order = await this.deps.client.call('getOrder', { params: { id } })
-      this.deps.noteSuccess()
       this.deps.cache.putOrder(order, this.deps.clock.now())
       return order
     } catch (err) {
-      this.deps.noteFailure(err)
       if (err instanceof ServiceError && err.code === 'not_found') throw new AppError('not_found', `Order ${id} does not exist or is not visible to you.`)
       throw err
     }

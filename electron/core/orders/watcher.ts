@@ -35,8 +35,6 @@ interface WatcherDeps {
   clock: Clock
   log: Logger
   isOnline(): boolean
-  noteSuccess(): void
-  noteFailure(err: unknown): void
   onPoll(outcome: PollOutcome): void
   /** The first successful poll only records what it sees (after signing in or switching profile). */
   silentFirstPoll?: boolean
@@ -104,7 +102,8 @@ export class OrderWatcher {
     if (!online) {
       this.clearTimer()
       this.currentPhase = 'offline'
-    } else if (this.currentPhase === 'offline') {
+    } else if (this.currentPhase === 'offline' && !this.inFlight) {
+      // A poll under way (its answer is what brought the app back online) says how it went: no second one.
       this.failures = 0
       void this.pollNow()
     }
@@ -134,16 +133,13 @@ export class OrderWatcher {
       this.lastPollAt = this.deps.clock.now()
       if (outcome.changes.length) this.lastChangeAt = this.lastPollAt
       if (this.stopped) return
-      // Set before noteSuccess: coming back online must not start a second, redundant poll.
       this.currentPhase = 'watching'
-      this.deps.noteSuccess()
       this.deps.onPoll(outcome)
       this.schedule(this.delay(outcome.open))
     } catch (err) {
       // Cut short by the end of its session: the watcher of that session is being stopped, the new one polls.
       if (err instanceof SessionEndedError) return
       this.lastError = (err as Error).message
-      this.deps.noteFailure(err)
       if (this.stopped) return
       if (err instanceof ServiceError && (err.code === 'offline' || err.code === 'tls')) {
         // No timer while offline: the connection's probe tells us when the service is back.

@@ -58,6 +58,8 @@ interface ServiceClientOptions {
   bodyLimits?: Partial<BodyLimits>
   /** Asked before every request, the token's included: throws (offline) while the app works offline. */
   assertNetwork?: () => void
+  /** Told how every request ended (null: answered), so the online state follows real traffic (reachability.ts). */
+  onOutcome?: (error: unknown) => void
 }
 
 /** What a ServiceClient may be tuned with from outside the core (tests, benchmarks). */
@@ -164,6 +166,18 @@ export class ServiceClient {
   }
 
   private async authorised(op: OperationId, options: CallOptions, binary = false): Promise<SentResponse> {
+    try {
+      const res = await this.authorisedOnce(op, options, binary)
+      this.opts.onOutcome?.(null)
+      return res
+    } catch (err) {
+      // A request its caller cancelled says nothing of the service.
+      if (!options.signal?.aborted) this.opts.onOutcome?.(err)
+      throw err
+    }
+  }
+
+  private async authorisedOnce(op: OperationId, options: CallOptions, binary: boolean): Promise<SentResponse> {
     const used = await this.bearer()
     let res = await this.send(op, options, used, binary)
     if (res.status === 401) {

@@ -86,8 +86,6 @@ export function openCore(profileDir: string, sandbox: SandboxAddress, catalogue:
     service: () => sandbox.baseUrl,
     clock: systemClock,
     log: quietLog,
-    noteSuccess: () => {},
-    noteFailure: () => {},
     changed: () => {},
     concurrency: 3,
     retryBaseMs: 5,

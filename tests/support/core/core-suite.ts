@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../electron/sandbox'
 import type { SecretStore } from '../../../electron/core/credentials/secret-store'
-import { createCore, type Core } from '../../../electron/core/index'
+import { createCore, type InspectableCore } from '../../../electron/core/index'
 import { ManualClock } from '../../../electron/core/platform/manual-clock'
 import type { Alert, Logger } from '../../../electron/core/platform/services'
 import { testKeychain } from './test-keychain'
@@ -13,7 +13,7 @@ import type { ServiceClientTuning } from '../../../electron/core/service/client'
 /** Test support for core suites: a real core on a temporary folder, talking to a sandbox. */
 
 export interface CoreUnderTest {
-  core: Core
+  core: InspectableCore
   clock: ManualClock
   dataDir: string
   alerts: Alert[]

@@ -65,6 +65,8 @@ class FakeBrowserWindow extends Emitter {
   destroyed = false
   constructor(readonly options: Record<string, unknown>) {
     super()
+    const o = options as { x?: number; y?: number; width: number; height: number }
+    this.bounds = { x: o.x ?? 80, y: o.y ?? 60, width: o.width, height: o.height }
     FakeBrowserWindow.all.push(this)
     fakeElectron.app.emit('web-contents-created', electronEvent(), this.webContents)
   }
@@ -84,6 +86,18 @@ class FakeBrowserWindow extends Emitter {
   }
   isMinimized() {
     return false
+  }
+  maximized = false
+  maximize() {
+    this.maximized = true
+  }
+  isMaximized() {
+    return this.maximized
+  }
+  /** Where the window is: as it was created (the user moves it by setting this). */
+  bounds = { x: 0, y: 0, width: 0, height: 0 }
+  getNormalBounds() {
+    return { ...this.bounds }
   }
   isDestroyed() {
     return this.destroyed
@@ -231,6 +245,8 @@ export const fakeElectron = {
   Menu: { buildFromTemplate: (template: unknown[]) => template },
   nativeImage: { createFromPath: (path: string) => ({ path }) },
   nativeTheme: Object.assign(new Emitter(), { shouldUseDarkColors: false }),
+  /** One 1920×1080 display unless a test plugs in others. */
+  screen: { displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }], getAllDisplays: () => fakeElectron.screen.displays },
   session: { defaultSession: fakeSession() },
   shell: { opened: [] as string[], openExternal: async (url: string) => void fakeElectron.shell.opened.push(url) },
   dialog: { errors: [] as string[][], showErrorBox: (title: string, body: string) => void fakeElectron.dialog.errors.push([title, body]) },
