@@ -2,8 +2,11 @@ import { z } from 'zod'
 import { Id, Product, ProductGroup, ProductGroupListItem, PRODUCT_SORTS } from '../../api'
 import { ById, channel } from '../contract-kit'
 
-/** How a result matched the query box: exact SKU, SKU prefix, free text, or no query at all (browsing). */
-export const MatchKind = z.enum(['exact', 'prefix', 'text', 'browse'])
+/**
+ * How a result matched the query box: exact SKU, SKU prefix, free text, free text with a typo
+ * corrected (only when nothing else matched), or no query at all (browsing).
+ */
+export const MatchKind = z.enum(['exact', 'prefix', 'text', 'similar', 'browse'])
 export type MatchKind = z.infer<typeof MatchKind>
 
 /** 'relevance' keeps the match order (exact SKU, SKU prefix, text rank); the others are the spec's sorts. */
@@ -50,7 +53,7 @@ export const CatalogueSearchResult = z.object({
   /** 'service' when the local catalogue was empty and the service's own text search answered. */
   source: z.enum(['local', 'service']),
   /** How many of the total matched each way. */
-  matchKinds: z.object({ exact: z.int(), prefix: z.int(), text: z.int() }),
+  matchKinds: z.object({ exact: z.int(), prefix: z.int(), text: z.int(), similar: z.int().optional() }),
   /** When the local prices were fetched (ISO); null if never synced. */
   pricesAsOf: z.string().nullable(),
 })
@@ -98,8 +101,8 @@ export const SyncOutcome = z.object({
 })
 export type SyncOutcome = z.infer<typeof SyncOutcome>
 
-/** A vendor or product type present in the catalogue; id -1 stands for "none". */
-export const Facet = z.object({ id: z.int().min(-1), count: z.int().min(0) })
+/** A vendor or product type present in the catalogue; id -1 stands for "none"; its name where the service gives one. */
+export const Facet = z.object({ id: z.int().min(-1), count: z.int().min(0), name: z.string().optional() })
 export type Facet = z.infer<typeof Facet>
 
 export const ProductGroupSummary = ProductGroupListItem.extend({ product_count: z.int().min(0) })

@@ -19,6 +19,7 @@ const en = {
   },
   basket: {
     add: 'Add to basket',
+    addOne: 'Add one {name} to the basket',
     quantity: 'Quantity',
     quantityInvalid: 'Enter a whole number from 1 to {max}.',
     added: 'Added {quantity} × {name} ({sku}) to “{basket}”.',
@@ -29,6 +30,7 @@ const en = {
     exact: 'Exact SKU',
     prefix: 'SKU starts with',
     text: 'Name or text',
+    similar: 'Similar spelling',
   },
   columns: {
     sku: 'SKU',
@@ -69,6 +71,7 @@ const en = {
     exact: 'no exact SKU | one exact SKU | {n} exact SKUs',
     prefix: 'none by SKU start | one by SKU start | {n} by SKU start',
     text: 'none by name or text | one by name or text | {n} by name or text',
+    similar: 'none with a similar spelling | one with a similar spelling | {n} with a similar spelling',
   },
   state: {
     neverSynced: 'The catalogue has not been downloaded to this computer yet. Download it to search offline and scan without waiting.',
@@ -206,6 +209,7 @@ export default {
     },
     basket: {
       add: 'In den Warenkorb',
+      addOne: 'Ein {name} in den Warenkorb legen',
       quantity: 'Menge',
       quantityInvalid: 'Geben Sie eine ganze Zahl von 1 bis {max} ein.',
       added: '{quantity} × {name} ({sku}) zu „{basket}“ hinzugefügt.',
@@ -216,6 +220,7 @@ export default {
       exact: 'Genaue Art.-Nr.',
       prefix: 'Art.-Nr. beginnt mit',
       text: 'Name oder Text',
+      similar: 'Ähnliche Schreibweise',
     },
     columns: {
       sku: 'Artikelnummer',
@@ -256,6 +261,7 @@ export default {
       exact: 'keine genaue Art.-Nr. | eine genaue Art.-Nr. | {n} genaue Art.-Nr.',
       prefix: 'keine nach Anfang der Art.-Nr. | eine nach Anfang der Art.-Nr. | {n} nach Anfang der Art.-Nr.',
       text: 'keine nach Name oder Text | eine nach Name oder Text | {n} nach Name oder Text',
+      similar: 'keiner mit ähnlicher Schreibweise | einer mit ähnlicher Schreibweise | {n} mit ähnlicher Schreibweise',
     },
     state: {
       neverSynced: 'Der Katalog wurde noch nicht auf diesen Computer geladen. Laden Sie ihn, um offline zu suchen und ohne Wartezeit zu scannen.',
@@ -390,6 +396,7 @@ export default {
     },
     basket: {
       add: 'Añadir a la cesta',
+      addOne: 'Añadir una unidad de {name} a la cesta',
       quantity: 'Cantidad',
       quantityInvalid: 'Introduzca un número entero de 1 a {max}.',
       added: 'Se añadió {quantity} × {name} ({sku}) a «{basket}».',
@@ -400,6 +407,7 @@ export default {
       exact: 'Referencia exacta',
       prefix: 'Referencia empieza por',
       text: 'Nombre o texto',
+      similar: 'Escritura parecida',
     },
     columns: {
       sku: 'Referencia',
@@ -440,6 +448,7 @@ export default {
       exact: 'ninguna referencia exacta | una referencia exacta | {n} referencias exactas',
       prefix: 'ninguno por inicio de referencia | uno por inicio de referencia | {n} por inicio de referencia',
       text: 'ninguno por nombre o texto | uno por nombre o texto | {n} por nombre o texto',
+      similar: 'ninguno con escritura parecida | uno con escritura parecida | {n} con escritura parecida',
     },
     state: {
       neverSynced: 'El catálogo aún no se ha descargado en este equipo. Descárguelo para buscar sin conexión y escanear sin esperas.',
@@ -574,6 +583,7 @@ export default {
     },
     basket: {
       add: 'Ajouter au panier',
+      addOne: 'Ajouter un {name} au panier',
       quantity: 'Quantité',
       quantityInvalid: 'Saisissez un nombre entier de 1 à {max}.',
       added: '{quantity} × {name} ({sku}) ajouté à « {basket} ».',
@@ -584,6 +594,7 @@ export default {
       exact: 'Référence exacte',
       prefix: 'Référence commence par',
       text: 'Nom ou texte',
+      similar: 'Orthographe proche',
     },
     columns: {
       sku: 'Référence',
@@ -624,6 +635,7 @@ export default {
       exact: 'aucune référence exacte | une référence exacte | {n} références exactes',
       prefix: 'aucun par début de référence | un par début de référence | {n} par début de référence',
       text: 'aucun par nom ou texte | un par nom ou texte | {n} par nom ou texte',
+      similar: 'aucun d’orthographe proche | un d’orthographe proche | {n} d’orthographe proche',
     },
     state: {
       neverSynced: 'Le catalogue n’a pas encore été téléchargé sur cet ordinateur. Téléchargez-le pour chercher hors ligne et scanner sans attendre.',
@@ -758,6 +770,7 @@ export default {
     },
     basket: {
       add: 'Aggiungi al carrello',
+      addOne: 'Aggiungi un {name} al carrello',
       quantity: 'Quantità',
       quantityInvalid: 'Inserisci un numero intero da 1 a {max}.',
       added: 'Aggiunto {quantity} × {name} ({sku}) a «{basket}».',
@@ -768,6 +781,7 @@ export default {
       exact: 'Codice esatto',
       prefix: 'Codice inizia con',
       text: 'Nome o testo',
+      similar: 'Grafia simile',
     },
     columns: {
       sku: 'Codice',
@@ -808,6 +822,7 @@ export default {
       exact: 'nessun codice esatto | un codice esatto | {n} codici esatti',
       prefix: 'nessuno per inizio del codice | uno per inizio del codice | {n} per inizio del codice',
       text: 'nessuno per nome o testo | uno per nome o testo | {n} per nome o testo',
+      similar: 'nessuno con grafia simile | uno con grafia simile | {n} con grafia simile',
     },
     state: {
       neverSynced: 'Il catalogo non è ancora stato scaricato su questo computer. Scaricalo per cercare offline e scansionare senza attese.',
@@ -942,6 +957,7 @@ export default {
     },
     basket: {
       add: 'In winkelmand',
+      addOne: 'Eén {name} in de winkelmand leggen',
       quantity: 'Aantal',
       quantityInvalid: 'Voer een geheel getal van 1 tot {max} in.',
       added: '{quantity} × {name} ({sku}) toegevoegd aan ‘{basket}’.',
@@ -952,6 +968,7 @@ export default {
       exact: 'Exact artikelnr.',
       prefix: 'Artikelnr. begint met',
       text: 'Naam of tekst',
+      similar: 'Vergelijkbare spelling',
     },
     columns: {
       sku: 'Artikelnummer',
@@ -992,6 +1009,7 @@ export default {
       exact: 'geen exact artikelnr. | één exact artikelnr. | {n} exacte artikelnrs.',
       prefix: 'geen op begin van artikelnr. | één op begin van artikelnr. | {n} op begin van artikelnr.',
       text: 'geen op naam of tekst | één op naam of tekst | {n} op naam of tekst',
+      similar: 'geen met vergelijkbare spelling | één met vergelijkbare spelling | {n} met vergelijkbare spelling',
     },
     state: {
       neverSynced: 'De catalogus is nog niet naar deze computer gedownload. Download hem om offline te zoeken en zonder wachten te scannen.',
