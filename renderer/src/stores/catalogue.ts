@@ -219,6 +219,13 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const openDocument = async (url: string): Promise<{ opened: boolean }> => api.system.openExternal({ url })
   /** Adds to the current draft basket (a new one is started when there is none). */
   const addToBasket = (productId: number, quantity = 1): Promise<DraftView> => api.baskets.addLine({ productId, quantity })
+  /** Several lines into the current draft (started with the first if there is none). */
+  async function addManyToBasket(rows: { productId: number; sku: string; quantity: number }[]): Promise<DraftView> {
+    const [first, ...rest] = rows
+    if (!first) throw new Error('Nothing to add')
+    const draft = await api.baskets.addLine({ productId: first.productId, quantity: first.quantity })
+    return rest.length ? api.baskets.importLines({ id: draft.id, rows: rest }) : draft
+  }
 
   return {
     params,
@@ -257,6 +264,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     productGroups,
     productGroup,
     addToBasket,
+    addManyToBasket,
     openDocument,
   }
 })

@@ -178,6 +178,9 @@ const en = {
     noProducts: 'This group has no products in the catalogue stored on this computer.',
     related: 'Related groups:',
     groupId: 'Group {id}',
+    notForSale: 'This group is still being prepared and is not for sale yet.',
+    eachQuantity: 'Quantity of each product',
+    addAll: 'Add its product to the basket | Add its product to the basket | Add all {n} products to the basket',
   },
   palette: {
     title: 'Quick lookup',
@@ -368,6 +371,9 @@ export default {
       noProducts: 'Diese Gruppe hat keine Produkte im auf diesem Computer gespeicherten Katalog.',
       related: 'Verwandte Gruppen:',
       groupId: 'Gruppe {id}',
+      notForSale: 'Diese Gruppe wird noch vorbereitet und ist noch nicht im Verkauf.',
+      eachQuantity: 'Menge je Produkt',
+      addAll: 'Ihr Produkt in den Warenkorb legen | Ihr Produkt in den Warenkorb legen | Alle {n} Produkte in den Warenkorb legen',
     },
     palette: {
       title: 'Schnellsuche',
@@ -555,6 +561,9 @@ export default {
       noProducts: 'Este grupo no tiene productos en el catálogo guardado en este equipo.',
       related: 'Grupos relacionados:',
       groupId: 'Grupo {id}',
+      notForSale: 'Este grupo aún se está preparando y todavía no está a la venta.',
+      eachQuantity: 'Cantidad de cada producto',
+      addAll: 'Añadir su producto a la cesta | Añadir su producto a la cesta | Añadir los {n} productos a la cesta',
     },
     palette: {
       title: 'Búsqueda rápida',
@@ -742,6 +751,9 @@ export default {
       noProducts: 'Ce groupe n’a aucun produit dans le catalogue enregistré sur cet ordinateur.',
       related: 'Groupes associés :',
       groupId: 'Groupe {id}',
+      notForSale: 'Ce groupe est encore en préparation et n’est pas encore en vente.',
+      eachQuantity: 'Quantité de chaque produit',
+      addAll: 'Ajouter son produit au panier | Ajouter son produit au panier | Ajouter les {n} produits au panier',
     },
     palette: {
       title: 'Recherche rapide',
@@ -929,6 +941,9 @@ export default {
       noProducts: 'Questo gruppo non ha prodotti nel catalogo salvato su questo computer.',
       related: 'Gruppi correlati:',
       groupId: 'Gruppo {id}',
+      notForSale: 'Questo gruppo è ancora in preparazione e non è ancora in vendita.',
+      eachQuantity: 'Quantità di ciascun prodotto',
+      addAll: 'Aggiungi il suo prodotto al carrello | Aggiungi il suo prodotto al carrello | Aggiungi tutti i {n} prodotti al carrello',
     },
     palette: {
       title: 'Ricerca rapida',
@@ -1116,6 +1131,9 @@ export default {
       noProducts: 'Deze groep heeft geen producten in de catalogus op deze computer.',
       related: 'Gerelateerde groepen:',
       groupId: 'Groep {id}',
+      notForSale: 'Deze groep wordt nog voorbereid en is nog niet te koop.',
+      eachQuantity: 'Aantal van elk product',
+      addAll: 'Het product in de winkelmand leggen | Het product in de winkelmand leggen | Alle {n} producten in de winkelmand leggen',
     },
     palette: {
       title: 'Snel opzoeken',

@@ -46,6 +46,25 @@ describe('product detail', () => {
     const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
     if (!draft.ok) throw new Error(draft.error.message)
     expect(draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity).toBe(3)
+
+  })
+
+  it('adds a related product from its own "+" without leaving the page; provisioning is chosen on the line, not added', async () => {
+    const p = await product(SHOWCASE.accessPoint.id)
+    const related = p.related_to[0]!
+    expect(related).toBeDefined()
+    await demo.mount({ path: `/catalogue/products/${p.id}` })
+    const button = await waitFor(() => $<HTMLButtonElement>(`[data-testid=related] [data-testid=related-product][data-product-id="${related.id}"] [data-testid=related-add]`), 'the related product')
+    button.click()
+    await waitFor(() => $('[data-testid=related-added] p')?.textContent?.includes(related.sku), 'the related confirmation')
+    const list = await demo.app.api.baskets.list()
+    if (!list.ok || !list.value.currentId) throw new Error('no current basket')
+    const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
+    if (!draft.ok) throw new Error(draft.error.message)
+    expect(draft.value.doc.line_items.find((l) => l.product === related.id)?.quantity).toBeGreaterThanOrEqual(1)
+    expect(demo.mounted.router.currentRoute.value.path).toBe(`/catalogue/products/${p.id}`)
+    expect($('[data-testid=provisioning] [data-testid=related-product]')).not.toBeNull()
+    expect($('[data-testid=provisioning] [data-testid=related-add]')).toBeNull()
   })
 
   it('shows a subscription: its kind in words, BASE or add-on, and every rate plan with term, billing, renewal and charge costs', async () => {
