@@ -20,6 +20,7 @@ import { systemFeature } from './system/feature'
 import { updatesFeature } from './updates/feature'
 import { diagnosticsFeature } from './diagnostics/feature'
 import { managedFeature } from './managed/feature'
+import { reorderFeature } from './reorder/feature'
 import type { Provisioning } from './managed/provisioning'
 
 interface CoreDeps {
@@ -82,6 +83,7 @@ export function createCore(deps: CoreDeps): Core {
     ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)), links, openExternal: deps.openExternal }),
     adminFeature(context),
     basketsFeature(context, { catalogue: () => catalogue.reader }),
+    reorderFeature(context, { catalogue: () => catalogue.reader, handlers: () => handlers }),
     updatesFeature(context, {
       version: deps.version ?? '0.0.0',
       updater: deps.updater,

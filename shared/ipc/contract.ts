@@ -10,6 +10,7 @@ import { adminChannels, adminEvents } from './channels/admin'
 import { diagnosticsChannels } from './channels/diagnostics'
 import { managedChannels } from './channels/managed'
 import { updatesChannels, updatesEvents } from './channels/updates'
+import { reorderChannels } from './channels/reorder'
 import type { ChannelDef, IpcResult } from './contract-kit'
 
 /**
@@ -24,6 +25,7 @@ export const channels = {
   ...navigationChannels,
   ...basketsChannels,
   ...ordersChannels,
+  ...reorderChannels,
   ...adminChannels,
   ...updatesChannels,
   ...diagnosticsChannels,
