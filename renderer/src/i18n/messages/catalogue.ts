@@ -20,6 +20,8 @@ const en = {
   basket: {
     add: 'Add to basket',
     addOne: 'Add one {name} to the basket',
+    target: 'Basket',
+    newBasket: 'New basket',
     quantity: 'Quantity',
     quantityInvalid: 'Enter a whole number from 1 to {max}.',
     added: 'Added {quantity} × {name} ({sku}) to “{basket}”.',
@@ -240,6 +242,8 @@ export default {
     basket: {
       add: 'In den Warenkorb',
       addOne: 'Ein {name} in den Warenkorb legen',
+      target: 'Warenkorb',
+      newBasket: 'Neuer Warenkorb',
       quantity: 'Menge',
       quantityInvalid: 'Geben Sie eine ganze Zahl von 1 bis {max} ein.',
       added: '{quantity} × {name} ({sku}) zu „{basket}“ hinzugefügt.',
@@ -457,6 +461,8 @@ export default {
     basket: {
       add: 'Añadir a la cesta',
       addOne: 'Añadir una unidad de {name} a la cesta',
+      target: 'Cesta',
+      newBasket: 'Cesta nueva',
       quantity: 'Cantidad',
       quantityInvalid: 'Introduzca un número entero de 1 a {max}.',
       added: 'Se añadió {quantity} × {name} ({sku}) a «{basket}».',
@@ -674,6 +680,8 @@ export default {
     basket: {
       add: 'Ajouter au panier',
       addOne: 'Ajouter un {name} au panier',
+      target: 'Panier',
+      newBasket: 'Nouveau panier',
       quantity: 'Quantité',
       quantityInvalid: 'Saisissez un nombre entier de 1 à {max}.',
       added: '{quantity} × {name} ({sku}) ajouté à « {basket} ».',
@@ -891,6 +899,8 @@ export default {
     basket: {
       add: 'Aggiungi al carrello',
       addOne: 'Aggiungi un {name} al carrello',
+      target: 'Carrello',
+      newBasket: 'Nuovo carrello',
       quantity: 'Quantità',
       quantityInvalid: 'Inserisci un numero intero da 1 a {max}.',
       added: 'Aggiunto {quantity} × {name} ({sku}) a «{basket}».',
@@ -1108,6 +1118,8 @@ export default {
     basket: {
       add: 'In winkelmand',
       addOne: 'Eén {name} in de winkelmand leggen',
+      target: 'Winkelmand',
+      newBasket: 'Nieuwe winkelmand',
       quantity: 'Aantal',
       quantityInvalid: 'Voer een geheel getal van 1 tot {max} in.',
       added: '{quantity} × {name} ({sku}) toegevoegd aan ‘{basket}’.',
