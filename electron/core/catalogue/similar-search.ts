@@ -44,21 +44,28 @@ function vocabulary(cdb: CatalogueDb): Vocabulary {
   return v
 }
 
-/** Whether a and b are at most one edit apart (insertion, deletion, substitution or adjacent swap). */
+/**
+ * Whether a and b are at most one edit apart (insertion, deletion, substitution or adjacent swap).
+ * Compared by character code, without building strings: it runs over the vocabulary per query.
+ */
 export function oneEditApart(a: string, b: string): boolean {
-  if (a === b) return true
   const la = a.length
   const lb = b.length
-  if (Math.abs(la - lb) > 1) return false
+  if (la - lb > 1 || lb - la > 1) return false
   let i = 0
-  while (i < la && i < lb && a[i] === b[i]) i++
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++
+  if (i === la && i === lb) return true
+  const rest = (ai: number, bi: number) => {
+    while (ai < la && bi < lb) if (a.charCodeAt(ai++) !== b.charCodeAt(bi++)) return false
+    return ai === la && bi === lb
+  }
   if (la === lb) {
-    // substitution, or a swap of i and i+1
-    if (a.slice(i + 1) === b.slice(i + 1)) return true
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
+    // a changed letter at i, or i and i+1 swapped
+    if (rest(i + 1, i + 1)) return true
+    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && rest(i + 2, i + 2)
   }
   // one letter more in the longer word, at i
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+  return la > lb ? rest(i + 1, i) : rest(i, i + 1)
 }
 
 /** The indexed words one edit from `word`, most frequent first. */
@@ -116,9 +123,11 @@ export function searchSimilar(cdb: CatalogueDb, q: SearchQuery, pricesAsOf: stri
   const type = idFilter('p.type', q.type)
   const filterSql = vendor.sql + type.sql
   const params = [text, ...vendor.params, ...type.params]
-  const order = q.sort === 'relevance' || q.sort === '-popularity' ? 'p.pos' : SIMILAR_SORT[q.sort]
+  // In popularity order the index is read in rowid (= popularity) order and stops at the page's end.
+  const order = q.sort === 'relevance' || q.sort === '-popularity' ? 'product_fts.rowid' : SIMILAR_SORT[q.sort]
   const from = `FROM product_fts JOIN product p ON p.pos = product_fts.rowid WHERE product_fts MATCH ?${filterSql}`
-  const total = cdb.count(`SELECT count(*) AS n ${from}`, params)
+  // Unfiltered, the full-text index counts alone (no row of the product table read per match).
+  const total = filterSql ? cdb.count(`SELECT count(*) AS n ${from}`, params) : cdb.count('SELECT count(*) AS n FROM product_fts WHERE product_fts MATCH ?', [text])
   const rows = cdb.stmt(`SELECT ${SUMMARY_COLUMNS} ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as unknown as SummaryRow[]
   const items: ProductSummary[] = rows.map((r) => toSummary(r, 'similar'))
   return { items, total, source: 'local', matchKinds: { exact: 0, prefix: 0, text: 0, similar: total }, pricesAsOf }
