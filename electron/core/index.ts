@@ -23,6 +23,7 @@ import { windowSettings, type WindowSettings } from './system/window-settings'
 import { updatesFeature } from './updates/feature'
 import { diagnosticsFeature } from './diagnostics/feature'
 import { managedFeature } from './managed/feature'
+import { reorderFeature } from './reorder/feature'
 import type { Provisioning } from './managed/provisioning'
 
 interface CoreDeps {
@@ -126,6 +127,7 @@ export function createCore(deps: CoreDeps): InspectableCore {
     orders,
     adminFeature(context),
     baskets,
+    reorderFeature(context, { catalogue: () => catalogue.reader, drafts: baskets }),
     updates,
     managedFeature(context, deps.provisioning),
     diagnostics,

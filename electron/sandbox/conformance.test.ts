@@ -9,6 +9,7 @@ import { TestClient, type CallOptions } from '../../tests/support/sandbox/test-c
 /** The operationIds the OpenAPI document must carry (issue #3). */
 const OPERATION_IDS = [
   'createToken', 'getCurrentUser', 'listOrganisations', 'listOrganisationAddresses', 'listCountryCodes', 'listShippingTypes',
+  'listVendors', 'listProductTypes',
   'listUsers', 'getUser', 'createUser', 'editUser', 'listProductGroups', 'createProductGroup', 'getProductGroup', 'editProductGroup',
   'listProducts', 'getProduct', 'listBaskets', 'createBasket', 'getBasket', 'modifyBasket', 'submitBasket', 'addBasketLineItem',
   'listOrders', 'getOrder', 'placeOrder', 'resubmitOrder', 'cancelOrder',
@@ -28,7 +29,7 @@ const user = { name: 'Casey Conform', email_address: 'casey.conform@apex.example
 const group = { name: 'Conformance group', products: [SHOWCASE.switch.id] }
 
 describe('every operation answers in the shape of the shared schemas', () => {
-  it('serves exactly the 27 operations with their operationIds', () => {
+  it('serves exactly the 29 operations with their operationIds', () => {
     expect(operations.map((o) => o.operationId).sort()).toEqual([...OPERATION_IDS].sort())
   })
 
@@ -48,6 +49,8 @@ describe('every operation answers in the shape of the shared schemas', () => {
       listOrganisationAddresses: async () => ['GET', '/organisations/2/addresses'],
       listCountryCodes: async () => ['GET', '/country_codes'],
       listShippingTypes: async () => ['GET', '/shipping_types'],
+      listVendors: async () => ['GET', '/vendors'],
+      listProductTypes: async () => ['GET', '/product_types'],
       listUsers: async () => ['GET', '/users'],
       getUser: async () => ['GET', `/users/${userId}`],
       createUser: async () => ['POST', '/users', { body: user }],

@@ -10,6 +10,7 @@ import { adminChannels } from './channels/admin'
 import { diagnosticsChannels } from './channels/diagnostics'
 import { managedChannels } from './channels/managed'
 import { updatesChannels } from './channels/updates'
+import { reorderChannels } from './channels/reorder'
 import type { ChannelDef, IpcResult } from './contract-kit'
 import { coreEvents } from '../model/core-events'
 
@@ -25,6 +26,7 @@ export const channels = {
   ...navigationChannels,
   ...basketsChannels,
   ...ordersChannels,
+  ...reorderChannels,
   ...adminChannels,
   ...updatesChannels,
   ...diagnosticsChannels,

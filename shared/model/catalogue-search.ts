@@ -26,7 +26,7 @@ export const CatalogueSearchResult = z.object({
   /** 'service' when the local catalogue was empty and the service's own text search answered. */
   source: z.enum(['local', 'service']),
   /** How many of the total matched each way. */
-  matchKinds: z.object({ exact: z.int(), prefix: z.int(), text: z.int() }),
+  matchKinds: z.object({ exact: z.int(), prefix: z.int(), text: z.int(), similar: z.int().optional() }),
   /** When the local prices were fetched (ISO); null if never synced. */
   pricesAsOf: z.string().nullable(),
 })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Product, ProductGroupListItem } from '../api'
 
 /** How a result matched the query box: exact SKU, SKU prefix, free text, or no query at all (browsing). */
-export const MatchKind = z.enum(['exact', 'prefix', 'text', 'browse'])
+export const MatchKind = z.enum(['exact', 'prefix', 'text', 'similar', 'browse'])
 export type MatchKind = z.infer<typeof MatchKind>
 
 /** A product as a result row shows it; the full record comes from catalogue.product. */
@@ -49,7 +49,7 @@ export function productSummary(p: SummaryFields, match: MatchKind, marks: { hasT
 }
 
 /** A vendor or product type present in the catalogue; id -1 stands for "none". */
-export const Facet = z.object({ id: z.int().min(-1), count: z.int().min(0) })
+export const Facet = z.object({ id: z.int().min(-1), count: z.int().min(0), name: z.string().optional() })
 export type Facet = z.infer<typeof Facet>
 
 export const ProductGroupSummary = ProductGroupListItem.extend({ product_count: z.int().min(0) })

@@ -216,6 +216,21 @@ export async function bench(print: Print): Promise<void> {
     await report('sku', exact, (q) => rawExact.all(normalizeSku(q)))
     await report('prefix', prefix, (q) => rawPrefix.all(normalizeSku(q), normalizeSku(q) + '\u{10FFFF}'))
     await report('text', text, (q) => rawText.all(ftsQuery(q) ?? '""'))
+    // Typos (two neighbouring letters swapped in a name word, "swtich"): found only by the
+    // typo-tolerant stage after the other tiers found nothing. The first one also reads the vocabulary.
+    const rndTypo = random(11)
+    const typos = Array.from({ length: QUERIES }, () => {
+      const words = (sample.get(1 + Math.floor(rndTypo() * PRODUCTS)) as { name: string }).name.split(/\s+/).filter((w) => /^\p{L}{6,}$/u.test(w))
+      const w = (words[Math.floor(rndTypo() * words.length)] ?? 'switch').toLowerCase()
+      const at = 1 + Math.floor(rndTypo() * (w.length - 3))
+      return w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2)
+    })
+    const firstTypo = performance.now()
+    await search(typos[0]!)
+    print('catalogue', 'search.similar.first', performance.now() - firstTypo, 'ms')
+    const similar = await timeEach(typos, search)
+    print('catalogue', 'search.similar.p50', percentile(similar, 50), 'ms')
+    print('catalogue', 'search.similar.p95', percentile(similar, 95), 'ms')
     const lookups = await timeEach(exact, (sku) => rig.feature.reader.findBySku(sku))
     print('catalogue', 'reader.findBySku.p95', percentile(lookups, 95), 'ms')
     // A product's every field, read back from its stored page.

@@ -82,6 +82,7 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
       await page.waitForSelector('[data-testid=product-group-page] h1')
     },
   },
+  { name: 'catalogue: quick reorder', path: '/catalogue/quick', ready: '[data-testid=template-save]' },
   // baskets
   {
     name: 'baskets',

@@ -16,6 +16,7 @@ import { assertFullyRead, ServerBaskets } from './server-baskets'
 import { draftFromBasket } from '../../../shared/model/draft-from-basket'
 import { DraftDoc } from '../../../shared/model/draft'
 import type { DraftsPort } from '../orders/drafts-port'
+import type { TemplateDraftsPort } from '../reorder/template-drafts-port'
 import { unreadFields } from '../../../shared/api'
 
 interface BasketsOptions {
@@ -35,7 +36,7 @@ interface ProfileBaskets {
 }
 
 /** The baskets feature as the core wires it: its channels, and the typed ports other features are given. */
-export interface BasketsFeature extends Feature, DraftsPort {
+export interface BasketsFeature extends Feature, DraftsPort, TemplateDraftsPort {
   current(): ProfileBaskets | null
   /** The active profile's outbox counts (no_profile without one). */
   outboxCounts(): OutboxCounts
@@ -175,6 +176,13 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       return { id: draft.id, lineCount: draft.lineCount }
     },
     outboxCounts: () => require().drafts.outboxCounts(),
+    draft: (id) => require().drafts.get(id),
+    startDraft: async (organisation, doc) => {
+      const drafts = require().drafts
+      const draft = await drafts.create(organisation, DraftDoc.partial().parse(doc))
+      drafts.setCurrent(draft.id)
+      return drafts.refreshEstimate(draft.id)
+    },
     handlers: {
       'baskets.list': () => require().drafts.list(),
       'baskets.get': ({ id }) => require().drafts.get(id),

@@ -14,6 +14,8 @@ import { fullSync } from './full-sync'
 import { ImageCache } from './image-cache'
 import { normalizeSku } from './product-row'
 import { searchLocal, type SearchQuery } from './search'
+import { searchSimilar } from './similar-search'
+import { refreshFacetNames, storedFacetNames, withNames } from './facet-names'
 
 /**
  * What other core modules (baskets: SKU resolution, price estimates) read from the local catalogue.
@@ -66,6 +68,8 @@ interface RunningSync {
 export class Catalogue {
   /** The active profile's catalogue file (each profile has its own). */
   private readonly scope: ProfileScoped<Bound>
+  /** Sessions whose vendor and type names were asked for (once each). */
+  private namesAsked = new WeakSet<object>()
   private running: RunningSync | null = null
   private lastError: string | null = null
   private retryAt = 0
@@ -133,7 +137,10 @@ export class Catalogue {
       })
       if (remote) return remote
     }
-    return searchLocal(b.cdb, q, this.pricesAsOf())
+    const local = searchLocal(b.cdb, q, this.pricesAsOf())
+    // Nothing by SKU or text: perhaps a typo ("swtich"), tried only now so found queries cost nothing more.
+    if (local.total === 0 && q.query.trim()) return searchSimilar(b.cdb, q, local.pricesAsOf) ?? local
+    return local
   }
 
   async lookupSku(sku: string): Promise<ProductSummary[]> {
@@ -165,8 +172,16 @@ export class Catalogue {
     return g
   }
 
-  facets() {
-    return this.require().queries.facets()
+  /** Vendor and type counts with their names: asked of the service once per profile session, stored for offline. */
+  async facets() {
+    const b = this.require()
+    const session = this.ctx.connection.active()
+    let names = storedFacetNames(b.cdb)
+    if (session && this.ctx.connection.online && !this.namesAsked.has(session)) {
+      this.namesAsked.add(session)
+      names = await refreshFacetNames(b.cdb, session.client)
+    }
+    return withNames(b.queries.facets(), names)
   }
 
   async image(productId: number, kind: ImageKind): Promise<{ dataUrl: string | null }> {

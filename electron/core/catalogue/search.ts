@@ -44,7 +44,7 @@ interface Filter {
   params: Param[]
 }
 
-function idFilter(column: string, ids: readonly number[] | undefined): Filter {
+export function idFilter(column: string, ids: readonly number[] | undefined): Filter {
   if (!ids?.length) return { sql: '', params: [] }
   const real = [...new Set(ids.filter((i) => i > 0))]
   const parts: string[] = []
@@ -56,7 +56,7 @@ function idFilter(column: string, ids: readonly number[] | undefined): Filter {
 
 /** One group of results, counted and paged on its own. */
 interface Tier {
-  kind: Exclude<MatchKind, 'browse'>
+  kind: Exclude<MatchKind, 'browse' | 'similar'>
   count(): number
   rows(limit: number, offset: number): SummaryRow[]
   /** Told the count when a read from the tier's start came back short (it then holds no more). */

@@ -15,6 +15,8 @@ import {
   TokenResponse,
   User,
   UserListItem,
+  Vendor,
+  ProductType,
 } from '../../../shared/api'
 
 /**
@@ -58,6 +60,8 @@ export const routes = {
   editProductGroup: route('PUT', '/product_groups/{id}', ProductGroup, 'ours'),
   listProducts: route('GET', '/products', Product, 'conventions', true),
   getProduct: route('GET', '/products/{id}', Product, 'ours'),
+  listVendors: route('GET', '/vendors', Vendor, 'ours', true),
+  listProductTypes: route('GET', '/product_types', ProductType, 'ours', true),
   listBaskets: route('GET', '/baskets', Basket, 'ours', true),
   createBasket: route('POST', '/baskets', Basket, 'conventions'),
   getBasket: route('GET', '/baskets/{id}', Basket, 'ours'),
@@ -91,6 +95,8 @@ export const SERVICE_ASSUMPTIONS = {
   listHeaders: 'X-Total-Count and X-Total-Pages on every list (conventions); absent headers fall back to the page length.',
   perPageMax: 1000,
   rateLimit: 'Unknown; a 429 is honoured through Retry-After.',
+  facetNames:
+    'Vendor and product type records are "not shown" (spec 2): the catalogue asks GET /vendors and GET /product_types (ours) for their names and keeps them with the catalogue; a 404 (or any refusal) leaves them named by id ("Vendor 4").',
   cancelOrder:
     'Not an API operation (spec 3, public record): cancelling is done in the web interface. The client asks GET /sandbox/capabilities (ours) and uses POST /orders/{id}/cancel only where it answers cancelOrder: true (our sandbox); elsewhere it offers "Cancel in the web interface".',
   webOrderPath: 'The order in the web interface is <web interface address>/orders/{id} (ours: the public record gives no web path); the web interface address is a profile setting, defaulting to the base URL\'s origin.',

@@ -1,4 +1,4 @@
-import { Address, CountryCode, Organisation, ShippingType } from '../../../shared/api'
+import { Address, CountryCode, Organisation, ProductType, ShippingType, Vendor } from '../../../shared/api'
 import { notFound } from '../errors'
 import { listAddresses } from '../domain/organisations'
 import { shippingTypes } from '../domain/shipping-types'
@@ -66,6 +66,34 @@ export const referenceOperations = [
     errors: [401],
     handle({ state }) {
       return all(shippingTypes(state.store))
+    },
+  }),
+  op({
+    operationId: 'listVendors',
+    method: 'GET',
+    path: '/vendors',
+    summary: 'Vendors by id and name (ours: the spec shows only their ids)',
+    tag: 'Reference data',
+    response: Vendor,
+    list: true,
+    success: 200,
+    errors: [401],
+    handle({ state }) {
+      return all(state.store.all<Vendor>('SELECT id, name FROM vendors ORDER BY id'))
+    },
+  }),
+  op({
+    operationId: 'listProductTypes',
+    method: 'GET',
+    path: '/product_types',
+    summary: 'Product types by id and name (ours: the spec shows only their ids)',
+    tag: 'Reference data',
+    response: ProductType,
+    list: true,
+    success: 200,
+    errors: [401],
+    handle({ state }) {
+      return all(state.store.all<ProductType>('SELECT id, name FROM product_types ORDER BY id'))
     },
   }),
 ]

@@ -218,7 +218,15 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   /** Datasheets and guides open in the system browser, never in the app's window. */
   const openDocument = async (url: string): Promise<{ opened: boolean }> => api.system.openExternal({ url })
   /** Adds to the current draft basket (a new one is started when there is none). */
-  const addToBasket = (productId: number, quantity = 1): Promise<DraftView> => api.baskets.addLine({ productId, quantity })
+  /** Into the given draft, or the current one (started if there is none). */
+  const addToBasket = (productId: number, quantity = 1, draftId?: string): Promise<DraftView> => api.baskets.addLine({ productId, quantity, draftId })
+  /** Several lines into the current draft (started with the first if there is none). */
+  async function addManyToBasket(rows: { productId: number; sku: string; quantity: number }[]): Promise<DraftView> {
+    const [first, ...rest] = rows
+    if (!first) throw new Error('Nothing to add')
+    const draft = await api.baskets.addLine({ productId: first.productId, quantity: first.quantity })
+    return rest.length ? api.baskets.importLines({ id: draft.id, rows: rest }) : draft
+  }
 
   return {
     params,
@@ -257,6 +265,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     productGroups,
     productGroup,
     addToBasket,
+    addManyToBasket,
     openDocument,
   }
 })

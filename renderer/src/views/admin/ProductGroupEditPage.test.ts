@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { ProductGroup } from '../../../../shared/api'
+import { PRODUCT_TYPES, VENDORS } from '../../../../electron/sandbox/seed/reference-data'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
@@ -20,8 +21,9 @@ describe('product group form', () => {
     await demo.mount({ path: `/admin/product-groups/${group.id}/edit` })
     await waitFor(() => $('[data-testid=group-form]'), 'the form')
     const fieldText = (id: string) => $(`#${id}`)?.closest('.form-field')?.textContent ?? ''
-    await waitFor(() => fieldText('gf-vendor').includes(`Vendor ${group.vendor}`), 'the vendor')
-    expect(fieldText('gf-type')).toContain(`Type ${group.type}`)
+    // The demo names them (GET /vendors, /product_types): the names, not "Vendor 4".
+    await waitFor(() => fieldText('gf-vendor').includes(VENDORS[group.vendor! - 1]!), 'the vendor by name')
+    await waitFor(() => fieldText('gf-type').includes(PRODUCT_TYPES[group.type! - 1]!), 'the type by name')
 
     const sku = product.sku
     const input = $<HTMLInputElement>('#gf-search')!

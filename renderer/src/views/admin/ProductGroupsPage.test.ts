@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
+import { PRODUCT_TYPES, VENDORS } from '../../../../electron/sandbox/seed/reference-data'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 
@@ -24,15 +25,19 @@ describe('admin product groups', () => {
 
     await demo.mount({ path: '/admin/product-groups' })
     const row = await waitFor(() => $$('[data-testid=group-row]').find((r) => r.querySelector('a')?.textContent === group.name), 'the group in the list')
+    // The demo names them (GET /vendors, /product_types): the names, not "Vendor 4".
+    const vendorName = VENDORS[group.vendor! - 1]!
+    const typeName = PRODUCT_TYPES[group.type! - 1]!
+    await waitFor(() => [...row.querySelectorAll('td')].some((td) => td.textContent?.trim() === vendorName), 'the vendor by name')
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent?.trim())
-    expect(cells).toContain(`Type ${group.type}`)
-    expect(cells).toContain(`Vendor ${group.vendor}`)
+    expect(cells).toContain(typeName)
+    expect(cells).toContain(vendorName)
 
     row.querySelector('a')!.click()
     await waitFor(() => $('[data-testid=group-detail] h1')?.textContent === group.name, 'the group page')
     const fact = (term: string) => [...document.querySelectorAll('[data-testid=group-detail] dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent?.trim()
-    expect(fact('Vendor')).toBe(`Vendor ${group.vendor}`)
-    expect(fact('Product type')).toBe(`Type ${group.type}`)
+    expect(fact('Vendor')).toBe(vendorName)
+    expect(fact('Product type')).toBe(typeName)
     await waitFor(() => $$('[data-testid=group-products] li').some((li) => li.textContent === `${product.product_code} — ${product.name}`), 'a product by SKU and name')
   })
 

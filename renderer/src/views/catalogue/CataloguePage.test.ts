@@ -136,4 +136,33 @@ describe('catalogue view', () => {
     const empty = await waitFor(() => $('[data-testid=no-results]')?.textContent, 'the no-results state')
     expect(empty).toContain('Nothing matches “zzqx nothing like it”')
   })
+
+  it('names vendors and product types, finds "swtich", opens a single exact SKU on Enter, and + adds a row to the basket', async () => {
+    const m = await openCatalogue()
+    // The demo names them (GET /vendors, /product_types): no "Vendor 3" or "Type 13" anywhere in the list.
+    await waitFor(() => $$('[data-testid=result-vendor]').some((c) => c.textContent === 'Arcwave'), 'vendor names')
+    expect($$('[data-testid=result-vendor]').map((c) => c.textContent).filter((v) => /^Vendor \d+$/.test(v ?? ''))).toEqual([])
+    expect($$('[data-testid=result-type]').map((c) => c.textContent).filter((v) => /^Type \d+$/.test(v ?? ''))).toEqual([])
+
+    type('swtich')
+    await waitFor(() => $('[data-testid=results][data-query=swtich]') && rows().length > 0, 'the results for a typo')
+    expect(rows().every((r) => r.match === 'similar' && /switch/i.test(r.text))).toBe(true)
+    expect($('[data-testid=results-count]')!.textContent).toMatch(/with a similar spelling/)
+
+    // Typed (not scanned) then Enter: the one exact SKU opens.
+    type(SHOWCASE.router.sku.toLowerCase())
+    searchBox().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    await waitFor(() => m.router.currentRoute.value.path === `/catalogue/products/${SHOWCASE.router.id}`, 'the exact match opened')
+
+    const again = await openCatalogue()
+    const row = await waitFor(() => $$('[data-testid=result-row]').find((r) => r.dataset.productId === String(SHOWCASE.accessPoint.id)), 'the access point row')
+    row.querySelector<HTMLButtonElement>('[data-testid=row-add]')!.click()
+    const note = await waitFor(() => $('[data-testid=catalogue-page] [data-testid=basket-added]')?.textContent?.trim(), 'the confirmation')
+    expect(note).toContain(SHOWCASE.accessPoint.sku)
+    const list = await demo.app.api.baskets.list()
+    expect(list.ok && list.value.currentId).toBeTruthy()
+    const draft = await demo.app.api.baskets.get({ id: (list.ok && list.value.currentId) || '' })
+    expect(draft.ok && draft.value.doc.line_items.some((l) => l.product === SHOWCASE.accessPoint.id && l.quantity === 1)).toBe(true)
+    expect(again.router.currentRoute.value.path).toBe('/catalogue')
+  })
 })

@@ -32,4 +32,41 @@ describe('catalogue product group', () => {
     await waitFor(() => $$('[data-testid=product-group-row]').length > 0, 'the groups')
     expect($$('[data-testid=product-group-row]').map((r) => Number(r.dataset.groupId)).sort((a, b) => a - b)).toEqual([...live].sort((a, b) => a - b))
   })
+
+  it('names its related groups, adds the whole group with a quantity of each, and offers nothing of a group not for sale', async () => {
+    const list = await demo.app.api.catalogue.productGroups()
+    if (!list.ok) throw new Error(list.error.message)
+    // Every group has a name of its own: no four look-alikes to guess between.
+    expect(new Set(list.value.map((g) => g.name)).size).toBe(list.value.length)
+    const live = list.value.find((g) => g.status === 'LIVE' && g.product_count >= 2)!
+    const full = await demo.app.api.catalogue.productGroup({ id: live.id })
+    if (!full.ok) throw new Error(full.error.message)
+
+    await demo.mount({ path: `/catalogue/groups/${live.id}` })
+    await waitFor(() => $('#group-title')?.textContent === live.name, 'the group')
+    const relatedNames = $$('.group-page__related a').map((a) => a.textContent)
+    expect(relatedNames.length).toBeGreaterThan(0)
+    expect(relatedNames.every((n) => list.value.some((g) => g.name === n && g.status === 'LIVE'))).toBe(true)
+
+    const qty = $<HTMLInputElement>('[data-testid=group-add-quantity]')!
+    qty.focus()
+    qty.value = '3'
+    qty.dispatchEvent(new Event('input', { bubbles: true }))
+    qty.dispatchEvent(new Event('blur', { bubbles: true }))
+    await waitFor(() => $('[data-testid=group-add-button]')?.textContent?.includes(String(full.value.products.length)), 'the add-all button')
+    $<HTMLButtonElement>('[data-testid=group-add-button]')!.click()
+    await waitFor(() => $('[data-testid=product-group-page] [data-testid=basket-added]')?.textContent?.includes(live.name), 'the confirmation')
+    const baskets = await demo.app.api.baskets.list()
+    if (!baskets.ok || !baskets.value.currentId) throw new Error('no current basket')
+    const draft = await demo.app.api.baskets.get({ id: baskets.value.currentId })
+    if (!draft.ok) throw new Error(draft.error.message)
+    for (const p of full.value.products) expect(draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity, p.product_code).toBe(3)
+
+    const drafted = list.value.find((g) => g.status === 'DRAFT')!
+    await demo.mount({ path: `/catalogue/groups/${drafted.id}` })
+    const note = await waitFor(() => $('[data-testid=group-not-for-sale]'), 'the not-for-sale note')
+    const page = note.closest('[data-testid=product-group-page]')!
+    expect(page.querySelector('[data-testid=group-add]')).toBeNull()
+    expect(page.querySelector('[data-testid=group-product-add]')).toBeNull()
+  })
 })

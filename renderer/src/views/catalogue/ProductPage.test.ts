@@ -46,6 +46,47 @@ describe('product detail', () => {
     const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
     if (!draft.ok) throw new Error(draft.error.message)
     expect(draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity).toBe(3)
+
+  })
+
+  it('adds to a basket the user chooses: a new one, which becomes current, while the old one keeps its lines', async () => {
+    const p = await product(SHOWCASE.licence.id)
+    const before = await demo.app.api.baskets.list()
+    if (!before.ok) throw new Error(before.error.message)
+    await demo.mount({ path: `/catalogue/products/${p.id}` })
+    const input = await waitFor(() => $<HTMLInputElement>('#add-target'), 'the basket choice')
+    input.focus()
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', code: 'ArrowDown', bubbles: true }))
+    const option = await waitFor(() => $$('.n-base-select-option').find((o) => o.textContent?.trim() === 'New basket'), 'the "New basket" option')
+    option.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    await waitFor(() => input.closest('.n-select')?.textContent?.includes('New basket'), 'New basket chosen')
+    $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
+    await waitFor(() => $('[data-testid=basket-added] p')?.textContent?.includes(p.product_code), 'the confirmation')
+    const after = await demo.app.api.baskets.list()
+    if (!after.ok || !after.value.currentId) throw new Error('no current basket')
+    expect(after.value.drafts.length).toBe(before.value.drafts.length + 1)
+    expect(after.value.currentId).not.toBe(before.value.currentId)
+    const draft = await demo.app.api.baskets.get({ id: after.value.currentId })
+    if (!draft.ok) throw new Error(draft.error.message)
+    expect(draft.value.doc.line_items.map((l) => [l.product, l.quantity])).toEqual([[p.id, 1]])
+  })
+
+  it('adds a related product from its own "+" without leaving the page; provisioning is chosen on the line, not added', async () => {
+    const p = await product(SHOWCASE.accessPoint.id)
+    const related = p.related_to[0]!
+    expect(related).toBeDefined()
+    await demo.mount({ path: `/catalogue/products/${p.id}` })
+    const button = await waitFor(() => $<HTMLButtonElement>(`[data-testid=related] [data-testid=related-product][data-product-id="${related.id}"] [data-testid=related-add]`), 'the related product')
+    button.click()
+    await waitFor(() => $('[data-testid=related-added] p')?.textContent?.includes(related.sku), 'the related confirmation')
+    const list = await demo.app.api.baskets.list()
+    if (!list.ok || !list.value.currentId) throw new Error('no current basket')
+    const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
+    if (!draft.ok) throw new Error(draft.error.message)
+    expect(draft.value.doc.line_items.find((l) => l.product === related.id)?.quantity).toBeGreaterThanOrEqual(1)
+    expect(demo.mounted.router.currentRoute.value.path).toBe(`/catalogue/products/${p.id}`)
+    expect($('[data-testid=provisioning] [data-testid=related-product]')).not.toBeNull()
+    expect($('[data-testid=provisioning] [data-testid=related-add]')).toBeNull()
   })
 
   it('shows a subscription: its kind in words, BASE or add-on, and every rate plan with term, billing, renewal and charge costs', async () => {

@@ -28,4 +28,10 @@ export const catalogueRoutes: RouteRecordRaw[] = [
     props: true,
     meta: { titleKey: 'catalogue.groups.groupTitle' },
   },
+  {
+    path: '/catalogue/quick',
+    name: 'catalogue-quick',
+    component: () => import('./QuickReorderPage.vue'),
+    meta: { titleKey: 'catalogue.quick.title' },
+  },
 ]
