@@ -1,14 +1,15 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { EventName } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/contract-kit'
-import { AlertPrefs, OrderFilters, type WatchState } from '../../../shared/ipc/channels/orders'
+import { AlertPrefs, OrderFilters, type OrdersIndexState, type WatchState } from '../../../shared/ipc/channels/orders'
 import type { ActiveSession } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
 import { alertsFor } from './alerts'
 import { OrderActions } from './order-actions'
-import { OrderQueries } from './order-queries'
+import { OrderQueries, toRow } from './order-queries'
 import { openOrdersDb } from './orders-db'
+import { OrdersIndex, type ReadPage } from './orders-index'
 import { draftFromOrder, type DraftMaker } from './reorder'
 import { ResultCache } from './result-cache'
 import { ServiceError } from '../service/service-error'
@@ -46,9 +47,13 @@ interface ProfileOrders {
   queries: OrderQueries
   actions: OrderActions
   watcher: OrderWatcher
+  index: OrdersIndex
 }
 
 const ALERT_PREFS_KEY = 'orders.alertPrefs'
+/** The list answers from the index as it is for this long after a refresh; later it refreshes first. */
+const INDEX_FRESH_MS = 60_000
+const INDEX_WAIT_MS = 1_500
 const filtersKey = (profileId: string) => `orders.filters:${profileId}`
 
 /**
@@ -100,7 +105,10 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     const db = openOrdersDb(session.profileDir)
     const store = new StatusStore(db, clock)
     const note = { noteSuccess: () => connection.noteSuccess(), noteFailure: (e: unknown) => connection.noteFailure(e) }
-    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock, ...note })
+    const index = new OrdersIndex(db, () => clock.now())
+    const orgNames = new Map<number, string>()
+    const organisationName = (id: number) => orgNames.get(id)
+    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock, index, isOnline: () => connection.online, organisationName, ...note })
     const watcher = new OrderWatcher({
       client: session.client,
       store,
@@ -113,12 +121,55 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       random: opts.random,
     })
     const actions = new OrderActions({ client: session.client, queries, ...note, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
-    current = { session, db, store, cancelByApi: null, queries, actions, watcher }
+    current = { session, db, store, cancelByApi: null, queries, actions, watcher, index }
     lastCounts = { open: -1, attention: -1 }
     watcher.start()
+    const read: ReadPage = async (page, perPage, since) => {
+      const res = await session.client.list('listOrders', { query: { page, per_page: perPage, sort_by: ['+date'], start_date: since ?? undefined } })
+      return { rows: res.items.map(toRow), pages: res.pages }
+    }
+    syncIndex = async () => {
+      if (current?.index !== index || !connection.online) return
+      try {
+        if (!orgNames.size) for (const o of await connection.organisations()) orgNames.set(o.id, o.name)
+      } catch {
+        /* names are a bonus: references and PO numbers are found without them */
+      }
+      try {
+        await index.sync(read, organisationName)
+        if (current?.index === index) ctx.emit('orders.indexChanged', indexState(index))
+      } catch (err) {
+        if (!(err instanceof ServiceError)) ctx.log.error('orders: could not update the local orders index', err)
+      }
+    }
+    void syncIndex()
+  }
+
+  /** Brings the active profile's index up to date (set per profile; nothing before one is open). */
+  let syncIndex: () => Promise<void> = async () => {}
+
+  /**
+   * An index not refreshed for a while is brought up to date before the list answers from it
+   * (orders placed elsewhere since), waiting at most a moment: a slow service must not hold the list.
+   */
+  async function freshIndex(p: ProfileOrders): Promise<void> {
+    const s = p.index.state()
+    if (!s.complete || !connection.online || (s.syncedAt !== null && clock.now() - s.syncedAt < INDEX_FRESH_MS)) return
+    let timer: unknown = null
+    await Promise.race([syncIndex(), new Promise<void>((done) => (timer = clock.setTimeout(done, INDEX_WAIT_MS)))])
+    clock.clearTimeout(timer)
+  }
+
+  function indexState(index: OrdersIndex): OrdersIndexState {
+    const s = index.state()
+    return { complete: s.complete, count: s.count, syncedAt: s.syncedAt === null ? null : new Date(s.syncedAt).toISOString() }
   }
 
   function announce(session: ActiveSession, o: PollOutcome): void {
+    // The index first: a view told of the change reads the new status.
+    if (o.changes.length) current?.index.applyChanges(o.changes, o.reasons)
+    // New orders (placed here or elsewhere) join the index after each poll.
+    if (current?.index.state().complete) void syncIndex()
     if (!o.baseline) {
       const prefs = alertPrefs()
       // The window's language first: the user chose it, and may read another than the account's.
@@ -176,7 +227,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
 
   return {
     handlers: {
-      'orders.list': async ({ filters, page, perPage }) => (await need()).queries.list(filters, page, perPage),
+      'orders.list': async ({ filters, page, perPage }) => {
+        const p = await need()
+        await freshIndex(p)
+        return p.queries.list(filters, page, perPage)
+      },
       'orders.get': async ({ id }) => {
         const detail = await (await need()).queries.get(id)
         opts.links?.noteShipments(detail.order.shipments)
@@ -227,9 +282,12 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         await switching
         return watchState()
       },
+      'orders.indexState': async () => indexState((await need()).index),
       'orders.pollNow': async () => {
         const p = await need()
         await p.watcher.pollNow()
+        // "Check now" also brings the index up to date: new orders are in the list when it answers.
+        await syncIndex()
         return watchState()
       },
     },

@@ -115,6 +115,10 @@ export const WatchState = z.object({
 })
 export type WatchState = z.infer<typeof WatchState>
 
+/** The local index of every order (the list answers from it once complete). */
+export const OrdersIndexState = z.object({ complete: z.boolean(), count: z.int(), syncedAt: z.string().nullable() })
+export type OrdersIndexState = z.infer<typeof OrdersIndexState>
+
 /** The draft a reorder created (owned by the baskets module). */
 export const ReorderResult = z.object({ draftId: z.string(), lines: z.int() })
 export type ReorderResult = z.infer<typeof ReorderResult>
@@ -140,6 +144,8 @@ export const ordersChannels = {
   'orders.alertPrefs': channel(z.undefined(), AlertPrefs),
   'orders.setAlertPrefs': channel(AlertPrefs, AlertPrefs),
   'orders.watchState': channel(z.undefined(), WatchState),
+  /** How many orders the local index holds, and whether the list answers from it. */
+  'orders.indexState': channel(z.undefined(), OrdersIndexState),
   /** "Check now": polls at once and answers the state after it. */
   'orders.pollNow': channel(z.undefined(), WatchState),
 }
@@ -147,6 +153,8 @@ export const ordersChannels = {
 export const ordersEvents = {
   /** After a poll that saw changes or changed the counts: for the tray and the views. */
   'orders.changed': z.object({ changes: z.array(OrderChange), open: z.int(), attention: z.int(), at: z.string() }),
+  /** The local orders index was brought up to date. */
+  'orders.indexChanged': OrdersIndexState,
   /** The alert preferences as saved (from the Orders view or the tray's "Pause alerts"). */
   'orders.alertPrefsChanged': AlertPrefs,
 }
