@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { EventName } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/contract-kit'
-import { AlertPrefs, OrderFilters, type OrdersIndexState, type WatchState } from '../../../shared/ipc/channels/orders'
+import { AlertPrefs, OrderFilters, SavedOrderFilters, type OrdersIndexState, type WatchState } from '../../../shared/ipc/channels/orders'
 import type { ActiveSession } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
@@ -55,6 +55,7 @@ const ALERT_PREFS_KEY = 'orders.alertPrefs'
 const INDEX_FRESH_MS = 60_000
 const INDEX_WAIT_MS = 1_500
 const filtersKey = (profileId: string) => `orders.filters:${profileId}`
+const savedFiltersKey = (profileId: string) => `orders.savedFilters:${profileId}`
 
 /**
  * Orders: list and detail (with offline copies), resubmit / cancel / reorder, and the watcher that
@@ -129,7 +130,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       return { rows: res.items.map(toRow), pages: res.pages }
     }
     syncIndex = async () => {
-      if (current?.index !== index || !connection.online) return
+      if (current?.index !== index) return
       try {
         if (!orgNames.size) for (const o of await connection.organisations()) orgNames.set(o.id, o.name)
       } catch {
@@ -137,8 +138,10 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       }
       try {
         await index.sync(read, organisationName)
+        connection.noteSuccess()
         if (current?.index === index) ctx.emit('orders.indexChanged', indexState(index))
       } catch (err) {
+        connection.noteFailure(err)
         if (!(err instanceof ServiceError)) ctx.log.error('orders: could not update the local orders index', err)
       }
     }
@@ -152,9 +155,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
    * An index not refreshed for a while is brought up to date before the list answers from it
    * (orders placed elsewhere since), waiting at most a moment: a slow service must not hold the list.
    */
-  async function freshIndex(p: ProfileOrders): Promise<void> {
+  async function freshIndex(p: ProfileOrders, page: number): Promise<void> {
     const s = p.index.state()
-    if (!s.complete || !connection.online || (s.syncedAt !== null && clock.now() - s.syncedAt < INDEX_FRESH_MS)) return
+    // Offline, a new query (its first page, not a scroll) also tries again: its success brings the app back online.
+    const stale = !connection.online || s.syncedAt === null || clock.now() - s.syncedAt >= INDEX_FRESH_MS
+    if (!s.complete || !stale || page !== 1) return
     let timer: unknown = null
     await Promise.race([syncIndex(), new Promise<void>((done) => (timer = clock.setTimeout(done, INDEX_WAIT_MS)))])
     clock.clearTimeout(timer)
@@ -229,7 +234,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     handlers: {
       'orders.list': async ({ filters, page, perPage }) => {
         const p = await need()
-        await freshIndex(p)
+        await freshIndex(p, page)
         return p.queries.list(filters, page, perPage)
       },
       'orders.get': async ({ id }) => {
@@ -272,6 +277,16 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         ctx.settings.set(filtersKey(s.profile.id), filters)
         return filters
       },
+      'orders.savedFilters': () => {
+        const s = connection.require()
+        const parsed = SavedOrderFilters.safeParse(ctx.settings.get<unknown>(savedFiltersKey(s.profile.id), []))
+        return parsed.success ? parsed.data : []
+      },
+      'orders.setSavedFilters': (list) => {
+        const s = connection.require()
+        ctx.settings.set(savedFiltersKey(s.profile.id), list)
+        return list
+      },
       'orders.alertPrefs': () => alertPrefs(),
       'orders.setAlertPrefs': (prefs) => {
         ctx.settings.set(ALERT_PREFS_KEY, prefs)
@@ -283,6 +298,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         return watchState()
       },
       'orders.indexState': async () => indexState((await need()).index),
+      'orders.refreshIndex': async () => {
+        const p = await need()
+        await syncIndex()
+        return indexState(p.index)
+      },
       'orders.pollNow': async () => {
         const p = await need()
         await p.watcher.pollNow()

@@ -29,6 +29,21 @@ export const OrderFilters = z
   })
 export type OrderFilters = z.output<typeof OrderFilters>
 
+/** A set of filters the user named and keeps one click away on the orders list (per profile). */
+export const SavedOrderFilter = z.object({ name: z.string().trim().min(1).max(60), filters: OrderFilters })
+export type SavedOrderFilter = z.output<typeof SavedOrderFilter>
+export const SavedOrderFilters = z
+  .array(SavedOrderFilter)
+  .max(50)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>()
+    list.forEach((f, i) => {
+      const key = f.name.toLocaleLowerCase()
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'A saved filter has this name already' })
+      seen.add(key)
+    })
+  })
+
 /** One row of the orders table: what the list shows, small enough to cache many pages of. */
 export const OrderRow = z.object({
   ...Order.pick({
@@ -141,11 +156,16 @@ export const ordersChannels = {
   'orders.reorder': channel(ById, ReorderResult),
   'orders.filters': channel(z.undefined(), OrderFilters),
   'orders.saveFilters': channel(OrderFilters, OrderFilters),
+  /** The user's named filters (the built-in ones live in the view). */
+  'orders.savedFilters': channel(z.undefined(), SavedOrderFilters),
+  'orders.setSavedFilters': channel(SavedOrderFilters, SavedOrderFilters),
   'orders.alertPrefs': channel(z.undefined(), AlertPrefs),
   'orders.setAlertPrefs': channel(AlertPrefs, AlertPrefs),
   'orders.watchState': channel(z.undefined(), WatchState),
   /** How many orders the local index holds, and whether the list answers from it. */
   'orders.indexState': channel(z.undefined(), OrdersIndexState),
+  /** Brings the index up to date now (the list view opening): orders placed elsewhere appear. */
+  'orders.refreshIndex': channel(z.undefined(), OrdersIndexState),
   /** "Check now": polls at once and answers the state after it. */
   'orders.pollNow': channel(z.undefined(), WatchState),
 }
