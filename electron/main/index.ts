@@ -32,7 +32,7 @@ import { createMainWindow, reveal } from './window'
 import { readProvisioning } from '../core/managed/provisioning'
 import { crashMessages } from './crash-messages'
 import { watchCrashes } from './crash-watch'
-import { copyText, saveTextAs } from './save-text'
+import { copyText, saveFileAs, saveTextAs } from './save-text'
 import { createSelfUpdater } from './self-update'
 import { createShellProbe } from './test-probe'
 
@@ -175,6 +175,7 @@ async function start(): Promise<void> {
     updater: createSelfUpdater(log, provisioning.config.updates?.url),
     provisioning,
     diagnostics: { copyText, saveText: (name, text) => saveTextAs(win, name, text), scrub: (t) => log.scrub(t) },
+    saveFile: (name, bytes) => saveFileAs(win, name, bytes),
   })
   const liveCore = core
   handleInvokes(liveCore, { trustedOrigins: origins, trustedWebContentsIds: trustedIds, log })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchApp, type AppUnderTest } from './support/app'
 
@@ -114,6 +115,34 @@ describe('orders list: filter bar, chips, saved filters', () => {
     expect(await page.textContent('#sf-error')).toContain('already has this name')
     await page.press('#sf-name', 'Escape')
     expect(await page.locator('[data-testid=saved-filter]').count()).toBe(1)
+  })
+
+  it('exports the list with its filters to CSV and to Excel, where the save dialog put it', async () => {
+    const { page } = app
+    await page.click('[data-testid=preset-attention]')
+    const attention = app.sandbox.control.listOrdersRaw().filter((o) => ['ATTENTION_REQUIRED', 'FAILED'].includes(o.status))
+    await page.locator('[data-testid=orders-count]', { hasText: `${attention.length} orders match` }).waitFor()
+    for (const [format, option] of [
+      ['csv', 'Export to CSV'],
+      ['xlsx', 'Export to Excel (XLSX)'],
+    ] as const) {
+      await page.click('[data-testid=export-orders]')
+      await page.getByText(option, { exact: true }).click()
+      const result = page.locator('[data-testid=export-result]', { hasText: `Exported ${attention.length} orders to` })
+      await result.waitFor()
+      const path = ((await result.textContent()) ?? '').match(/ to (.+)\.$/)![1]!
+      expect(path.endsWith(`.${format}`)).toBe(true)
+      const bytes = readFileSync(path)
+      if (format === 'csv') {
+        const lines = bytes.toString('utf8').trimEnd().split('\n')
+        expect(lines[0]).toContain('Order,Date,Status,Purchase order')
+        expect(lines).toHaveLength(attention.length + 1)
+        expect(lines.slice(1).every((l) => /,(Needs attention|Failed),/.test(l))).toBe(true)
+      } else {
+        expect(bytes.subarray(0, 2).toString()).toBe('PK')
+      }
+    }
+    await page.click('[data-testid=preset-attention]')
   })
 
   it('had no page errors', () => {

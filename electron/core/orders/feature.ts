@@ -1,7 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { PER_PAGE_MAX } from '../../../shared/api'
 import type { EventName } from '../../../shared/ipc/contract'
 import { AppError } from '../../../shared/ipc/contract-kit'
-import { AlertPrefs, OrderFilters, SavedOrderFilters, type OrdersIndexState, type WatchState } from '../../../shared/ipc/channels/orders'
+import { AlertPrefs, OrderFilters, SavedOrderFilters, type OrderRow, type OrdersIndexState, type WatchState } from '../../../shared/ipc/channels/orders'
 import type { ActiveSession } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
@@ -10,6 +11,7 @@ import { OrderActions } from './order-actions'
 import { OrderQueries, toRow } from './order-queries'
 import { openOrdersDb } from './orders-db'
 import { OrdersIndex, type ReadPage } from './orders-index'
+import { ordersCsv, ordersXlsx } from './order-export'
 import { draftFromOrder, type DraftMaker } from './reorder'
 import { ResultCache } from './result-cache'
 import { ServiceError } from '../service/service-error'
@@ -31,6 +33,8 @@ interface OrdersOptions {
   links?: ExternalLinks
   /** The shell's browser opener (absent in plain tests: nothing opens). */
   openExternal?: (url: string) => Promise<boolean>
+  /** The shell's save dialog: writes the file where the user chose; null when cancelled. */
+  saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>
 }
 
 interface OrdersFeature extends Feature {
@@ -48,6 +52,7 @@ interface ProfileOrders {
   actions: OrderActions
   watcher: OrderWatcher
   index: OrdersIndex
+  organisationName: (id: number) => string | undefined
 }
 
 const ALERT_PREFS_KEY = 'orders.alertPrefs'
@@ -122,7 +127,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       random: opts.random,
     })
     const actions = new OrderActions({ client: session.client, queries, ...note, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
-    current = { session, db, store, cancelByApi: null, queries, actions, watcher, index }
+    current = { session, db, store, cancelByApi: null, queries, actions, watcher, index, organisationName }
     lastCounts = { open: -1, attention: -1 }
     watcher.start()
     const read: ReadPage = async (page, perPage, since) => {
@@ -163,6 +168,18 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     let timer: unknown = null
     await Promise.race([syncIndex(), new Promise<void>((done) => (timer = clock.setTimeout(done, INDEX_WAIT_MS)))])
     clock.clearTimeout(timer)
+  }
+
+  /** Every order matching the filters: from the index once complete, else page by page from the service. */
+  async function everyRow(p: ProfileOrders, filters: OrderFilters): Promise<OrderRow[]> {
+    await freshIndex(p, 1)
+    if (p.index.state().complete) return p.index.all(filters)
+    const rows: OrderRow[] = []
+    for (let page = 1; ; page++) {
+      const res = await p.queries.list(filters, page, PER_PAGE_MAX)
+      rows.push(...res.rows)
+      if (page >= res.pages || !res.rows.length) return rows
+    }
   }
 
   function indexState(index: OrdersIndex): OrdersIndexState {
@@ -296,6 +313,15 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       'orders.watchState': async () => {
         await switching
         return watchState()
+      },
+      'orders.export': async ({ filters, format, labels }) => {
+        const p = await need()
+        if (!opts.saveFile) throw new AppError('internal', 'Saving files is not available here.')
+        const rows = await everyRow(p, filters)
+        const input = { rows, labels, organisationName: (id: number) => p.organisationName(id) ?? String(id) }
+        const bytes = format === 'csv' ? ordersCsv(input) : await ordersXlsx(input)
+        const day = new Date(clock.now()).toISOString().slice(0, 10)
+        return { path: await opts.saveFile(`orders-${day}.${format}`, bytes), count: rows.length }
       },
       'orders.indexState': async () => indexState((await need()).index),
       'orders.refreshIndex': async () => {

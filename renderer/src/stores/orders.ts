@@ -135,17 +135,18 @@ export const useOrdersStore = defineStore('orders', () => {
     }
     filterErrors.value = {}
     filters.value = parsed.data
-    try {
-      await api.orders.saveFilters(parsed.data)
-    } catch (err) {
-      const e = toApiError(err)
-      if (e.code === 'invalid_input') {
+    // Remembered while the list answers: writing the settings (a durable write) must not hold the paint.
+    const saved = api.orders.saveFilters(parsed.data).then(
+      () => true,
+      (err: unknown) => {
+        const e = toApiError(err)
+        if (e.code !== 'invalid_input') return true
         filterErrors.value = e.fields
         return false
-      }
-    }
+      },
+    )
     await reload()
-    return true
+    return saved
   }
 
   async function reload(): Promise<void> {

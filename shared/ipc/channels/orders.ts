@@ -134,6 +134,35 @@ export type WatchState = z.infer<typeof WatchState>
 export const OrdersIndexState = z.object({ complete: z.boolean(), count: z.int(), syncedAt: z.string().nullable() })
 export type OrdersIndexState = z.infer<typeof OrdersIndexState>
 
+/** The words of an export in the user's language (the core has no translations of its own). */
+export const OrderExportLabels = z.object({
+  columns: z.object({
+    id: z.string(),
+    date: z.string(),
+    status: z.string(),
+    purchaseOrder: z.string(),
+    supplierRef: z.string(),
+    name: z.string(),
+    organisation: z.string(),
+    endUser: z.string(),
+    payment: z.string(),
+    total: z.string(),
+    currency: z.string(),
+    attention: z.string(),
+  }),
+  statuses: z.record(z.string(), z.string()),
+  payments: z.record(z.string(), z.string()),
+  /** The currency the totals are in (its code, or the label shown for it). */
+  currency: z.string().max(20),
+  sheet: z.string().min(1).max(31),
+})
+export type OrderExportLabels = z.infer<typeof OrderExportLabels>
+
+const OrderExportInput = z.object({ filters: OrderFilters, format: z.enum(['csv', 'xlsx']), labels: OrderExportLabels })
+/** Where the file went (null: the user cancelled the save dialog) and how many orders it holds. */
+export const OrderExportResult = z.object({ path: z.string().nullable(), count: z.int() })
+export type OrderExportResult = z.infer<typeof OrderExportResult>
+
 /** The draft a reorder created (owned by the baskets module). */
 export const ReorderResult = z.object({ draftId: z.string(), lines: z.int() })
 export type ReorderResult = z.infer<typeof ReorderResult>
@@ -166,6 +195,8 @@ export const ordersChannels = {
   'orders.indexState': channel(z.undefined(), OrdersIndexState),
   /** Brings the index up to date now (the list view opening): orders placed elsewhere appear. */
   'orders.refreshIndex': channel(z.undefined(), OrdersIndexState),
+  /** Every order matching the filters, in the list's order, to a CSV or XLSX file the user picks. */
+  'orders.export': channel(OrderExportInput, OrderExportResult),
   /** "Check now": polls at once and answers the state after it. */
   'orders.pollNow': channel(z.undefined(), WatchState),
 }
