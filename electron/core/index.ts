@@ -49,6 +49,8 @@ interface CoreDeps {
   diagnostics?: { copyText?: (text: string) => void; saveText?: (suggestedName: string, text: string) => Promise<string | null>; scrub?: (text: string) => string }
   /** The shell's save dialog for documents (exports, PDFs): the path written, null when cancelled. */
   saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>
+  /** The shell's printer: a self-contained HTML page to PDF bytes. */
+  printPdf?: (html: string) => Promise<Uint8Array>
 }
 
 export interface Core {
@@ -81,7 +83,7 @@ export function createCore(deps: CoreDeps): Core {
     systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal, links, loginItem: deps.loginItem }),
     connectionFeature(connection),
     catalogue,
-    ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)), links, openExternal: deps.openExternal, saveFile: deps.saveFile }),
+    ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)), links, openExternal: deps.openExternal, saveFile: deps.saveFile, printPdf: deps.printPdf }),
     adminFeature(context),
     basketsFeature(context, { catalogue: () => catalogue.reader }),
     updatesFeature(context, {

@@ -33,6 +33,7 @@ import { readProvisioning } from '../core/managed/provisioning'
 import { crashMessages } from './crash-messages'
 import { watchCrashes } from './crash-watch'
 import { copyText, saveFileAs, saveTextAs } from './save-text'
+import { printHtmlToPdf } from './print-pdf'
 import { createSelfUpdater } from './self-update'
 import { createShellProbe } from './test-probe'
 
@@ -176,6 +177,7 @@ async function start(): Promise<void> {
     provisioning,
     diagnostics: { copyText, saveText: (name, text) => saveTextAs(win, name, text), scrub: (t) => log.scrub(t) },
     saveFile: (name, bytes) => saveFileAs(win, name, bytes),
+    printPdf: printHtmlToPdf,
   })
   const liveCore = core
   handleInvokes(liveCore, { trustedOrigins: origins, trustedWebContentsIds: trustedIds, log })

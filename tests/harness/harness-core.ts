@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
+import { chromium } from 'playwright-core'
 import { createCore, type Core } from '../../electron/core'
 import { createKeychainStore, type SecretStore } from '../../electron/core/credentials/secret-store'
 import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
@@ -91,6 +92,17 @@ export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<H
     },
     version: (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version,
     harness: opts.harness ?? true,
+    // Chromium's own printer (what Electron's printToPDF is), in a headless browser of its own.
+    printPdf: async (html) => {
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] })
+      try {
+        const page = await browser.newPage({ javaScriptEnabled: false })
+        await page.setContent(html)
+        return new Uint8Array(await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true }))
+      } finally {
+        await browser.close()
+      }
+    },
     // No save dialog here: documents go to <dataDir>/documents, under the name the dialog would suggest.
     saveFile: async (name, bytes) => {
       const dir = join(dataDir, 'documents')

@@ -35,6 +35,8 @@ interface OrdersOptions {
   openExternal?: (url: string) => Promise<boolean>
   /** The shell's save dialog: writes the file where the user chose; null when cancelled. */
   saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>
+  /** The shell's printer: a self-contained HTML page to PDF bytes (Electron's printToPDF; Chromium's in the harness). */
+  printPdf?: (html: string) => Promise<Uint8Array>
 }
 
 interface OrdersFeature extends Feature {
@@ -322,6 +324,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         const bytes = format === 'csv' ? ordersCsv(input) : await ordersXlsx(input)
         const day = new Date(clock.now()).toISOString().slice(0, 10)
         return { path: await opts.saveFile(`orders-${day}.${format}`, bytes), count: rows.length }
+      },
+      'orders.savePdf': async ({ html, fileName }) => {
+        if (!opts.printPdf || !opts.saveFile) throw new AppError('internal', 'Printing to PDF is not available here.')
+        const bytes = await opts.printPdf(html)
+        return { path: await opts.saveFile(fileName, bytes) }
       },
       'orders.indexState': async () => indexState((await need()).index),
       'orders.refreshIndex': async () => {

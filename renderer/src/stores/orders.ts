@@ -75,7 +75,7 @@ export const useOrdersStore = defineStore('orders', () => {
       const before = index.value
       index.value = e
       // Newly complete, or orders added: the list (its count too) now answers from the index.
-      if (filtersReady.value && (!before?.complete || before.count !== e.count) && e.complete) void reload()
+      if (filtersReady.value && (!before?.complete || before.count !== e.count) && e.complete) void reload(true)
     })
   }
 
@@ -135,8 +135,10 @@ export const useOrdersStore = defineStore('orders', () => {
     }
     filterErrors.value = {}
     filters.value = parsed.data
-    // Remembered while the list answers: writing the settings (a durable write) must not hold the paint.
-    const saved = api.orders.saveFilters(parsed.data).then(
+    // Remembered once the list has answered: the settings' durable write (an fsync in the core's
+    // thread) must not hold the paint.
+    await reload()
+    return api.orders.saveFilters(parsed.data).then(
       () => true,
       (err: unknown) => {
         const e = toApiError(err)
@@ -145,12 +147,11 @@ export const useOrdersStore = defineStore('orders', () => {
         return false
       },
     )
-    await reload()
-    return saved
   }
 
-  async function reload(): Promise<void> {
-    total.value = 0
+  /** From the first page again; `keepTotal` (the same filters, fresher rows) keeps the count and rows shown until it answers. */
+  async function reload(keepTotal = false): Promise<void> {
+    if (!keepTotal) total.value = 0
     readIssues.clear()
     await rows.reload()
   }

@@ -197,6 +197,14 @@ export const ordersChannels = {
   'orders.refreshIndex': channel(z.undefined(), OrdersIndexState),
   /** Every order matching the filters, in the list's order, to a CSV or XLSX file the user picks. */
   'orders.export': channel(OrderExportInput, OrderExportResult),
+  /**
+   * A document for the customer (order confirmation, quote) printed to PDF by the shell and saved
+   * where the user picks; the page is built by the view, in the user's language (no script runs in it).
+   */
+  'orders.savePdf': channel(
+    z.object({ html: z.string().min(1).max(5_000_000), fileName: z.string().regex(/^[\w .()-]{1,100}\.pdf$/u) }),
+    z.object({ path: z.string().nullable() }),
+  ),
   /** "Check now": polls at once and answers the state after it. */
   'orders.pollNow': channel(z.undefined(), WatchState),
 }
