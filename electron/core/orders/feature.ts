@@ -58,9 +58,8 @@ interface ProfileOrders {
 }
 
 const ALERT_PREFS_KEY = 'orders.alertPrefs'
-/** The list answers from the index as it is for this long after a refresh; later it refreshes first. */
+/** The index is refreshed in the background when a list is asked this long after its last refresh. */
 const INDEX_FRESH_MS = 60_000
-const INDEX_WAIT_MS = 1_500
 const filtersKey = (profileId: string) => `orders.filters:${profileId}`
 const savedFiltersKey = (profileId: string) => `orders.savedFilters:${profileId}`
 
@@ -159,22 +158,20 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
   let syncIndex: () => Promise<void> = async () => {}
 
   /**
-   * An index not refreshed for a while is brought up to date before the list answers from it
-   * (orders placed elsewhere since), waiting at most a moment: a slow service must not hold the list.
+   * An index not refreshed for a while is brought up to date in the background (orders placed
+   * elsewhere since); the list answers at once from what it holds, and `orders.indexChanged` lets
+   * the view read again. Offline, a new query (its first page, not a scroll) also tries again: its
+   * success brings the app back online.
    */
-  async function freshIndex(p: ProfileOrders, page: number): Promise<void> {
+  function freshIndex(p: ProfileOrders, page: number): void {
     const s = p.index.state()
-    // Offline, a new query (its first page, not a scroll) also tries again: its success brings the app back online.
     const stale = !connection.online || s.syncedAt === null || clock.now() - s.syncedAt >= INDEX_FRESH_MS
-    if (!s.complete || !stale || page !== 1) return
-    let timer: unknown = null
-    await Promise.race([syncIndex(), new Promise<void>((done) => (timer = clock.setTimeout(done, INDEX_WAIT_MS)))])
-    clock.clearTimeout(timer)
+    if (s.complete && stale && page === 1) void syncIndex()
   }
 
   /** Every order matching the filters: from the index once complete, else page by page from the service. */
   async function everyRow(p: ProfileOrders, filters: OrderFilters): Promise<OrderRow[]> {
-    await freshIndex(p, 1)
+    freshIndex(p, 1)
     if (p.index.state().complete) return p.index.all(filters)
     const rows: OrderRow[] = []
     for (let page = 1; ; page++) {
@@ -253,7 +250,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     handlers: {
       'orders.list': async ({ filters, page, perPage }) => {
         const p = await need()
-        await freshIndex(p, page)
+        freshIndex(p, page)
         return p.queries.list(filters, page, perPage)
       },
       'orders.get': async ({ id }) => {

@@ -75,7 +75,8 @@ export const useOrdersStore = defineStore('orders', () => {
       const before = index.value
       index.value = e
       // Newly complete, or orders added: the list (its count too) now answers from the index.
-      if (filtersReady.value && (!before?.complete || before.count !== e.count) && e.complete) void reload(true)
+      // Also when the rows shown were offline ones: the refresh succeeded, so the service is back.
+      if (filtersReady.value && e.complete && (!before?.complete || before.count !== e.count || fromCache.value)) void reload()
     })
   }
 
@@ -149,9 +150,12 @@ export const useOrdersStore = defineStore('orders', () => {
     )
   }
 
-  /** From the first page again; `keepTotal` (the same filters, fresher rows) keeps the count and rows shown until it answers. */
-  async function reload(keepTotal = false): Promise<void> {
-    if (!keepTotal) total.value = 0
+  /**
+   * From the first page again. The rows and count shown stay until the answer replaces them: the
+   * table then patches the rows in place instead of emptying and rebuilding them (a sort paints in
+   * one go, with no blank flash).
+   */
+  async function reload(): Promise<void> {
     readIssues.clear()
     await rows.reload()
   }
