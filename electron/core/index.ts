@@ -51,6 +51,10 @@ interface CoreDeps {
   provisioning?: Provisioning
   /** The shell's clipboard, save dialog and log redaction, for support bundles. */
   diagnostics?: { copyText?: (text: string) => void; saveText?: (suggestedName: string, text: string) => Promise<string | null>; scrub?: (text: string) => string }
+  /** The shell's save dialog for documents (exports, PDFs): the path written, null when cancelled. */
+  saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>
+  /** The shell's printer: a self-contained HTML page to PDF bytes. */
+  printPdf?: (html: string) => Promise<Uint8Array>
 }
 
 /** The core as the shell sees it: channels, events and a few typed operations; never its internals. */
@@ -97,7 +101,7 @@ export function createCore(deps: CoreDeps): InspectableCore {
   const catalogue = catalogueFeature(context, {}, links)
   const baskets = basketsFeature(context, { catalogue: () => catalogue.reader })
   // "Reorder" creates its draft through the baskets' DraftsPort.
-  const orders = ordersFeature(context, { drafts: baskets, subscribe, links, openExternal: deps.openExternal })
+  const orders = ordersFeature(context, { drafts: baskets, subscribe, links, openExternal: deps.openExternal, saveFile: deps.saveFile, printPdf: deps.printPdf })
   const updates = updatesFeature(context, {
     version: deps.version ?? '0.0.0',
     updater: deps.updater,

@@ -32,7 +32,8 @@ import { placement } from './window-placement'
 import { readProvisioning } from '../core/managed/provisioning'
 import { crashMessages } from './crash-messages'
 import { watchCrashes } from './crash-watch'
-import { copyText, saveTextAs } from './save-text'
+import { copyText, saveFileAs, saveTextAs } from './save-text'
+import { printHtmlToPdf } from './print-pdf'
 import { createSelfUpdater } from './self-update'
 import { createShellProbe } from './test-probe'
 
@@ -173,6 +174,8 @@ async function start(): Promise<void> {
     updater: createSelfUpdater(log, provisioning.config.updates?.url),
     provisioning,
     diagnostics: { copyText, saveText: (name, text) => saveTextAs(win, name, text), scrub: (t) => log.scrub(t) },
+    saveFile: (name, bytes) => saveFileAs(win, name, bytes),
+    printPdf: printHtmlToPdf,
   })
   const liveCore: Core = core
   handleInvokes(liveCore, { trustedOrigins: origins, trustedWebContentsIds: trustedIds, log })

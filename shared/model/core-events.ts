@@ -6,6 +6,7 @@ import { ConnectionStatus } from './connection'
 import { DesktopPrefs, WorkOfflineState } from './desktop'
 import { NavigationTarget } from './navigation'
 import { AlertPrefs, OrderChange } from './order-watch'
+import { OrdersIndexState } from './order'
 import { OutboxCounts } from './outbox'
 import { UpdateState } from './updates'
 
@@ -35,6 +36,8 @@ export const coreEvents = {
   'orders.changed': z.object({ changes: z.array(OrderChange), open: z.int(), attention: z.int(), at: z.string() }),
   /** The alert preferences as saved (from the Orders view or the tray's "Pause alerts"). */
   'orders.alertPrefsChanged': AlertPrefs,
+  /** The local orders index was brought up to date. */
+  'orders.indexChanged': OrdersIndexState,
   'updates.changed': UpdateState,
 } satisfies Record<string, z.ZodType>
 

@@ -73,3 +73,50 @@ export type OrderDetailResult = z.infer<typeof OrderDetailResult>
 /** The draft a reorder created (owned by the baskets module). */
 export const ReorderResult = z.object({ draftId: z.string(), lines: z.int() })
 export type ReorderResult = z.infer<typeof ReorderResult>
+
+/** A set of filters the user named and keeps one click away on the orders list (per profile). */
+export const SavedOrderFilter = z.object({ name: z.string().trim().min(1).max(60), filters: OrderFilters })
+export type SavedOrderFilter = z.output<typeof SavedOrderFilter>
+export const SavedOrderFilters = z
+  .array(SavedOrderFilter)
+  .max(50)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>()
+    list.forEach((f, i) => {
+      const key = f.name.toLocaleLowerCase()
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'A saved filter has this name already' })
+      seen.add(key)
+    })
+  })
+
+/** The local index of every order (the list answers from it once complete). */
+export const OrdersIndexState = z.object({ complete: z.boolean(), count: z.int(), syncedAt: z.string().nullable() })
+export type OrdersIndexState = z.infer<typeof OrdersIndexState>
+
+/** The words of an export in the user's language (the core has no translations of its own). */
+export const OrderExportLabels = z.object({
+  columns: z.object({
+    id: z.string(),
+    date: z.string(),
+    status: z.string(),
+    purchaseOrder: z.string(),
+    supplierRef: z.string(),
+    name: z.string(),
+    organisation: z.string(),
+    endUser: z.string(),
+    payment: z.string(),
+    total: z.string(),
+    currency: z.string(),
+    attention: z.string(),
+  }),
+  statuses: z.record(z.string(), z.string()),
+  payments: z.record(z.string(), z.string()),
+  /** The currency the totals are in (its code, or the label shown for it). */
+  currency: z.string().max(20),
+  sheet: z.string().min(1).max(31),
+})
+export type OrderExportLabels = z.infer<typeof OrderExportLabels>
+
+/** Where an export went (null: the user cancelled the save dialog) and how many orders it holds. */
+export const OrderExportResult = z.object({ path: z.string().nullable(), count: z.int() })
+export type OrderExportResult = z.infer<typeof OrderExportResult>

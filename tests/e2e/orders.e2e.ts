@@ -93,14 +93,16 @@ describe('orders: watch, alert, detail', () => {
     const { page } = app
     await page.goto(`${app.url}#/orders`)
     await page.waitForSelector('[data-testid=order-row]')
+    // The search applies as it is typed.
     await page.fill('#of-text', 'PO-E2E-WATCH')
-    await page.click('[data-testid=apply-filters]')
     await page.locator('[data-testid=orders-count]', { hasText: 'One order matches' }).waitFor()
     await page.reload()
     await page.locator('[data-testid=orders-count]', { hasText: 'One order matches' }).waitFor()
     expect(await page.inputValue('#of-text')).toBe('PO-E2E-WATCH')
     await app.sandbox.control.pause()
     try {
+      // The list answers from the local index without asking the service: the app learns it is offline from a check.
+      await page.click('[data-testid=check-now]')
       await page.reload()
       await page.waitForSelector('[data-testid=orders-offline]')
       expect(await page.textContent('[data-testid=orders-offline]')).toMatch(/Offline: showing the results as they were/)
@@ -109,7 +111,7 @@ describe('orders: watch, alert, detail', () => {
       await app.sandbox.control.resume()
     }
     // Back online, applying the filters again shows live results: the offline notice goes, the order stays.
-    await page.click('[data-testid=apply-filters]')
+    await page.press('#of-text', 'Enter')
     await page.locator('[data-testid=orders-offline]').waitFor({ state: 'detached', timeout: 15_000 })
     expect(await page.textContent('[data-testid=orders-count]')).toContain('One order matches')
     expect(await page.locator(`[data-testid=order-row][data-order-id="${placed.id}"]`).count()).toBe(1)

@@ -4,9 +4,10 @@
  * notifications into `alerts.shown` events, and demo mode backed by a given sandbox or, without
  * one, by the app's own embedded demo service (its database in the data folder, as in the app).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
+import { chromium } from 'playwright-core'
 import { createCore, type Core, type InspectableCore } from '../../electron/core'
 import { createKeychainStore, type SecretStore } from '../../electron/core/credentials/secret-store'
 import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
@@ -91,6 +92,25 @@ export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<H
     },
     version: (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version,
     harness: opts.harness ?? true,
+    // Chromium's own printer (what Electron's printToPDF is), in a headless browser of its own.
+    printPdf: async (html) => {
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] })
+      try {
+        const page = await browser.newPage({ javaScriptEnabled: false })
+        await page.setContent(html)
+        return new Uint8Array(await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true }))
+      } finally {
+        await browser.close()
+      }
+    },
+    // No save dialog here: documents go to <dataDir>/documents, under the name the dialog would suggest.
+    saveFile: async (name, bytes) => {
+      const dir = join(dataDir, 'documents')
+      mkdirSync(dir, { recursive: true })
+      const path = join(dir, basename(name))
+      writeFileSync(path, bytes)
+      return path
+    },
   })
   const offCore = core.onEvent(emit)
   await core.start()

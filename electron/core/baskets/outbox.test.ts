@@ -489,6 +489,8 @@ describe('the outbox against the sandbox', () => {
     const basket = await client.call('createBasket', { body: { name: markedName('Dunmore stock', 'rrrrrrrrr3'), ...shipTo, line_items: [{ product: a!.id, quantity: 1 }] } })
     await client.call('submitBasket', { params: { id: basket.id } })
     await client.close()
+    // Placed outside the app: "Check now" brings it into the local orders index.
+    await w.call('orders.pollNow')
     const list = await w.call<{ rows: { id: number; name?: string | null }[] }>('orders.list', { filters: OrderFilters.parse({}), page: 1, perPage: 100 })
     expect(list.rows.find((r) => r.id === basket.id)?.name).toBe('Dunmore stock')
     expect(list.rows.every((r) => markerOf(r.name) === null)).toBe(true)

@@ -1,16 +1,19 @@
 import type { DatabaseSync } from 'node:sqlite'
+import { PER_PAGE_MAX } from '../../../shared/api'
 import type { CoreEventName } from '../../../shared/model/core-events'
 import { AppError } from '../../../shared/model/app-error'
 import { AlertPrefs, type WatchState } from '../../../shared/model/order-watch'
-import { OrderFilters } from '../../../shared/model/order'
+import { OrderFilters, SavedOrderFilters, type OrderRow, type OrdersIndexState } from '../../../shared/model/order'
 import type { ActiveSession } from '../connection/connection'
 import { ProfileScoped } from '../connection/profile-scoped'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
 import { alertsFor } from './alerts'
 import { OrderActions } from './order-actions'
-import { OrderQueries } from './order-queries'
+import { OrderQueries, toRow } from './order-queries'
 import { openOrdersDb } from './orders-db'
+import { OrdersIndex, type ReadPage } from './orders-index'
+import { ordersCsv, ordersXlsx } from './order-export'
 import { draftFromBasket } from '../../../shared/model/draft-from-basket'
 import type { DraftsPort } from './drafts-port'
 import { ResultCache } from './result-cache'
@@ -29,6 +32,10 @@ interface OrdersOptions {
   random?: () => number
   /** The core's event bus: an `outbox.changed` (a draft being submitted) makes the watcher quick. */
   subscribe?: (listener: (event: CoreEventName) => void) => () => void
+  /** The shell's save dialog: writes the file where the user chose; null when cancelled. */
+  saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>
+  /** The shell's printer: a self-contained HTML page to PDF bytes (Electron's printToPDF; Chromium's in the harness). */
+  printPdf?: (html: string) => Promise<Uint8Array>
   /** The external link policy's scope: shipments shown are reported, and it decides what may open. */
   links?: ExternalLinks
   /** The shell's browser opener (absent in plain tests: nothing opens). */
@@ -49,10 +56,17 @@ interface ProfileOrders {
   queries: OrderQueries
   actions: OrderActions
   watcher: OrderWatcher
+  index: OrdersIndex
+  /** Organisation names (for the index's text search), read once per session. */
+  orgNames: Map<number, string>
+  organisationName: (id: number) => string | undefined
 }
 
 const ALERT_PREFS_KEY = 'orders.alertPrefs'
 const filtersKey = (profileId: string) => `orders.filters:${profileId}`
+const savedFiltersKey = (profileId: string) => `orders.savedFilters:${profileId}`
+/** The index is refreshed in the background when a list is asked this long after its last refresh. */
+const INDEX_FRESH_MS = 60_000
 
 /**
  * Orders: list and detail (with offline copies), resubmit / cancel / reorder, and the watcher that
@@ -73,6 +87,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     close: (old) => close(old),
     // Same session: only the online state (or user) changed.
     changed: (p) => p.watcher.setOnline(connection.online),
+    opened: (p) => void syncIndex(p),
   })
   scope.start()
 
@@ -93,7 +108,10 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     lastProfileId = session.profile.id
     const db = openOrdersDb(session.profileDir)
     const store = new StatusStore(db, clock)
-    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock })
+    const index = new OrdersIndex(db, () => clock.now())
+    const orgNames = new Map<number, string>()
+    const organisationName = (id: number) => orgNames.get(id)
+    const queries = new OrderQueries({ client: session.client, cache: new ResultCache(db), clock, index, isOnline: () => connection.online, organisationName })
     const watcher = new OrderWatcher({
       client: session.client,
       store,
@@ -107,10 +125,68 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     const actions = new OrderActions({ client: session.client, queries, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
     lastCounts = { open: -1, attention: -1 }
     watcher.start()
-    return { session, db, store, cancelByApi: null, queries, actions, watcher }
+    return { session, db, store, cancelByApi: null, queries, actions, watcher, index, orgNames, organisationName }
+  }
+
+  /** Brings a profile's index up to date (by default the active one's). */
+  async function syncIndex(p: ProfileOrders | null = scope.held()): Promise<void> {
+    if (!p) return
+    const { session, index } = p
+    const read: ReadPage = async (page, perPage, since) => {
+      const res = await session.client.list('listOrders', { query: { page, per_page: perPage, sort_by: ['+date'], start_date: since ?? undefined } })
+      return { rows: res.items.map(toRow), pages: res.pages }
+    }
+    try {
+      if (!p.orgNames.size) for (const o of await connection.organisations()) p.orgNames.set(o.id, o.name)
+    } catch {
+      /* names are a bonus: references and PO numbers are found without them */
+    }
+    try {
+      await index.sync(read, p.organisationName)
+      if (scope.held() === p) ctx.emit('orders.indexChanged', indexState(index))
+    } catch (err) {
+      // The service client reports reachability itself; only what is not the service's answer is logged.
+      if (!(err instanceof ServiceError)) ctx.log.error('orders: could not update the local orders index', err)
+    }
+  }
+
+  /**
+   * An index not refreshed for a while is brought up to date in the background (orders placed
+   * elsewhere since); the list answers at once from what it holds, and `orders.indexChanged` lets
+   * the view read again. Offline, a new query (its first page, not a scroll) also tries again: its
+   * success brings the app back online.
+   */
+  function freshIndex(p: ProfileOrders, page: number): void {
+    const s = p.index.state()
+    const stale = !connection.online || s.syncedAt === null || clock.now() - s.syncedAt >= INDEX_FRESH_MS
+    if (s.complete && stale && page === 1) void syncIndex(p)
+  }
+
+  /** Every order matching the filters: from the index once complete, else page by page from the service. */
+  async function everyRow(p: ProfileOrders, filters: OrderFilters): Promise<OrderRow[]> {
+    freshIndex(p, 1)
+    if (p.index.state().complete) return p.index.all(filters)
+    const rows: OrderRow[] = []
+    for (let page = 1; ; page++) {
+      const res = await p.queries.list(filters, page, PER_PAGE_MAX)
+      rows.push(...res.rows)
+      if (page >= res.pages || !res.rows.length) return rows
+    }
+  }
+
+  function indexState(index: OrdersIndex): OrdersIndexState {
+    const s = index.state()
+    return { complete: s.complete, count: s.count, syncedAt: s.syncedAt === null ? null : new Date(s.syncedAt).toISOString() }
   }
 
   function announce(session: ActiveSession, o: PollOutcome): void {
+    const p = scope.held()
+    if (p?.session === session) {
+      // The index first: a view told of the change reads the new status.
+      if (o.changes.length) p.index.applyChanges(o.changes, o.reasons)
+      // New orders (placed here or elsewhere) join the index after each poll.
+      if (p.index.state().complete) void syncIndex(p)
+    }
     if (!o.baseline) {
       const prefs = alertPrefs()
       // The window's language first: the user chose it, and may read another than the account's.
@@ -169,7 +245,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
 
   return {
     handlers: {
-      'orders.list': async ({ filters, page, perPage }) => (await need()).queries.list(filters, page, perPage),
+      'orders.list': async ({ filters, page, perPage }) => {
+        const p = await need()
+        freshIndex(p, page)
+        return p.queries.list(filters, page, perPage)
+      },
       'orders.get': async ({ id }) => {
         const detail = await (await need()).queries.get(id)
         opts.links?.noteShipments(detail.order.shipments)
@@ -210,6 +290,16 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         ctx.settings.set(filtersKey(s.profile.id), filters)
         return filters
       },
+      'orders.savedFilters': () => {
+        const s = connection.require()
+        const parsed = SavedOrderFilters.safeParse(ctx.settings.get<unknown>(savedFiltersKey(s.profile.id), []))
+        return parsed.success ? parsed.data : []
+      },
+      'orders.setSavedFilters': (list) => {
+        const s = connection.require()
+        ctx.settings.set(savedFiltersKey(s.profile.id), list)
+        return list
+      },
       'orders.alertPrefs': () => alertPrefs(),
       'orders.setAlertPrefs': (prefs) => {
         ctx.settings.set(ALERT_PREFS_KEY, prefs)
@@ -220,9 +310,31 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         await scope.ready()
         return watchState()
       },
+      'orders.export': async ({ filters, format, labels }) => {
+        const p = await need()
+        if (!opts.saveFile) throw new AppError('internal', 'Saving files is not available here.')
+        const rows = await everyRow(p, filters)
+        const input = { rows, labels, organisationName: (id: number) => p.organisationName(id) ?? String(id) }
+        const bytes = format === 'csv' ? ordersCsv(input) : await ordersXlsx(input)
+        const day = new Date(clock.now()).toISOString().slice(0, 10)
+        return { path: await opts.saveFile(`orders-${day}.${format}`, bytes), count: rows.length }
+      },
+      'orders.savePdf': async ({ html, fileName }) => {
+        if (!opts.printPdf || !opts.saveFile) throw new AppError('internal', 'Printing to PDF is not available here.')
+        const bytes = await opts.printPdf(html)
+        return { path: await opts.saveFile(fileName, bytes) }
+      },
+      'orders.indexState': async () => indexState((await need()).index),
+      'orders.refreshIndex': async () => {
+        const p = await need()
+        await syncIndex(p)
+        return indexState(p.index)
+      },
       'orders.pollNow': async () => {
         const p = await need()
         await p.watcher.pollNow()
+        // "Check now" also brings the index up to date: new orders are in the list when it answers.
+        await syncIndex(p)
         return watchState()
       },
     },

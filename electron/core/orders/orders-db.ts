@@ -4,7 +4,8 @@ import { openDatabase, type Migration } from '../store/database'
 
 /**
  * `<profileDir>/orders.db`: the watcher's last-known statuses (so a restart neither re-announces
- * nor misses a change), its recent changes, and the last list pages and details read (offline).
+ * nor misses a change), its recent changes, the last list pages and details read (offline), and the
+ * local index of every order's list row.
  */
 const migrations: Migration[] = [
   {
@@ -40,6 +41,26 @@ const migrations: Migration[] = [
       CREATE INDEX list_pages_age ON list_pages (fetched_at);
       CREATE TABLE order_details (id INTEGER PRIMARY KEY, body TEXT NOT NULL, fetched_at INTEGER NOT NULL);
       CREATE INDEX order_details_age ON order_details (fetched_at);
+    `,
+  },
+  {
+    // The local orders index: every order's list row, so the list filters, sorts and finds names
+    // without asking the service (OrdersIndex).
+    version: 2,
+    up: `
+      CREATE TABLE order_index (
+        id INTEGER PRIMARY KEY,
+        date TEXT NOT NULL,
+        status TEXT NOT NULL,
+        organisation INTEGER NOT NULL,
+        total REAL NOT NULL,
+        payment_type TEXT,
+        search TEXT NOT NULL,
+        row TEXT NOT NULL
+      );
+      CREATE INDEX order_index_date ON order_index (date, id);
+      CREATE INDEX order_index_total ON order_index (total, id);
+      CREATE INDEX order_index_status ON order_index (status, date);
     `,
   },
 ]

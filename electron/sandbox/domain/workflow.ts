@@ -24,8 +24,6 @@ export const ATTENTION_REASONS = [
   'An item has been discontinued by the vendor: a substitute is needed',
 ]
 
-/** Per-unit records (units and serial numbers) are kept for the first 20 units of a line. */
-const UNITS_PER_LINE = 20
 
 /** Where an automatic step leads, decided from the seed and the order id (reproducible). */
 export function nextStatus(seed: number, o: Order, resubmitted: boolean): OrderStatus | undefined {
@@ -80,10 +78,11 @@ export function applyTransition(state: SandboxState, o: Order, to: OrderStatus, 
 
 function ensureUnits(state: SandboxState, o: Order): void {
   if (o.units.length) return
-  const count = o.line_items.reduce((s, l) => s + Math.min(l.quantity, UNITS_PER_LINE), 0)
+  // One unit per item ordered (spec 2.8: units each carry their serial): 50 cables are 50 units.
+  const count = o.line_items.reduce((s, l) => s + l.quantity, 0)
   let id = state.store.reserve('unit', count)
   for (const line of o.line_items) {
-    for (let i = 0; i < Math.min(line.quantity, UNITS_PER_LINE); i++) o.units.push({ id: id++, order: o.id, product: line.product, serial: null })
+    for (let i = 0; i < line.quantity; i++) o.units.push({ id: id++, order: o.id, product: line.product, serial: null })
   }
 }
 
@@ -110,7 +109,7 @@ function ship(state: SandboxState, o: Order, partial: boolean, at: number, r: Ra
     carrier: electronic ? 'Electronic delivery' : 'Sandbox Express',
     items: batch.map(({ line, qty }) => {
       const serials: number[] = []
-      const units = o.units.filter((u) => u.product === line.product && (u.serial === null || u.serial === undefined)).slice(0, Math.min(qty, UNITS_PER_LINE))
+      const units = o.units.filter((u) => u.product === line.product && (u.serial === null || u.serial === undefined)).slice(0, qty)
       let serial = units.length ? state.store.reserve('serial', units.length, 700_000_001) : 0
       for (const unit of units) serials.push((unit.serial = serial++))
       return { product: line.product, name: line.name, product_code: line.product_code ?? '', quantity: qty, serial_numbers: serials, line_item: line.id }

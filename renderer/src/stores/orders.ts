@@ -1,6 +1,17 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowReactive, shallowRef } from 'vue'
-import { AlertPrefs, OrderFilters, type OrderDetailResult, type OrderListResult, type OrderRow, type ReorderResult, type WatchState } from '../../../shared/ipc/channels/orders'
+import {
+  AlertPrefs,
+  OrderFilters,
+  SavedOrderFilters,
+  type OrderDetailResult,
+  type OrderListResult,
+  type OrderRow,
+  type OrdersIndexState,
+  type ReorderResult,
+  type SavedOrderFilter,
+  type WatchState,
+} from '../../../shared/ipc/channels/orders'
 import { fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { Order } from '../../../shared/api'
 import { api, toApiError, type ApiError } from '../services/api'
@@ -47,6 +58,11 @@ export const useOrdersStore = defineStore('orders', () => {
   })
   const { loading, rowAt, ensureRange, refreshVisible } = rows
   let off: (() => void) | null = null
+  let offIndex: (() => void) | null = null
+  /** The local orders index: once complete, searches and sorts answer from this computer. */
+  const index = ref<OrdersIndexState | null>(null)
+  /** The user's named filters, one click away. */
+  const savedFilters = ref<SavedOrderFilter[]>([])
 
   /** Follows `orders.changed` (once): counts changes, keeps the watch state and the visible rows fresh. */
   function listen(): void {
@@ -55,17 +71,50 @@ export const useOrdersStore = defineStore('orders', () => {
       if (watch.value) watch.value = { ...watch.value, open: e.open, attention: e.attention, recent: [...e.changes, ...watch.value.recent].slice(0, 20) }
       if (e.changes.length && filtersReady.value) void refreshVisible()
     })
+    offIndex ??= api.on('orders.indexChanged', (e) => {
+      const before = index.value
+      index.value = e
+      // Newly complete, or orders added: the list (its count too) now answers from the index.
+      // Also when the rows shown were offline ones: the refresh succeeded, so the service is back.
+      if (filtersReady.value && e.complete && (!before?.complete || before.count !== e.count || fromCache.value)) void reload()
+    })
+  }
+
+  async function refreshIndex(): Promise<void> {
+    try {
+      index.value = await api.orders.indexState()
+    } catch {
+      /* the list's own error says what is wrong */
+    }
+  }
+
+  async function loadSaved(): Promise<void> {
+    try {
+      savedFilters.value = await api.orders.savedFilters()
+    } catch {
+      savedFilters.value = []
+    }
+  }
+
+  /** Replaces the user's named filters; refused lists (a duplicate name) throw with the reason. */
+  async function setSaved(next: SavedOrderFilter[]): Promise<void> {
+    savedFilters.value = await api.orders.setSavedFilters(SavedOrderFilters.parse(next))
   }
 
   /** The list view: listening, the saved filters and their first page, and the watch state. */
   async function init(): Promise<void> {
     listen()
-    await Promise.all([loadFilters(), refreshWatch()])
+    // The list answers from the index as it is; a refresh in the background adds orders placed
+    // elsewhere meanwhile (orders.indexChanged then reloads the list).
+    await Promise.all([loadFilters(), refreshWatch(), refreshIndex(), loadSaved()])
+    void api.orders.refreshIndex().catch(() => {})
   }
 
   function dispose(): void {
     off?.()
+    offIndex?.()
     off = null
+    offIndex = null
   }
 
   async function loadFilters(): Promise<void> {
@@ -87,21 +136,26 @@ export const useOrdersStore = defineStore('orders', () => {
     }
     filterErrors.value = {}
     filters.value = parsed.data
-    try {
-      await api.orders.saveFilters(parsed.data)
-    } catch (err) {
-      const e = toApiError(err)
-      if (e.code === 'invalid_input') {
+    // Remembered once the list has answered: the settings' durable write (an fsync in the core's
+    // thread) must not hold the paint.
+    await reload()
+    return api.orders.saveFilters(parsed.data).then(
+      () => true,
+      (err: unknown) => {
+        const e = toApiError(err)
+        if (e.code !== 'invalid_input') return true
         filterErrors.value = e.fields
         return false
-      }
-    }
-    await reload()
-    return true
+      },
+    )
   }
 
+  /**
+   * From the first page again. The rows and count shown stay until the answer replaces them: the
+   * table then patches the rows in place instead of emptying and rebuilding them (a sort paints in
+   * one go, with no blank flash).
+   */
   async function reload(): Promise<void> {
-    total.value = 0
     readIssues.clear()
     await rows.reload()
   }
@@ -138,6 +192,9 @@ export const useOrdersStore = defineStore('orders', () => {
     fromCache,
     fetchedAt,
     watch,
+    index,
+    savedFilters,
+    setSaved,
     changes,
     listen,
     init,

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { Order } from '../../api'
 import { ById, channel, pageRequest } from '../contract-kit'
-import { OrderDetailResult, OrderFilters, OrderListResult, ReorderResult } from '../../model/order'
+import { OrderDetailResult, OrderExportLabels, OrderExportResult, OrderFilters, OrderListResult, OrdersIndexState, ReorderResult, SavedOrderFilters } from '../../model/order'
 import { AlertPrefs, WatchState } from '../../model/order-watch'
 
 // The orders' types are the domain model's (shared/model); re-exported for the renderer's imports.
-export { OrderDetailResult, OrderFilters, OrderListResult, OrderRow, ReorderResult } from '../../model/order'
+export { OrderDetailResult, OrderExportLabels, OrderExportResult, OrderFilters, OrderListResult, OrderRow, OrdersIndexState, ReorderResult, SavedOrderFilter, SavedOrderFilters } from '../../model/order'
 export { AlertPrefs, DEFAULT_ALERT_STATUSES, OrderChange, WatcherPhase, WatchState } from '../../model/order-watch'
 
 const OrderListInput = z.object({
@@ -13,6 +13,8 @@ const OrderListInput = z.object({
   ...pageRequest(100),
 })
 type OrderListInput = z.input<typeof OrderListInput>
+
+const OrderExportInput = z.object({ filters: OrderFilters, format: z.enum(['csv', 'xlsx']), labels: OrderExportLabels })
 
 export const ordersChannels = {
   'orders.list': channel(OrderListInput, OrderListResult),
@@ -32,9 +34,26 @@ export const ordersChannels = {
   'orders.reorder': channel(ById, ReorderResult),
   'orders.filters': channel(z.undefined(), OrderFilters),
   'orders.saveFilters': channel(OrderFilters, OrderFilters),
+  /** The user's named filters (the built-in ones live in the view). */
+  'orders.savedFilters': channel(z.undefined(), SavedOrderFilters),
+  'orders.setSavedFilters': channel(SavedOrderFilters, SavedOrderFilters),
   'orders.alertPrefs': channel(z.undefined(), AlertPrefs),
   'orders.setAlertPrefs': channel(AlertPrefs, AlertPrefs),
   'orders.watchState': channel(z.undefined(), WatchState),
+  /** How many orders the local index holds, and whether the list answers from it. */
+  'orders.indexState': channel(z.undefined(), OrdersIndexState),
+  /** Brings the index up to date now (the list view opening): orders placed elsewhere appear. */
+  'orders.refreshIndex': channel(z.undefined(), OrdersIndexState),
+  /** Every order matching the filters, in the list's order, to a CSV or XLSX file the user picks. */
+  'orders.export': channel(OrderExportInput, OrderExportResult),
+  /**
+   * A document for the customer (order confirmation, quote) printed to PDF by the shell and saved
+   * where the user picks; the page is built by the view, in the user's language (no script runs in it).
+   */
+  'orders.savePdf': channel(
+    z.object({ html: z.string().min(1).max(5_000_000), fileName: z.string().regex(/^[\w .()-]{1,100}\.pdf$/u) }),
+    z.object({ path: z.string().nullable() }),
+  ),
   /** "Check now": polls at once and answers the state after it. */
   'orders.pollNow': channel(z.undefined(), WatchState),
 }

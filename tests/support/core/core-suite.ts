@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll } from 'vitest'
@@ -29,7 +29,13 @@ export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?
   const alerts: Alert[] = []
   const events: { event: string; payload: unknown }[] = []
   const log: Logger = { info: () => {}, warn: () => {}, error: () => {} }
-  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock, serviceClient: opts.serviceClient })
+  // Documents go where a save dialog would have put them: <dataDir>/documents.
+  const saveFile = async (name: string, bytes: Uint8Array) => {
+    mkdirSync(join(dataDir, 'documents'), { recursive: true })
+    writeFileSync(join(dataDir, 'documents', name), bytes)
+    return join(dataDir, 'documents', name)
+  }
+  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock, serviceClient: opts.serviceClient, saveFile })
   core.onEvent((event, payload) => events.push({ event, payload }))
   return {
     core,

@@ -26,6 +26,24 @@ describe('order page', () => {
     expect(value('Address')).toContain(country.name)
   })
 
+  it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
+    const client = new TestClient(demo.sandbox as unknown as Sandbox)
+    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
+    const placed = await client.call<{ id: number }>('POST', '/orders', {
+      body: {
+        shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
+        shipping_type: 1,
+        line_items: [{ product: SHOWCASE.switch.id, quantity: 50 }],
+      },
+    })
+    demo.sandbox.control.transition(placed.body.id, 'PROCESSING')
+    demo.sandbox.control.transition(placed.body.id, 'ACCEPTED')
+    await demo.mount({ path: `/orders/${placed.body.id}` })
+    await waitFor(() => $$('[data-testid=units] tbody tr').length === 50, '50 unit rows')
+    expect($$('[data-testid=units-heading]').map((h) => h.textContent?.trim())).toEqual(['Units (50)'])
+    expect(document.body.textContent?.split('Units (50)').length).toBe(2)
+  })
+
   it("words a line's rate plan with units and in the user's language: months, billing, charge model", async () => {
     const client = new TestClient(demo.sandbox as unknown as Sandbox)
     const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body

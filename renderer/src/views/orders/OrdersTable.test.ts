@@ -24,7 +24,7 @@ const row = (i: number): OrderRow => ({
 
 function mountTable(loaded: (i: number) => boolean = () => true) {
   return mount(OrdersTable, {
-    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? row(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x' },
+    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? row(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
     global: { plugins: [createPinia(), createAppI18n('en')], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
     attachTo: document.body,
   })

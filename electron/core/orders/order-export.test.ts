@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs'
+import { strFromU8, unzipSync } from 'fflate'
+import { describe, expect, it, vi } from 'vitest'
+import type { OrderExportLabels, OrderExportResult } from '../../../shared/ipc/channels/orders'
+import { connect, coreSuite, type CoreUnderTest } from './test-core'
+
+const suite = coreSuite({ testMode: true, products: 200, orders: 300, speed: 0, tokenTtlSeconds: 36_000 })
+
+/** The words a French user's export carries (the renderer sends them from its messages). */
+const FRENCH: OrderExportLabels = {
+  columns: {
+    id: 'Commande',
+    date: 'Date',
+    status: 'Statut',
+    purchaseOrder: 'Bon de commande',
+    supplierRef: 'Réf. fournisseur',
+    name: 'Nom',
+    organisation: 'Organisation',
+    endUser: 'Utilisateur final',
+    payment: 'Paiement',
+    total: 'Total',
+    currency: 'Devise',
+    attention: 'Motif à traiter',
+  },
+  statuses: { FAILED: 'Échouée', ATTENTION_REQUIRED: 'À traiter' },
+  payments: { ON_ACCOUNT: 'Sur compte', FINANCE: 'Financement' },
+  currency: 'EUR',
+  sheet: 'Commandes',
+}
+
+async function connected(): Promise<CoreUnderTest> {
+  const t = await suite.start()
+  await connect(t, suite.sandbox)
+  await vi.waitFor(async () => expect(await t.call('orders.indexState')).toMatchObject({ complete: true }), { timeout: 30_000 })
+  return t
+}
+
+describe('order exports', () => {
+  it('writes every order matching the filters to CSV, in the list order, with headers in the user language', async () => {
+    const t = await connected()
+    const filters = { status: ['FAILED', 'ATTENTION_REQUIRED'], sort_by: '+total' }
+    const expected = suite.sandbox.control
+      .listOrdersRaw()
+      .filter((o) => ['FAILED', 'ATTENTION_REQUIRED'].includes(o.status))
+      .sort((a, b) => a.total - b.total || a.id - b.id)
+    const res = await t.call<OrderExportResult>('orders.export', { filters, format: 'csv', labels: FRENCH })
+    expect(res.count).toBe(expected.length)
+    const text = readFileSync(res.path!, 'utf8')
+    expect(text.charCodeAt(0)).toBe(0xfeff)
+    const lines = text.slice(1).trimEnd().split('\n')
+    expect(lines[0]).toBe('Commande,Date,Statut,Bon de commande,Réf. fournisseur,Nom,Organisation,Utilisateur final,Paiement,Total,Devise,Motif à traiter')
+    expect(lines).toHaveLength(expected.length + 1)
+    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(expected.map((o) => o.id))
+    expect(lines[1]).toContain(expected[0]!.status === 'FAILED' ? 'Échouée' : 'À traiter')
+    expect(lines[1]).toContain(expected[0]!.purchase_order_number!)
+  })
+
+  it('writes an Excel workbook with typed cells: totals as numbers, dates as dates', async () => {
+    const t = await connected()
+    const res = await t.call<OrderExportResult>('orders.export', { filters: { text: 'dunmore' }, format: 'xlsx', labels: FRENCH })
+    const dunmore = suite.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT' && o.organisation === 8)
+    expect(res.count).toBe(dunmore.length)
+    expect(res.path).toMatch(/orders-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const zip = unzipSync(readFileSync(res.path!))
+    const sheet = strFromU8(zip['xl/worksheets/sheet1.xml']!)
+    const strings = strFromU8(zip['xl/sharedStrings.xml'] ?? new Uint8Array())
+    const workbook = strFromU8(zip['xl/workbook.xml']!)
+    expect(workbook).toContain('name="Commandes"')
+    expect((sheet.match(/<row /g) ?? []).length).toBe(dunmore.length + 1)
+    const po = dunmore[0]!.purchase_order_number!
+    expect(strings + sheet).toContain(po)
+    // The total of an order is a number cell holding its value.
+    expect(sheet).toMatch(new RegExp(`<v>${dunmore[0]!.total}</v>`))
+  })
+})

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { OrderListResult } from '../../../shared/ipc/channels/orders'
+import { connect, coreSuite, type CoreUnderTest } from './test-core'
+
+const suite = coreSuite({ testMode: true, products: 200, orders: 600, speed: 0, tokenTtlSeconds: 36_000 })
+
+async function indexed(): Promise<CoreUnderTest> {
+  const t = await suite.start()
+  await connect(t, suite.sandbox)
+  await vi.waitFor(async () => expect(await t.call('orders.indexState')).toMatchObject({ complete: true }), { timeout: 30_000 })
+  return t
+}
+const list = (t: CoreUnderTest, filters: object, perPage = 100) => t.call<OrderListResult>('orders.list', { filters, page: 1, perPage })
+
+describe('the local orders index', () => {
+  it('holds every order and answers filters and sorts as the service does', async () => {
+    const t = await indexed()
+    const all = suite.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT')
+    expect(await t.call('orders.indexState')).toMatchObject({ complete: true, count: all.length })
+    const statuses = ['SHIPPED', 'ATTENTION_REQUIRED']
+    const page = await list(t, { status: statuses, sort_by: '+total' }, 20)
+    const expected = all.filter((o) => statuses.includes(o.status)).sort((a, b) => a.total - b.total)
+    expect(page.total).toBe(expected.length)
+    expect(page.rows.map((r) => r.total)).toEqual(expected.slice(0, 20).map((o) => o.total))
+    const newest = await list(t, { sort_by: '-date' }, 5)
+    expect(newest.rows[0]!.date).toBe([...all].sort((a, b) => b.date!.localeCompare(a.date!))[0]!.date)
+    expect(suite.sandbox.control.requestLog().filter((r) => r.path.endsWith('/orders') && decodeURIComponent(r.query).includes('+total')).length).toBe(0)
+  })
+
+  it('finds orders by part of a PO number, by order name and by organisation name, which the service text filter does not match', async () => {
+    const t = await indexed()
+    const byPo = await list(t, { text: '00414' })
+    expect(byPo.rows.map((r) => r.purchase_order_number)).toContain(suite.sandbox.control.listOrdersRaw().find((o) => o.purchase_order_number?.endsWith('00414'))!.purchase_order_number)
+    const byName = await list(t, { text: 'dunmore' })
+    expect(byName.total).toBeGreaterThan(0)
+    const dunmore = suite.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT' && o.organisation === 8)
+    expect(byName.total).toBe(dunmore.length)
+    const id = dunmore[0]!.id
+    expect((await list(t, { text: `#${id}` })).rows.map((r) => r.id)).toContain(id)
+  })
+
+  it('keeps the whole history readable offline, labelled with the age of the index', async () => {
+    const t = await indexed()
+    const online = await list(t, { status: ['FAILED'] })
+    await suite.sandbox.control.pause()
+    try {
+      // The list asks nothing of the service now: the app learns it is offline from the watcher's next poll.
+      expect(await t.call('orders.pollNow')).toMatchObject({ phase: 'offline' })
+      const offline = await list(t, { status: ['FAILED'] })
+      expect(offline).toMatchObject({ fromCache: true, total: online.total, fetchedAt: online.fetchedAt })
+      expect(offline.rows).toEqual(online.rows)
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+  })
+})

@@ -1,0 +1,162 @@
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import { PER_PAGE_MAX } from '../../../shared/api'
+import type { OrderFilters, OrderRow } from '../../../shared/model/order'
+import type { OrderChange } from '../../../shared/model/order-watch'
+import { transaction } from '../store/database'
+
+/** A full re-read at most this often: catches what incremental refreshes cannot see (an order moved away). */
+const FULL_SYNC_EVERY_MS = 24 * 3_600_000
+
+/** What the index knows, for the view ("20,000 orders on this computer") and for the list. */
+export interface IndexState {
+  /** Every order was read at least once: the list answers from the index. */
+  complete: boolean
+  count: number
+  /** The last time the index was brought up to date with the service (ms), null before. */
+  syncedAt: number | null
+}
+
+/** A page of the service's order list, as the index reads it. */
+export interface IndexPage {
+  rows: OrderRow[]
+  pages: number
+}
+
+/** Reads one page of the service's order list (sorted oldest first), from a day on when given. */
+export type ReadPage = (page: number, perPage: number, since: string | null) => Promise<IndexPage>
+
+/**
+ * The local orders index (order_index in orders.db): every order's list row with a lower-case
+ * search text (reference, PO, supplier reference, order name, end user, organisation name), so the
+ * list filters and sorts 20,000 orders in a few milliseconds and finds orders by name, which the
+ * service's own text filter does not match (spec 4.2: reference, supplier reference, PO only).
+ */
+export class OrdersIndex {
+  private syncing: Promise<void> | null = null
+
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly now: () => number,
+  ) {}
+
+  state(): IndexState {
+    const count = (this.db.prepare('SELECT count(*) AS n FROM order_index').get() as { n: number }).n
+    const completeAt = this.meta('index.completeAt')
+    const syncedAt = this.meta('index.syncedAt')
+    return { complete: completeAt !== null, count, syncedAt: syncedAt === null ? null : Number(syncedAt) }
+  }
+
+  /**
+   * Brings the index up to date: everything on first use (and daily), else the orders of the last
+   * day read onwards. One sync at a time; a caller during one waits for it.
+   */
+  sync(read: ReadPage, orgName: (id: number) => string | undefined): Promise<void> {
+    this.syncing ??= this.run(read, orgName).finally(() => (this.syncing = null))
+    return this.syncing
+  }
+
+  private async run(read: ReadPage, orgName: (id: number) => string | undefined): Promise<void> {
+    const completeAt = Number(this.meta('index.completeAt') ?? 0)
+    const full = !completeAt || this.now() - completeAt > FULL_SYNC_EVERY_MS
+    // The day of the newest order known: the service's start_date is inclusive, so nothing is skipped.
+    const since = full ? null : this.newestDay()
+    const started = this.now()
+    for (let page = 1; ; page++) {
+      const res = await read(page, PER_PAGE_MAX, since)
+      this.put(res.rows, orgName)
+      if (page >= res.pages || res.rows.length === 0) break
+    }
+    if (full) this.setMeta('index.completeAt', String(started))
+    this.setMeta('index.syncedAt', String(started))
+  }
+
+  /** Rows read from the service elsewhere (a list page, a poll) keep the index current. */
+  put(rows: readonly OrderRow[], orgName: (id: number) => string | undefined): void {
+    if (!rows.length) return
+    const insert = this.db.prepare(
+      'INSERT OR REPLACE INTO order_index (id, date, status, organisation, total, payment_type, search, row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    transaction(this.db, () => {
+      for (const r of rows) insert.run(r.id, r.date ?? '', r.status, r.organisation, r.total, r.payment_type ?? null, searchText(r, orgName(r.organisation)), JSON.stringify(r))
+    })
+  }
+
+  /** Status changes the watcher saw: the rows show them before the view is told. */
+  applyChanges(changes: readonly OrderChange[], reasons: ReadonlyMap<number, string>): void {
+    const get = this.db.prepare('SELECT row FROM order_index WHERE id = ?')
+    const update = this.db.prepare('UPDATE order_index SET status = ?, row = ? WHERE id = ?')
+    transaction(this.db, () => {
+      for (const c of changes) {
+        const found = get.get(c.orderId) as { row: string } | undefined
+        if (!found) continue
+        const row = JSON.parse(found.row) as OrderRow
+        const next = { ...row, status: c.to, attention_required: c.to === 'ATTENTION_REQUIRED' ? (reasons.get(c.orderId) ?? row.attention_required) : null }
+        update.run(c.to, JSON.stringify(next), c.orderId)
+      }
+    })
+  }
+
+  /** One page of the list for these filters, with the total: the same answer the service would give, and names found too. */
+  query(f: OrderFilters, page: number, perPage: number): { rows: OrderRow[]; total: number; pages: number } {
+    const where: string[] = []
+    const params: SQLInputValue[] = []
+    const inList = (column: string, values: readonly (string | number)[]) => {
+      if (!values.length) return
+      where.push(`${column} IN (${values.map(() => '?').join(',')})`)
+      params.push(...values)
+    }
+    inList('status', f.status)
+    inList('payment_type', f.payment_type)
+    inList('organisation', f.organisation)
+    const text = f.text.trim().toLowerCase()
+    if (text) {
+      const id = /^#?[0-9]{1,15}$/.test(text) ? Number(text.replace('#', '')) : -1
+      where.push('(id = ? OR instr(search, ?) > 0)')
+      params.push(id, text.replace(/^#/, ''))
+    }
+    const add = (clause: string, value: SQLInputValue) => {
+      where.push(clause)
+      params.push(value)
+    }
+    if (f.start_date) add('date >= ?', f.start_date)
+    if (f.end_date) add('substr(date, 1, 10) <= ?', f.end_date)
+    if (f.value_from !== null) add('total >= ?', f.value_from)
+    if (f.value_to !== null) add('total <= ?', f.value_to)
+    const sql = where.length ? `WHERE ${where.join(' AND ')}` : ''
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM order_index ${sql}`).get(...params) as { n: number }).n
+    const dir = f.sort_by.startsWith('+') ? 'ASC' : 'DESC'
+    const column = f.sort_by.endsWith('total') ? 'total' : 'date'
+    const rows = this.db
+      .prepare(`SELECT row FROM order_index ${sql} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
+      .all(...params, perPage, (page - 1) * perPage) as { row: string }[]
+    return { rows: rows.map((r) => JSON.parse(r.row) as OrderRow), total, pages: Math.max(1, Math.ceil(total / perPage)) }
+  }
+
+  /** Every order matching the filters, in the list's order: for exports. */
+  all(f: OrderFilters): OrderRow[] {
+    const { total } = this.query(f, 1, 1)
+    return this.query(f, 1, Math.max(1, total)).rows
+  }
+
+  private newestDay(): string | null {
+    const row = this.db.prepare('SELECT max(date) AS d FROM order_index').get() as { d: string | null }
+    return row.d ? row.d.slice(0, 10) : null
+  }
+
+  private meta(key: string): string | null {
+    const row = this.db.prepare('SELECT value FROM watch_meta WHERE key = ?').get(key) as { value: string } | undefined
+    return row?.value ?? null
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO watch_meta (key, value) VALUES (?, ?)').run(key, value)
+  }
+}
+
+/** What the text filter looks in, lower-cased once. */
+function searchText(r: OrderRow, organisationName: string | undefined): string {
+  return [r.id, r.purchase_order_number, r.supplier_ref, r.name, r.end_user, organisationName]
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join('\n')
+    .toLowerCase()
+}

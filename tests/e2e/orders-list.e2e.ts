@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchApp, type AppUnderTest } from './support/app'
+
+/**
+ * The orders list as a rep uses it at 1366×768: the filters on one line with removable chips,
+ * dates in the chosen language, a search that finds part of a PO number or a name as it is typed
+ * (from the local orders index), and saved filters one click away.
+ */
+describe('orders list: filter bar, chips, saved filters', () => {
+  let app: AppUnderTest
+
+  beforeAll(async () => {
+    app = await launchApp({ sandbox: { orders: 450 }, page: { colorScheme: 'dark' } })
+    await app.page.setViewportSize({ width: 1366, height: 768 })
+    await app.startDemo()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  const ids = () => app.page.$$eval('[data-testid=order-row]', (rows) => rows.map((r) => Number(r.getAttribute('data-order-id'))))
+  const count = async () => Number(((await app.page.textContent('[data-testid=orders-count]')) ?? '').replace(/[^\d]/g, '') || 0)
+  const indexed = () => app.page.waitForSelector('[data-testid=orders-index][data-complete=true]', { timeout: 60_000 })
+
+  it('keeps the filters on one line at 1366×768, so the list fills the screen', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    await page.waitForSelector('[data-testid=order-row]')
+    await indexed()
+    const bar = (await page.locator('[data-testid=order-filters]').boundingBox())!
+    expect(bar.height).toBeLessThan(50)
+    expect(await page.locator('[data-testid=filters-panel]').isVisible()).toBe(false)
+    // At least 8 order rows are in view, under the filters.
+    const inView = await page.$$eval('[data-testid=order-row]', (rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight && r.getBoundingClientRect().top >= 0).length)
+    expect(inView).toBeGreaterThanOrEqual(8)
+    // No horizontal scrollbar on the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  })
+
+  it('finds orders by part of a PO number and by an organisation name as it is typed', async () => {
+    const { page } = app
+    const all = await count()
+    const po = app.sandbox.control.listOrdersRaw().find((o) => o.purchase_order_number?.endsWith('00414'))!
+    await page.fill('#of-text', '00414')
+    await page.waitForFunction((id) => [...document.querySelectorAll('[data-testid=order-row]')].some((r) => r.getAttribute('data-order-id') === String(id)), po.id)
+    expect(await count()).toBeLessThan(all)
+    await page.fill('#of-text', 'Dunmore')
+    const dunmore = app.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT' && o.organisation === 8)
+    await page.locator('[data-testid=orders-count]', { hasText: `${dunmore.length} orders match` }).waitFor()
+    expect((await ids()).every((id) => dunmore.some((o) => o.id === id))).toBe(true)
+    // The search shows as a chip; removing it brings every order back.
+    await page.locator('[data-testid=filter-chip][data-chip=text]').getByRole('button').click()
+    await page.locator('[data-testid=orders-count]', { hasText: `${all} orders match` }).waitFor()
+    expect(await page.inputValue('#of-text')).toBe('')
+  })
+
+  it('shows each filter in use as a removable chip, dates as the chosen language writes them', async () => {
+    const { page } = app
+    await page.evaluate(() => localStorage.setItem('wd.language', 'fr'))
+    await page.reload()
+    await page.waitForSelector('[data-testid=order-row]')
+    await page.click('[data-testid=more-filters]')
+    await page.fill('#of-start', '01/03/2026')
+    await page.press('#of-start', 'Tab')
+    await page.click('[data-testid=filter-status-COMPLETE]')
+    await page.click('[data-testid=apply-filters]')
+    const chips = page.locator('[data-testid=filter-chip]')
+    await page.locator('[data-testid=filter-chip][data-chip=start]').waitFor()
+    expect(await page.textContent('[data-testid=filter-chip][data-chip=start]')).toContain('Depuis le 1 mars 2026')
+    expect(await page.textContent('[data-testid=filter-chip][data-chip=status-COMPLETE]')).toContain('Terminée')
+    expect(await chips.count()).toBe(2)
+    const rows = app.sandbox.control.listOrdersRaw().filter((o) => o.status === 'COMPLETE' && o.date! >= '2026-03-01')
+    expect(await count()).toBe(rows.length)
+    await page.locator('[data-testid=filter-chip][data-chip=start]').getByRole('button').click()
+    await page.waitForFunction(() => !document.querySelector('[data-testid=filter-chip][data-chip=start]'))
+    expect(await chips.count()).toBe(1)
+    expect(await page.inputValue('#of-start')).toBe('')
+    await page.click('[data-testid=clear-filters]')
+    await page.waitForFunction(() => !document.querySelector('[data-testid=filter-chips]'))
+    await page.evaluate(() => localStorage.removeItem('wd.language'))
+    await page.reload()
+    await page.waitForSelector('[data-testid=order-row]')
+  })
+
+  it('offers "My open orders" and "Needs attention" one click away, and keeps the user\'s own saved filters', async () => {
+    const { page } = app
+    const raw = app.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT')
+    await page.click('[data-testid=preset-attention]')
+    const attention = raw.filter((o) => ['ATTENTION_REQUIRED', 'FAILED'].includes(o.status)).length
+    await page.locator('[data-testid=orders-count]', { hasText: `${attention} orders match` }).waitFor()
+    expect(await page.getAttribute('[data-testid=preset-attention]', 'aria-pressed')).toBe('true')
+    await page.click('[data-testid=preset-myOpen]')
+    const open = raw.filter((o) => !['COMPLETE', 'FAILED', 'CANCELLED'].includes(o.status)).length
+    await page.locator('[data-testid=orders-count]', { hasText: `${open} orders match` }).waitFor()
+
+    // Save the current filters under a name; after a restart of the page it is still one click away.
+    await page.fill('#of-text', 'Dunmore')
+    await page.waitForSelector('[data-testid=filter-chip][data-chip=text]')
+    await page.click('[data-testid=save-filters]')
+    await page.fill('#sf-name', 'Dunmore open')
+    await page.press('#sf-name', 'Enter')
+    await page.waitForSelector('[data-testid=saved-filter][data-name="Dunmore open"]')
+    const dunmoreOpen = await count()
+    await page.click('[data-testid=clear-filters]')
+    await page.waitForFunction(() => !document.querySelector('[data-testid=filter-chips]'))
+    await page.reload()
+    await page.click('[data-testid=saved-filter][data-name="Dunmore open"]')
+    await page.locator('[data-testid=orders-count]', { hasText: `${dunmoreOpen} order` }).waitFor()
+    expect(await page.inputValue('#of-text')).toBe('Dunmore')
+    // A second saved filter with the same name is refused with a reason; nothing is lost.
+    await page.click('[data-testid=save-filters]')
+    await page.fill('#sf-name', 'dunmore OPEN')
+    await page.click('[data-testid=saved-filter-confirm]')
+    expect(await page.textContent('#sf-error')).toContain('already has this name')
+    await page.press('#sf-name', 'Escape')
+    expect(await page.locator('[data-testid=saved-filter]').count()).toBe(1)
+  })
+
+  it('exports the list with its filters to CSV and to Excel, where the save dialog put it', async () => {
+    const { page } = app
+    await page.click('[data-testid=preset-attention]')
+    const attention = app.sandbox.control.listOrdersRaw().filter((o) => ['ATTENTION_REQUIRED', 'FAILED'].includes(o.status))
+    await page.locator('[data-testid=orders-count]', { hasText: `${attention.length} orders match` }).waitFor()
+    for (const [format, option] of [
+      ['csv', 'Export to CSV'],
+      ['xlsx', 'Export to Excel (XLSX)'],
+    ] as const) {
+      await page.click('[data-testid=export-orders]')
+      await page.getByText(option, { exact: true }).click()
+      const result = page.locator('[data-testid=export-result]', { hasText: `Exported ${attention.length} orders to` })
+      await result.waitFor()
+      const path = ((await result.textContent()) ?? '').match(/ to (.+)\.$/)![1]!
+      expect(path.endsWith(`.${format}`)).toBe(true)
+      const bytes = readFileSync(path)
+      if (format === 'csv') {
+        const lines = bytes.toString('utf8').trimEnd().split('\n')
+        expect(lines[0]).toContain('Order,Date,Status,Purchase order')
+        expect(lines).toHaveLength(attention.length + 1)
+        expect(lines.slice(1).every((l) => /,(Needs attention|Failed),/.test(l))).toBe(true)
+      } else {
+        expect(bytes.subarray(0, 2).toString()).toBe('PK')
+      }
+    }
+    await page.click('[data-testid=preset-attention]')
+  })
+
+  it('had no page errors', () => {
+    expect(app.pageErrors.map(String)).toEqual([])
+  })
+})
