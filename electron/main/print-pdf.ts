@@ -1,14 +1,13 @@
 import { BrowserWindow } from 'electron'
+import { printWebPreferences } from './security/web-preferences'
 
 /**
  * A self-contained HTML page (an order confirmation, a quote) to A4 PDF with Chromium's printer:
  * loaded in a hidden window that runs no script, opens nothing and navigates nowhere.
  */
 export async function printHtmlToPdf(html: string): Promise<Uint8Array> {
-  const win = new BrowserWindow({
-    show: false,
-    webPreferences: { javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false, partition: 'print-documents' },
-  })
+  // The default session: its permission handlers deny everything to this window too.
+  const win = new BrowserWindow({ show: false, webPreferences: printWebPreferences() })
   win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
   win.webContents.on('will-navigate', (e) => e.preventDefault())
   try {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it, vi } from 'vitest'
 import type { OrderExportLabels, OrderExportResult } from '../../../shared/ipc/channels/orders'
-import { connect, coreSuite, type CoreUnderTest } from './test-core'
+import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 
 const suite = coreSuite({ testMode: true, products: 200, orders: 300, speed: 0, tokenTtlSeconds: 36_000 })
 

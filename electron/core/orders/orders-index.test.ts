@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { OrderListResult } from '../../../shared/ipc/channels/orders'
-import { connect, coreSuite, type CoreUnderTest } from './test-core'
+import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 
 const suite = coreSuite({ testMode: true, products: 200, orders: 600, speed: 0, tokenTtlSeconds: 36_000 })
 

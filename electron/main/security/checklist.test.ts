@@ -21,7 +21,7 @@ import { buildCsp, imageSource, parseCsp } from './csp'
 import { isSafeExternalUrl } from './external-links'
 import { guardContents, type ContentsHooks, type PreventableEvent } from './navigation'
 import { applySessionPolicy } from './session-policy'
-import { secureWebPreferences } from './web-preferences'
+import { printWebPreferences, secureWebPreferences } from './web-preferences'
 import { injectDevCsp, serveRenderer } from '../protocol'
 import { fakeElectron } from '../../../tests/support/main/fake-electron'
 
@@ -79,13 +79,18 @@ describe('Electron security checklist', () => {
     expect(() => rendererEntryUrl('http://renderer.example.com')).toThrow()
     expect(imageSource('http://images.example.com/a.png')).toBeNull()
     expect(isSafeExternalUrl('http://example.com')).toBe(false)
-    expect(occurrences(/\.loadURL\(/g)).toEqual(['electron/main/window.ts'])
+    // The print window loads only the document it prints, as a data: URL (print-pdf.ts).
+    expect(occurrences(/\.loadURL\(/g)).toEqual(['electron/main/print-pdf.ts', 'electron/main/window.ts'])
+    expect(code('electron/main/print-pdf.ts')).toMatch(/loadURL\(`data:text\/html;charset=utf-8;base64,/)
   })
 
   it('2. Node.js integration is off everywhere: nodeIntegration, nodeIntegrationInWorker and nodeIntegrationInSubFrames are false, and nothing turns them on', () => {
     expect(prefs).toMatchObject({ nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false })
     expect(occurrences(/nodeIntegration\w*\s*:\s*true/g)).toEqual([])
-    expect(occurrences(/new BrowserWindow\(/g)).toEqual(['electron/main/window.ts'])
+    // Two windows: the app's, and the hidden one that prints documents with no script at all.
+    expect(occurrences(/new BrowserWindow\(/g)).toEqual(['electron/main/print-pdf.ts', 'electron/main/window.ts'])
+    expect(printWebPreferences()).toMatchObject({ nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false, contextIsolation: true, sandbox: true, javascript: false, webSecurity: true })
+    expect(printWebPreferences()).not.toHaveProperty('preload')
   })
 
   it('3. Context isolation is on for the one window (and nothing turns it off)', () => {

@@ -22,3 +22,12 @@ export function secureWebPreferences(preload: string, options: { devTools: boole
     spellcheck: true,
   }
 }
+
+/**
+ * The hidden window that prints a document (order confirmation, quote) to PDF: the same locks as
+ * the app's window, no preload, and no script at all (the page is self-contained HTML).
+ */
+export function printWebPreferences(): WebPreferences {
+  const { preload: _none, ...locked } = secureWebPreferences('', { devTools: false })
+  return { ...locked, javascript: false, spellcheck: false }
+}
