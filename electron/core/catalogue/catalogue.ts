@@ -124,6 +124,13 @@ export class Catalogue {
   async search(input: unknown): Promise<CatalogueSearchResult> {
     const q = CatalogueSearchInput.parse(input)
     const b = this.require()
+    const landing = b.cdb.landing()
+    if (landing && landing.productCount > 0) {
+      // A first sync under way (or interrupted): what has landed answers, marked as partial.
+      const shadow = b.cdb.shadow
+      const partial = landing.partial(shadow?.totalCount ?? -1, shadow?.totalPages ?? 0)
+      return { ...searchLocal(landing, q, null), ...(partial ? { partial } : {}) }
+    }
     if (b.cdb.productCount === 0 && this.ctx.connection.online) {
       const remote = await this.searchService(q).catch((err) => {
         this.ctx.connection.noteFailure(err)

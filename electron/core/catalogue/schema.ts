@@ -28,7 +28,7 @@ export const catalogueMigrations: Migration[] = [
 ]
 
 /** Bumped when the generation files change shape: the cache is then rebuilt by the next sync. */
-export const GENERATION_LAYOUT = 5
+export const GENERATION_LAYOUT = 6
 
 /** The files of one generation, beside catalogue.db. */
 export function generationFiles(dir: string, gen: number): { rows: string; text: string } {
@@ -36,16 +36,18 @@ export function generationFiles(dir: string, gen: number): { rows: string; text:
 }
 
 /** Matches every generation file name (for sweeping files no generation owns any more). */
-export const GENERATION_FILE = /^catalogue-g(\d+)-(rows|text)\.db(-journal)?$/
+export const GENERATION_FILE = /^catalogue-g(\d+)-(rows|text)\.db(-journal|-wal|-shm)?$/
 
 /**
  * Set before the first table: 16 KiB pages halve the B-tree work of a bulk load. The shadow files
- * are written without fsync while loading: a rollback journal keeps them whole if the app is
- * killed; the final transaction is synchronous=FULL, so a generation is on disk before it goes live.
+ * are written without fsync while loading, in WAL mode: the log keeps them whole if the app is
+ * killed, and search reads the pages that have landed while the workers go on writing (a reader
+ * never blocks the writer, nor the writer a reader). The final transaction is synchronous=FULL, so
+ * a generation is on disk before it goes live.
  * A bulk append revisits few pages, so a small page cache costs no time; the index builds' sorts
  * spill to temporary files rather than to memory (the sync's memory target is the whole process).
  */
-export const LOAD_PRAGMAS = 'PRAGMA page_size = 16384; PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -2000;'
+export const LOAD_PRAGMAS = 'PRAGMA page_size = 16384; PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA cache_size = -2000; PRAGMA busy_timeout = 5000;'
 
 export const ROWS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS product (
@@ -71,6 +73,8 @@ export const ROWS_SCHEMA = `
     -- 1: the product failed the schema check; what could be read is stored (readablePart)
     partial INTEGER NOT NULL DEFAULT 0
   );
+  -- Built as pages land (the others after the load): a first sync answers SKUs from the pages it has.
+  CREATE INDEX IF NOT EXISTS product_sku ON product (sku_norm, pos);
   -- Each page of listProducts exactly as the service sent it (UTF-8 JSON): every field of spec 2.7
   -- round-trips, and storing 100 pages costs a fraction of splitting them into 100,000 records.
   CREATE TABLE IF NOT EXISTS page (page INTEGER PRIMARY KEY, json BLOB NOT NULL);

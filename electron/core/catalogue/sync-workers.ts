@@ -40,13 +40,24 @@ export interface StoredPage {
   invalid: number
   /** Elements of the page's list (a short page ends the list when there is no X-Total-Pages). */
   items: number
+  /** A refresh found it byte for byte as the live generation holds it, and wrote nothing. */
+  same?: boolean
+}
+
+/** How the next generation is written: a refresh compares pages with the live generation's first. */
+export interface WriteOptions {
+  /** The live generation's rows file, when there is one to compare with. */
+  compareWith?: string
+  perPage: number
+  /** Told the pages whose text was committed (a search now finds them by name and SKU). */
+  onSearchable?(pages: readonly number[]): void
 }
 
 /** A page the service answered with something other than a JSON list. */
 export class MalformedPage extends Error {}
 
 type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?: string; errcode?: number }
-type Event = { event: 'indexed'; page: number } | { event: 'failed'; message: string }
+type Event = { event: 'indexed'; page: number } | { event: 'committed'; pages: number[] } | { event: 'failed'; message: string }
 
 /** One worker thread answering requests by id (see sync-worker-source.ts). */
 class WorkerLink {
@@ -95,6 +106,8 @@ class WorkerLink {
  */
 export class SyncWorkers {
   private sent = new Set<number>()
+  /** Pages a refresh found unchanged (not written unless the generation is written after all). */
+  private same: number[] = []
   private indexed = new Set<number>()
   private textFailure: Error | null = null
   private waiters: (() => void)[] = []
@@ -107,22 +120,47 @@ export class SyncWorkers {
     readonly storedPages: ReadonlyMap<number, StoredPage>,
     /** Pages the text file held when it was opened. */
     private readonly textPages: ReadonlySet<number>,
+    private readonly onSearchable: (pages: readonly number[]) => void,
   ) {}
+
+  /** Pages whose text the text file already held when it was opened (searchable from the start). */
+  get searchablePages(): ReadonlySet<number> {
+    return this.textPages
+  }
+
+  /** A refresh found pages unchanged that it has not written. */
+  get hasSame(): boolean {
+    return this.same.length > 0
+  }
 
   /** TESTS ONLY: pragmas run after the load pragmas, e.g. a size cap that makes the disk "full". */
   static testPragmas = ''
 
-  static async open(files: { rows: string; text: string }): Promise<SyncWorkers> {
+  static async open(files: { rows: string; text: string }, opts: WriteOptions): Promise<SyncWorkers> {
     const channel = new MessageChannel()
     let self: SyncWorkers | null = null
     const rows = new WorkerLink(new Worker(ROWS_WORKER_SOURCE, { eval: true, resourceLimits: ROWS_LIMITS }), () => {})
     const text = new WorkerLink(new Worker(TEXT_WORKER_SOURCE, { eval: true, resourceLimits: TEXT_LIMITS }), (e) => self?.onTextEvent(e))
     try {
       const [stored, indexed] = await Promise.all([
-        rows.send<{ page: number; products: number; invalid: number }[]>('open', { path: files.rows, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: ROWS_SCHEMA, sql: ROWS_SQL, textPort: channel.port1 }, [channel.port1]),
-        text.send<number[]>('open', { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2 }, [channel.port2]),
+        rows.send<{ page: number; products: number; invalid: number }[]>(
+          'open',
+          { path: files.rows, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: ROWS_SCHEMA, sql: ROWS_SQL, textPort: channel.port1, live: opts.compareWith, perPage: opts.perPage },
+          [channel.port1],
+        ),
+        text.send<number[]>(
+          'open',
+          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2, lazy: !!opts.compareWith },
+          [channel.port2],
+        ),
       ])
-      self = new SyncWorkers(rows, text, new Map(stored.map((p) => [p.page, { added: p.products, invalid: p.invalid, items: p.products + p.invalid }])), new Set(indexed))
+      self = new SyncWorkers(
+        rows,
+        text,
+        new Map(stored.map((p) => [p.page, { added: p.products, invalid: p.invalid, items: p.products + p.invalid }])),
+        new Set(indexed),
+        opts.onSearchable ?? (() => {}),
+      )
       return self
     } catch (err) {
       await Promise.all([rows.worker.terminate(), text.worker.terminate()])
@@ -137,8 +175,23 @@ export class SyncWorkers {
   async storePage(page: number, base: number, body: ArrayBuffer): Promise<StoredPage> {
     this.throwIfTextFailed()
     const stored = await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL }, [body])
-    this.sent.add(page)
+    if (stored.same) {
+      this.same.push(page)
+    } else {
+      // The first page that differs copied the ones found the same before it: their text follows.
+      for (const p of this.same.splice(0)) this.sent.add(p)
+      this.sent.add(page)
+    }
     return stored
+  }
+
+  /**
+   * Ends a refresh's compare mode: the next generation is written after all (its groups differ, or
+   * it has fewer pages). The pages found the same are copied from the live generation.
+   */
+  async materialize(): Promise<void> {
+    await this.rows.send('materialize')
+    for (const p of this.same.splice(0)) this.sent.add(p)
   }
 
   /** Indexes the text of stored pages the text file lacks (after an interrupted sync). */
@@ -197,6 +250,7 @@ export class SyncWorkers {
 
   private onTextEvent(e: Event): void {
     if (e.event === 'indexed') this.indexed.add(e.page)
+    else if (e.event === 'committed') this.onSearchable(e.pages)
     else this.textFailure ??= new Error(`The catalogue's text index could not be stored: ${e.message}`)
     const waiting = this.waiters.splice(0)
     for (const w of waiting) w()

@@ -43,6 +43,17 @@ export const CatalogueSearchInput = z.object({
 })
 export type CatalogueSearchInput = z.input<typeof CatalogueSearchInput>
 
+/** An answer from a first sync's pages as they land: how much of the catalogue it could search. */
+export const SearchPartial = z.object({
+  /** Products landed so far (findable by SKU; by name once their text is indexed). */
+  products: z.int().min(0),
+  /** Products the service said it has; null when it did not say. */
+  expected: z.int().min(0).nullable(),
+  /** Some landed products' names and descriptions are still being indexed. */
+  textPending: z.boolean(),
+})
+export type SearchPartial = z.infer<typeof SearchPartial>
+
 export const CatalogueSearchResult = z.object({
   items: z.array(ProductSummary),
   /** Every match of the query and filters, across all pages. */
@@ -53,6 +64,8 @@ export const CatalogueSearchResult = z.object({
   matchKinds: z.object({ exact: z.int(), prefix: z.int(), text: z.int() }),
   /** When the local prices were fetched (ISO); null if never synced. */
   pricesAsOf: z.string().nullable(),
+  /** Present when the answer searched only what a first sync has landed so far. */
+  partial: SearchPartial.optional(),
 })
 export type CatalogueSearchResult = z.infer<typeof CatalogueSearchResult>
 
@@ -67,6 +80,8 @@ export const SyncProgress = z.object({
   /** Products skipped because they did not have the shape of a product. */
   invalid: z.int().min(0),
   productsPerSecond: z.number().min(0),
+  /** Products a search finds by SKU and name so far (their text is indexed). */
+  productsSearchable: z.int().min(0).optional(),
   etaSeconds: z.number().min(0).nullable(),
   /** Why a sync failed. */
   message: z.string().optional(),
