@@ -4,7 +4,7 @@ import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared
 import type { CatalogueDb } from './catalogue-db'
 import { jsonArrayBounds } from './json-array-items'
 import { normalizeSku, readablePart } from './product-row'
-import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './search'
+import { SUMMARY_COLUMNS, toSummary, type SearchSource, type SummaryRow } from './search'
 
 const decoder = new TextDecoder()
 /** Products whose stored text is kept after a read (about 1.6 KB each). */
@@ -19,10 +19,7 @@ export class CatalogueQueries {
 
   /** Every product with this SKU (case-insensitive), most popular first: SKUs repeat across vendors. */
   findBySku(sku: string): ProductSummary[] {
-    const key = normalizeSku(sku)
-    if (!key) return []
-    const rows = this.cdb.stmt(`SELECT ${SUMMARY_COLUMNS} FROM product p WHERE p.sku_norm = ? ORDER BY p.pos`).all(key) as unknown as SummaryRow[]
-    return rows.map((r) => toSummary(r, 'exact'))
+    return productsWithSku(this.cdb, sku)
   }
 
   /** Products of the live generation kept partly read (the catalogue view shows the count). */
@@ -143,4 +140,12 @@ export class CatalogueQueries {
       (this.cdb.stmt(`SELECT id, products AS count FROM ${table} ORDER BY id`).all() as unknown as Facet[]).map((f) => ({ id: f.id, count: f.count }))
     return { vendors: read('vendor'), types: read('product_type') }
   }
+}
+
+/** Every product of `source` with this SKU (case-insensitive), most popular first. */
+export function productsWithSku(source: Pick<SearchSource, 'stmt'>, sku: string): ProductSummary[] {
+  const key = normalizeSku(sku)
+  if (!key) return []
+  const rows = source.stmt(`SELECT ${SUMMARY_COLUMNS} FROM product p WHERE p.sku_norm = ? ORDER BY p.pos`).all(key) as unknown as SummaryRow[]
+  return rows.map((r) => toSummary(r, 'exact'))
 }

@@ -15,7 +15,7 @@ import { serviceOf, type ActiveSession } from '../connection/connection'
 import type { CoreContext } from '../context'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import { CatalogueDb } from './catalogue-db'
-import { CatalogueQueries } from './catalogue-queries'
+import { CatalogueQueries, productsWithSku } from './catalogue-queries'
 import { fullSync } from './full-sync'
 import { ImageCache } from './image-cache'
 import { normalizeSku } from './product-row'
@@ -144,6 +144,12 @@ export class Catalogue {
 
   async lookupSku(sku: string): Promise<ProductSummary[]> {
     const b = this.require()
+    const landing = b.cdb.landing()
+    if (landing && landing.productCount > 0) {
+      // A first sync's landed pages answer a scan; one not landed yet is asked of the service.
+      const landed = productsWithSku(landing, sku)
+      if (landed.length || !this.ctx.connection.online) return landed
+    }
     if (b.cdb.productCount > 0 || !this.ctx.connection.online) return b.queries.findBySku(sku)
     const res = await this.searchService({ query: sku, sort: '-popularity', offset: 0, limit: 100 })
     return res.items.filter((p) => p.match === 'exact')

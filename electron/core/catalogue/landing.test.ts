@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
-import type { CatalogueSearchResult, CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult, CatalogueStatus, ProductSummary, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
 
@@ -71,6 +71,8 @@ describe('a first sync, searchable as it lands', () => {
       const offline = await search(again, first.product_code)
       expect(offline).toMatchObject({ source: 'local', partial: { products: 3 * PER_PAGE, expected: PRODUCTS } })
       expect(offline.items[0]?.id).toBe(first.id)
+      // A scan finds a landed product too.
+      expect((await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: first.product_code.toLowerCase() })).map((p) => p.id)).toContain(first.id)
 
       // Back online: the sync takes up after the stored pages, and the answers are whole.
       await sandbox.control.resume()
