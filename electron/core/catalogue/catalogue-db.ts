@@ -4,7 +4,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import type { ProductGroup } from '../../../shared/api'
 import { isDamagedDatabase, openDatabase, transaction } from '../store/database'
 import { LandingCatalogue } from './landing-catalogue'
-import { catalogueMigrations, GENERATION_FILE, GENERATION_LAYOUT, generationFiles, LOAD_PRAGMAS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_SCHEMA } from './schema'
+import { catalogueMigrations, GENERATION_FILE, GENERATION_LAYOUT, generationFiles, LOAD_PRAGMAS, PAGES_PRAGMAS, PAGES_SCHEMA, ROWS_INDEXES, ROWS_SCHEMA, TEXT_SCHEMA, type GenerationFiles } from './schema'
 
 /** A sync in progress (or interrupted): what a resumed sync must match to keep the pages it has. */
 export interface ShadowState {
@@ -58,7 +58,7 @@ export class CatalogueDb {
       onDamaged(err)
       const dir = dirname(path)
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
-      for (const name of readdirSync(dir)) if (GENERATION_FILE.test(name) || /^catalogue-g\d+-(rows|text)\.db-(wal|shm)$/.test(name)) rmSync(join(dir, name), { force: true })
+      for (const name of readdirSync(dir)) if (GENERATION_FILE.test(name)) rmSync(join(dir, name), { force: true })
       return new CatalogueDb(path)
     }
   }
@@ -158,7 +158,7 @@ export class CatalogueDb {
   }
 
   /** The files of a generation. */
-  files(gen: number): { rows: string; text: string } {
+  files(gen: number): GenerationFiles {
     return generationFiles(this.dir, gen)
   }
 
@@ -268,14 +268,15 @@ export class CatalogueDb {
   private attachLive(): void {
     const files = this.files(this.liveGen)
     let missing = false
-    for (const [file, schema, indexes] of [
-      [files.rows, ROWS_SCHEMA, ROWS_INDEXES],
-      [files.text, TEXT_SCHEMA, ''],
+    for (const [file, schema] of [
+      [files.rows, `${LOAD_PRAGMAS} ${ROWS_SCHEMA} ${ROWS_INDEXES}`],
+      [files.text, `${LOAD_PRAGMAS} ${TEXT_SCHEMA}`],
+      [files.pages, `${PAGES_PRAGMAS} ${PAGES_SCHEMA}`],
     ] as const) {
       if (existsSync(file)) continue
       missing = true
       const empty = new DatabaseSync(file)
-      empty.exec(`${LOAD_PRAGMAS} ${schema} ${indexes}`)
+      empty.exec(schema)
       empty.close()
     }
     if (missing && this.lastSyncAt !== null) {
@@ -283,13 +284,14 @@ export class CatalogueDb {
     }
     this.db.prepare('ATTACH DATABASE ? AS live_rows').run(files.rows)
     this.db.prepare('ATTACH DATABASE ? AS live_text').run(files.text)
+    this.db.prepare('ATTACH DATABASE ? AS live_pages').run(files.pages)
   }
 
   private detachLive(): void {
     // Statements compiled against the detached files would hold them open.
     this.statements.clear()
     this.counts.clear()
-    this.db.exec('DETACH DATABASE live_rows; DETACH DATABASE live_text;')
+    this.db.exec('DETACH DATABASE live_rows; DETACH DATABASE live_text; DETACH DATABASE live_pages;')
   }
 
   /** Removes generation files that are neither live nor being written (left by a crash mid-swap). */
@@ -321,7 +323,7 @@ export class CatalogueDb {
  */
 function removeGeneration(dir: string, gen: number): void {
   const files = generationFiles(dir, gen)
-  for (const f of [files.rows, files.text]) {
+  for (const f of [files.rows, files.text, files.pages]) {
     for (const suffix of ['', '-journal', '-wal', '-shm']) {
       try {
         rmSync(f + suffix, { force: true })

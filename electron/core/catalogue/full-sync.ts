@@ -6,6 +6,7 @@ import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import type { CatalogueDb, ShadowState } from './catalogue-db'
+import type { GenerationFiles } from './schema'
 import { MalformedPage, SyncWorkers, type StoredPage } from './sync-workers'
 
 interface FullSyncDeps {
@@ -64,12 +65,12 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
    * A refresh of a live catalogue of the same page size compares before it writes: the next
    * generation (and its bookkeeping) is written only once a page differs (see sync-worker-source.ts).
    */
-  let comparing: string | null = null
+  let comparing: GenerationFiles | null = null
   if (previous && previous.perPage === perPage && startedAt - previous.startedAt < (deps.maxResumeAgeMs ?? MAX_RESUME_AGE_MS)) {
     shadow = previous
   } else if (!previous && cdb.productCount > 0 && cdb.livePerPage() === perPage) {
     shadow = cdb.planShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
-    comparing = cdb.files(cdb.liveGen).rows
+    comparing = cdb.files(cdb.liveGen)
   } else {
     shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
   }

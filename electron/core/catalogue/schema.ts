@@ -31,12 +31,18 @@ export const catalogueMigrations: Migration[] = [
 export const GENERATION_LAYOUT = 6
 
 /** The files of one generation, beside catalogue.db. */
-export function generationFiles(dir: string, gen: number): { rows: string; text: string } {
-  return { rows: join(dir, `catalogue-g${gen}-rows.db`), text: join(dir, `catalogue-g${gen}-text.db`) }
+export interface GenerationFiles {
+  rows: string
+  text: string
+  pages: string
+}
+
+export function generationFiles(dir: string, gen: number): GenerationFiles {
+  return { rows: join(dir, `catalogue-g${gen}-rows.db`), text: join(dir, `catalogue-g${gen}-text.db`), pages: join(dir, `catalogue-g${gen}-pages.db`) }
 }
 
 /** Matches every generation file name (for sweeping files no generation owns any more). */
-export const GENERATION_FILE = /^catalogue-g(\d+)-(rows|text)\.db(-journal|-wal|-shm)?$/
+export const GENERATION_FILE = /^catalogue-g(\d+)-(rows|text|pages)\.db(-journal|-wal|-shm)?$/
 
 /**
  * Set before the first table: 16 KiB pages halve the B-tree work of a bulk load. The shadow files
@@ -75,9 +81,6 @@ export const ROWS_SCHEMA = `
   );
   -- Built as pages land (the others after the load): a first sync answers SKUs from the pages it has.
   CREATE INDEX IF NOT EXISTS product_sku ON product (sku_norm, pos);
-  -- Each page of listProducts exactly as the service sent it (UTF-8 JSON): every field of spec 2.7
-  -- round-trips, and storing 100 pages costs a fraction of splitting them into 100,000 records.
-  CREATE TABLE IF NOT EXISTS page (page INTEGER PRIMARY KEY, json BLOB NOT NULL);
   CREATE TABLE IF NOT EXISTS product_group (id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_norm TEXT NOT NULL, data TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS group_member (
     group_id INTEGER NOT NULL,
@@ -91,6 +94,18 @@ export const ROWS_SCHEMA = `
   -- Pages stored, in the same transaction as their products: what a resumed sync skips.
   CREATE TABLE IF NOT EXISTS rows_page (page INTEGER PRIMARY KEY, products INTEGER NOT NULL, invalid INTEGER NOT NULL);
   CREATE TABLE IF NOT EXISTS rows_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+`
+
+/**
+ * The pages file: each page of listProducts exactly as the service sent it (UTF-8 JSON), so every
+ * field of spec 2.7 round-trips, and storing 100 pages costs a fraction of splitting them into
+ * 100,000 records. A file of its own with a rollback journal: 150 MB of text through a WAL would
+ * be written twice and checksummed (measured: the load 2-3x slower), and search never reads it.
+ */
+export const PAGES_PRAGMAS = 'PRAGMA page_size = 16384; PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -2000; PRAGMA busy_timeout = 5000;'
+export const PAGES_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS page (page INTEGER PRIMARY KEY, json BLOB NOT NULL);
+  CREATE TABLE IF NOT EXISTS pages_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
 `
 
 /** Indexes of the rows file, built after the bulk load (several times faster than during it). */

@@ -65,6 +65,15 @@ const open = (m) => {
   db = new DatabaseSync(m.path)
   db.exec(m.pragmas)
   db.exec(m.schema)
+  if (m.pages) {
+    // The pages file keeps a rollback journal (schema.ts): set up on its own, then attached.
+    const pages = new DatabaseSync(m.pages.path)
+    pages.exec(m.pages.pragmas)
+    pages.exec(m.pages.schema)
+    pages.close()
+    db.prepare('ATTACH DATABASE ? AS pages').run(m.pages.path)
+    db.exec('PRAGMA pages.synchronous = OFF; PRAGMA pages.cache_size = -2000;')
+  }
 }
 const close = () => {
   statements.clear()
@@ -74,6 +83,9 @@ const close = () => {
 /** The last transaction of a generation waits for the disk: it is whole before it goes live. */
 const durably = (fn) => {
   db.exec('PRAGMA synchronous = FULL')
+  try {
+    db.exec('PRAGMA pages.synchronous = FULL')
+  } catch {}
   return transaction(fn)
 }
 class Failure extends Error {
@@ -154,19 +166,23 @@ function materialize() {
   prior.close()
   prior = null
   open(m)
-  prepare('ATTACH DATABASE ? AS prior').run(m.live)
+  db.prepare('ATTACH DATABASE ? AS prior').run(m.live.rows)
+  db.prepare('ATTACH DATABASE ? AS prior_pages').run(m.live.pages)
   try {
+    // The stored pages first: a page's rows are never committed without it (see page below).
+    transaction(() => {
+      for (const page of same) db.prepare('INSERT INTO pages.page SELECT * FROM prior_pages.page WHERE page = ?').run(page)
+    })
     transaction(() => {
       for (const page of same) {
         const base = (page - 1) * m.perPage + 1
         db.prepare('INSERT INTO product SELECT * FROM prior.product WHERE pos BETWEEN ? AND ?').run(base, base + m.perPage - 1)
-        db.prepare('INSERT INTO page SELECT * FROM prior.page WHERE page = ?').run(page)
         db.prepare('INSERT INTO rows_page SELECT * FROM prior.rows_page WHERE page = ?').run(page)
       }
     })
   } finally {
     statements.clear()
-    db.exec('DETACH DATABASE prior')
+    db.exec('DETACH DATABASE prior; DETACH DATABASE prior_pages;')
   }
   sendStoredText(same, m.perPage, m.sql)
   same = []
@@ -177,7 +193,8 @@ serve({
     textPort = m.textPort
     if (m.live) {
       deferred = m
-      prior = new DatabaseSync(m.live)
+      prior = new DatabaseSync(m.live.rows)
+      prior.prepare('ATTACH DATABASE ? AS prior_pages').run(m.live.pages)
       prior.exec('PRAGMA query_only = ON')
       return []
     }
@@ -187,7 +204,7 @@ serve({
   page(m) {
     const bytes = new Uint8Array(m.bytes)
     if (deferred) {
-      const live = prior.prepare('SELECT g.json, r.products, r.invalid FROM page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(m.page)
+      const live = prior.prepare('SELECT g.json, r.products, r.invalid FROM prior_pages.page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(m.page)
       if (live && Buffer.compare(Buffer.from(live.json.buffer, live.json.byteOffset, live.json.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0) {
         same.push(m.page)
         return { added: live.products, invalid: live.invalid, items: parsePage(bytes, m.page).length, same: true }
@@ -201,6 +218,9 @@ serve({
     const texts = []
     const fresh = []
     let invalid = 0
+    // The page as sent first, in the pages file: its rows (and rows_page, which a resumed sync
+    // trusts) are committed after it, never without it.
+    transaction(() => prepare(m.sql.page).run(m.page, bytes))
     try {
       transaction(() => {
         for (let i = 0; i < items.length; i++) {
@@ -219,7 +239,6 @@ serve({
           positions.push(pos)
           texts.push(p.name, p.product_code, productBody(p))
         }
-        prepare(m.sql.page).run(m.page, bytes)
         prepare(m.sql.done).run(m.page, positions.length, invalid)
       })
     } catch (err) {

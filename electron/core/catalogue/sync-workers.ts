@@ -1,7 +1,7 @@
 import { MessageChannel, Worker, type TransferListItem } from 'node:worker_threads'
 import type { ProductGroup } from '../../../shared/api'
 import { normalizeName, PRODUCT_COLUMNS } from './product-row'
-import { LOAD_PRAGMAS, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA } from './schema'
+import { LOAD_PRAGMAS, PAGES_PRAGMAS, PAGES_SCHEMA, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA, type GenerationFiles } from './schema'
 import { ROWS_WORKER_SOURCE, TEXT_WORKER_SOURCE } from './sync-worker-source'
 import { storageFault } from '../store/storage-fault'
 
@@ -9,9 +9,9 @@ const ROWS_SQL = {
   ids: 'SELECT id FROM product',
   pages: 'SELECT page, products, invalid FROM rows_page',
   product: `INSERT INTO product (${PRODUCT_COLUMNS.join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})`,
-  page: 'INSERT OR REPLACE INTO page (page, json) VALUES (?, ?)',
+  page: 'INSERT OR REPLACE INTO pages.page (page, json) VALUES (?, ?)',
   done: 'INSERT OR REPLACE INTO rows_page (page, products, invalid) VALUES (?, ?, ?)',
-  storedPage: 'SELECT json FROM page WHERE page = ?',
+  storedPage: 'SELECT json FROM pages.page WHERE page = ?',
   positions: 'SELECT pos FROM product WHERE pos BETWEEN ? AND ? ORDER BY pos',
 }
 
@@ -46,8 +46,8 @@ export interface StoredPage {
 
 /** How the next generation is written: a refresh compares pages with the live generation's first. */
 export interface WriteOptions {
-  /** The live generation's rows file, when there is one to compare with. */
-  compareWith?: string
+  /** The live generation's files, when there is one to compare with. */
+  compareWith?: GenerationFiles
   perPage: number
   /** Told the pages whose text was committed (a search now finds them by name and SKU). */
   onSearchable?(pages: readonly number[]): void
@@ -136,7 +136,7 @@ export class SyncWorkers {
   /** TESTS ONLY: pragmas run after the load pragmas, e.g. a size cap that makes the disk "full". */
   static testPragmas = ''
 
-  static async open(files: { rows: string; text: string }, opts: WriteOptions): Promise<SyncWorkers> {
+  static async open(files: GenerationFiles, opts: WriteOptions): Promise<SyncWorkers> {
     const channel = new MessageChannel()
     let self: SyncWorkers | null = null
     const rows = new WorkerLink(new Worker(ROWS_WORKER_SOURCE, { eval: true, resourceLimits: ROWS_LIMITS }), () => {})
@@ -145,7 +145,16 @@ export class SyncWorkers {
       const [stored, indexed] = await Promise.all([
         rows.send<{ page: number; products: number; invalid: number }[]>(
           'open',
-          { path: files.rows, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: ROWS_SCHEMA, sql: ROWS_SQL, textPort: channel.port1, live: opts.compareWith, perPage: opts.perPage },
+          {
+            path: files.rows,
+            pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas,
+            schema: ROWS_SCHEMA,
+            pages: { path: files.pages, pragmas: PAGES_PRAGMAS + SyncWorkers.testPragmas, schema: PAGES_SCHEMA },
+            sql: ROWS_SQL,
+            textPort: channel.port1,
+            live: opts.compareWith,
+            perPage: opts.perPage,
+          },
           [channel.port1],
         ),
         text.send<number[]>(
@@ -218,7 +227,10 @@ export class SyncWorkers {
   async finish(perPage: number): Promise<number> {
     // The rows file needs nothing from the text worker, which may still be indexing the last pages.
     const [count] = await Promise.all([
-      this.rows.send<number>('finish', { sql: `${ROWS_INDEXES}\n${ROWS_FACETS}\nINSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ${Math.trunc(perPage)});`, count: 'SELECT count(*) AS n FROM product' }),
+      this.rows.send<number>('finish', {
+        sql: `${ROWS_INDEXES}\n${ROWS_FACETS}\nINSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ${Math.trunc(perPage)});\nINSERT OR REPLACE INTO pages.pages_meta (key, value) VALUES ('complete', 1);`,
+        count: 'SELECT count(*) AS n FROM product',
+      }),
       this.allIndexed().then(() => this.text.send('finish', { sql: TEXT_FINISH })),
     ])
     return count
