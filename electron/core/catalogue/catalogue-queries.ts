@@ -1,7 +1,7 @@
 import { Product, readAnswer, type ProductGroup } from '../../../shared/api'
 import { AppError } from '../../../shared/ipc/contract-kit'
 import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/ipc/channels/catalogue'
-import type { CatalogueDb } from './catalogue-db'
+import type { StatementSync } from 'node:sqlite'
 import { jsonArrayBounds } from './json-array-items'
 import { normalizeSku, readablePart } from './product-row'
 import { SUMMARY_COLUMNS, toSummary, type SearchSource, type SummaryRow } from './search'
@@ -10,12 +10,19 @@ const decoder = new TextDecoder()
 /** Products whose stored text is kept after a read (about 1.6 KB each). */
 const PRODUCT_TEXTS_KEPT = 2000
 
+/** A generation to read: the live one (CatalogueDb), or a first sync's landed pages (LandingCatalogue). */
+export interface QuerySource {
+  stmt(sql: string): StatementSync
+  /** Which generation the statements read: what read texts are kept for. */
+  readonly liveGen: number
+}
+
 /** Lookups in the live generation: products, SKUs, groups, facets. All local, all synchronous. */
 export class CatalogueQueries {
   /** Of the live generation: recent products' texts, and the element bounds of pages read. */
   private kept: { gen: number; texts: Map<number, string>; bounds: Map<number, Int32Array> } = { gen: -1, texts: new Map(), bounds: new Map() }
 
-  constructor(private readonly cdb: CatalogueDb) {}
+  constructor(private readonly cdb: QuerySource) {}
 
   /** Every product with this SKU (case-insensitive), most popular first: SKUs repeat across vendors. */
   findBySku(sku: string): ProductSummary[] {

@@ -159,7 +159,12 @@ export class Catalogue {
     const b = this.require()
     const local = b.queries.getProduct(id)
     if (local) return local
-    if (!this.ctx.connection.online) throw new AppError('not_found', 'This product is not in the catalogue stored on this computer.')
+    if (!this.ctx.connection.online) {
+      // Offline after a first sync stopped part-way: the products it landed open too.
+      const landed = b.cdb.landing()?.queries.getProduct(id)
+      if (landed) return landed
+      throw new AppError('not_found', 'This product is not in the catalogue stored on this computer.')
+    }
     const session = this.ctx.connection.require()
     try {
       const p = await session.client.call('getProduct', { params: { id } })

@@ -136,7 +136,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const store = async (writer: SyncWorkers, page: number, fetched: FetchedPage): Promise<StoredPage> => {
     let stored: StoredPage
     try {
-      stored = await writer.storePage(page, (page - 1) * perPage + 1, fetched.body)
+      stored = await writer.storePage(page, (page - 1) * perPage + 1, fetched.body, fetched.totalPages === null)
     } catch (err) {
       if (err instanceof MalformedPage) throw new ServiceError('bad_response', err.message, fetched.status, false)
       throw err

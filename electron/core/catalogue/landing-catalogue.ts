@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import type { SearchPartial } from '../../../shared/ipc/channels/catalogue'
+import { CatalogueQueries } from './catalogue-queries'
+import type { GenerationFiles } from './schema'
 
 /**
  * The pages of a first sync as they land (or of one interrupted before it went live), read on a
@@ -10,6 +12,8 @@ import type { SearchPartial } from '../../../shared/ipc/channels/catalogue'
  */
 export class LandingCatalogue {
   private readonly statements = new Map<string, StatementSync>()
+  /** A landed product read back whole (while offline: online, the service answers instead). */
+  readonly queries = new CatalogueQueries(this)
 
   private constructor(
     private readonly db: DatabaseSync,
@@ -17,13 +21,14 @@ export class LandingCatalogue {
   ) {}
 
   /** Null while the generation's files are not there yet or hold no tables yet. */
-  static open(files: { rows: string; text: string }, gen: number): LandingCatalogue | null {
-    if (!existsSync(files.rows) || !existsSync(files.text)) return null
+  static open(files: GenerationFiles, gen: number): LandingCatalogue | null {
+    if (!existsSync(files.rows) || !existsSync(files.text) || !existsSync(files.pages)) return null
     let db: DatabaseSync | null = null
     try {
       db = new DatabaseSync(files.rows)
       db.exec('PRAGMA busy_timeout = 1000')
       db.prepare('ATTACH DATABASE ? AS landing_text').run(files.text)
+      db.prepare('ATTACH DATABASE ? AS landing_pages').run(files.pages)
       db.exec('PRAGMA query_only = ON')
       db.prepare('SELECT 1 FROM rows_page, landing_text.text_page, landing_text.product_fts LIMIT 0').all()
       return new LandingCatalogue(db, gen)
@@ -31,6 +36,11 @@ export class LandingCatalogue {
       db?.close()
       return null
     }
+  }
+
+  /** Kept texts of the live generation's reader are not this one's. */
+  get liveGen(): number {
+    return -this.gen
   }
 
   stmt(sql: string): StatementSync {

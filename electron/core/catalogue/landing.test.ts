@@ -71,7 +71,8 @@ describe('a first sync, searchable as it lands', () => {
       const offline = await search(again, first.product_code)
       expect(offline).toMatchObject({ source: 'local', partial: { products: 3 * PER_PAGE, expected: PRODUCTS } })
       expect(offline.items[0]?.id).toBe(first.id)
-      // A scan finds a landed product too.
+      // A landed product opens, every field read back, and a scan finds it.
+      expect(await again.call<Product>('catalogue.product', { id: first.id })).toEqual(first)
       expect((await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: first.product_code.toLowerCase() })).map((p) => p.id)).toContain(first.id)
 
       // Back online: the sync takes up after the stored pages, and the answers are whole.

@@ -166,6 +166,7 @@ function materialize() {
   prior.close()
   prior = null
   open(m)
+  prepare(m.sql.perPage).run(m.perPage)
   db.prepare('ATTACH DATABASE ? AS prior').run(m.live.rows)
   db.prepare('ATTACH DATABASE ? AS prior_pages').run(m.live.pages)
   try {
@@ -199,6 +200,7 @@ serve({
       return []
     }
     open(m)
+    prepare(m.sql.perPage).run(m.perPage)
     return prepare(m.sql.pages).all()
   },
   page(m) {
@@ -207,7 +209,8 @@ serve({
       const live = prior.prepare('SELECT g.json, r.products, r.invalid FROM prior_pages.page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(m.page)
       if (live && Buffer.compare(Buffer.from(live.json.buffer, live.json.byteOffset, live.json.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0) {
         same.push(m.page)
-        return { added: live.products, invalid: live.invalid, items: parsePage(bytes, m.page).length, same: true }
+        // Parsed only when its length ends the list (no X-Total-Pages): the same bytes were checked before.
+        return { added: live.products, invalid: live.invalid, items: m.countItems ? parsePage(bytes, m.page).length : live.products + live.invalid, same: true }
       }
       materialize()
     }

@@ -13,6 +13,8 @@ const ROWS_SQL = {
   done: 'INSERT OR REPLACE INTO rows_page (page, products, invalid) VALUES (?, ?, ?)',
   storedPage: 'SELECT json FROM pages.page WHERE page = ?',
   positions: 'SELECT pos FROM product WHERE pos BETWEEN ? AND ? ORDER BY pos',
+  // From the start: a landed product is read back from its page (catalogue-queries.ts).
+  perPage: "INSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ?)",
 }
 
 const TEXT_SQL = {
@@ -180,10 +182,11 @@ export class SyncWorkers {
   /**
    * Stores one page of listProducts (its response body, handed over without a copy): resolves
    * once its products are committed. Rejects with MalformedPage if it is not a JSON list.
+   * `countItems`: the page's length is needed (no X-Total-Pages), even when a refresh finds it unchanged.
    */
-  async storePage(page: number, base: number, body: ArrayBuffer): Promise<StoredPage> {
+  async storePage(page: number, base: number, body: ArrayBuffer, countItems = true): Promise<StoredPage> {
     this.throwIfTextFailed()
-    const stored = await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL }, [body])
+    const stored = await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL, countItems }, [body])
     if (stored.same) {
       this.same.push(page)
     } else {
