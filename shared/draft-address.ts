@@ -1,5 +1,5 @@
 import type { Address } from './api'
-import type { DraftAddress } from './ipc/channels/baskets'
+import type { DraftAddress } from './model/draft'
 
 /**
  * A service address (a saved one, or an order's or basket's shipping or finance address, which

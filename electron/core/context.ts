@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import type { CoreEventName, CoreEventPayload } from '../../shared/model/core-events'
 import type { PartialHandlers } from './ipc/dispatcher'
 import type { Connection } from './connection/connection'
 import type { Clock, Logger, Notifier } from './platform/services'
@@ -17,7 +17,7 @@ export interface CoreContext {
   connection: Connection
   /** The "Work offline" switch (the connection's clients and the image cache obey it). */
   workOffline: WorkOffline
-  emit<E extends EventName>(event: E, payload: EventPayload<E>): void
+  emit<E extends CoreEventName>(event: E, payload: CoreEventPayload<E>): void
 }
 
 /**

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { EventName, EventPayload } from '../../shared/ipc/contract'
+import type { CoreEventName, CoreEventPayload } from '../../shared/model/core-events'
 import { unsentDraftsIn } from './baskets/basket-store'
 import { basketsFeature } from './baskets/feature'
 import { catalogueFeature } from './catalogue'
@@ -14,7 +14,6 @@ import { systemClock, type Clock, type DemoLauncher, type LoginItem, type Logger
 import { openAppStore, Settings } from './store/app-store'
 import type { ServiceClientTuning } from './service/client'
 import { ordersFeature } from './orders/feature'
-import { draftsViaHandlers } from './orders/reorder'
 import { ExternalLinks } from './system/external-links'
 import { systemFeature } from './system/feature'
 import { updatesFeature } from './updates/feature'
@@ -52,7 +51,7 @@ interface CoreDeps {
 export interface Core {
   /** The one entry point for every channel of the contract (validation included). */
   dispatch: Dispatch
-  onEvent(listener: <E extends EventName>(event: E, payload: EventPayload<E>) => void): () => void
+  onEvent(listener: <E extends CoreEventName>(event: E, payload: CoreEventPayload<E>) => void): () => void
   context: CoreContext
   /** The openExternal policy (system/external-link-policy) with this app's scope; the shell asks it before every open. */
   mayOpenExternally(url: unknown): boolean
@@ -65,33 +64,56 @@ export function createCore(deps: CoreDeps): Core {
   const clock = deps.clock ?? systemClock
   const bus = new EventEmitter()
   bus.setMaxListeners(50)
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => bus.emit('event', event, payload)
+  const emit = <E extends CoreEventName>(event: E, payload: CoreEventPayload<E>) => bus.emit('event', event, payload)
   const appDb = openAppStore(deps.dataDir)
   const settings = new Settings(appDb)
   const workOffline = new WorkOffline(settings)
   const connection = new Connection({ dataDir: deps.dataDir, appDb, settings, secrets: deps.secrets, clock, log: deps.log, demo: deps.demo, unsentDrafts: unsentDraftsIn, workOffline, emit, clientTuning: deps.serviceClient })
   const context: CoreContext = { dataDir: deps.dataDir, clock, log: deps.log, notifier: deps.notifier, appDb, settings, connection, workOffline, emit }
 
-  // Other features read the local catalogue through catalogue.reader (SKU resolution, price estimates).
+  // Built in the order they depend on each other; each gets what it needs of another as a typed port.
+  const subscribe = (listener: (event: CoreEventName, payload: unknown) => void) => {
+    bus.on('event', listener)
+    return () => void bus.off('event', listener)
+  }
   const links = new ExternalLinks(connection)
+  // The baskets read the local catalogue (SKU resolution, price estimates) through catalogue.reader.
   const catalogue = catalogueFeature(context, {}, links)
+  const baskets = basketsFeature(context, { catalogue: () => catalogue.reader })
+  // "Reorder" creates its draft through the baskets' DraftsPort.
+  const orders = ordersFeature(context, { drafts: baskets, subscribe, links, openExternal: deps.openExternal })
+  const updates = updatesFeature(context, {
+    version: deps.version ?? '0.0.0',
+    updater: deps.updater,
+    managedAutomatic: deps.managedUpdates ?? deps.provisioning?.config.updates?.automatic,
+    // No active profile: no outbox, nothing sending.
+    outbox: async () => baskets.outboxCounts(),
+    subscribe,
+  })
+  const diagnostics = diagnosticsFeature(context, {
+    version: deps.version ?? '0.0.0',
+    harness: deps.harness ?? false,
+    secrets: deps.secrets,
+    ...deps.diagnostics,
+    state: {
+      'connection.status': () => connection.status(),
+      'catalogue.status': () => catalogue.catalogue.status(),
+      'baskets.outbox': () => baskets.outboxCounts(),
+      'updates.state': () => updates.state(),
+      'connection.list': () => connection.list(),
+    },
+  })
+  // Started in this order, stopped in the reverse.
   const features: Feature[] = [
     systemFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, openExternal: deps.openExternal, links, loginItem: deps.loginItem }),
     connectionFeature(connection),
     catalogue,
-    ordersFeature(context, { drafts: draftsViaHandlers(() => handlers), subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)), links, openExternal: deps.openExternal }),
+    orders,
     adminFeature(context),
-    basketsFeature(context, { catalogue: () => catalogue.reader }),
-    updatesFeature(context, {
-      version: deps.version ?? '0.0.0',
-      updater: deps.updater,
-      managedAutomatic: deps.managedUpdates ?? deps.provisioning?.config.updates?.automatic,
-      // No active profile: no outbox, nothing sending.
-      outbox: async () => (handlers['baskets.outbox'] ? await handlers['baskets.outbox'](undefined) : null),
-      subscribe: (l) => (bus.on('event', l), () => bus.off('event', l)),
-    }),
+    baskets,
+    updates,
     managedFeature(context, deps.provisioning),
-    diagnosticsFeature(context, { version: deps.version ?? '0.0.0', harness: deps.harness ?? false, secrets: deps.secrets, ...deps.diagnostics, handlers: () => handlers }),
+    diagnostics,
   ]
 
   const handlers: PartialHandlers = Object.assign({}, ...features.map((f) => f.handlers))
@@ -102,7 +124,7 @@ export function createCore(deps: CoreDeps): Core {
     context,
     mayOpenExternally: (url) => links.allows(url),
     onEvent(listener) {
-      const l = (event: EventName, payload: unknown) => (listener as (e: EventName, p: unknown) => void)(event, payload)
+      const l = (event: CoreEventName, payload: unknown) => (listener as (e: CoreEventName, p: unknown) => void)(event, payload)
       bus.on('event', l)
       return () => bus.off('event', l)
     },

@@ -19,13 +19,13 @@ export interface DemoService {
  * It is loaded lazily: a user who never opens the demo never loads it.
  */
 export function createDemoService(userDataDir: string, log: Pick<Logger, 'info' | 'warn'>): DemoService {
-  type Running = Awaited<ReturnType<typeof import('../sandbox').startSandbox>>
+  type Running = Awaited<ReturnType<typeof import('../sandbox/embedded').startEmbeddedSandbox>>
   let running: Promise<Running> | null = null
 
   const start = async (): Promise<Running> => {
-    const { startSandbox } = await import('../sandbox')
+    const { startEmbeddedSandbox } = await import('../sandbox/embedded')
     // A few orders move each minute, as in a distributor's day: not the seeded backlog all at once.
-    const sandbox = await startSandbox({ dbPath: join(userDataDir, DEMO_DB_FILE), port: 0, movesPerMinute: DEMO_MOVES_PER_MINUTE })
+    const sandbox = await startEmbeddedSandbox({ dbPath: join(userDataDir, DEMO_DB_FILE), port: 0, movesPerMinute: DEMO_MOVES_PER_MINUTE })
     log.info('demo service started', { baseUrl: sandbox.baseUrl })
     return sandbox
   }

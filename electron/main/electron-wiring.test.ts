@@ -1,15 +1,15 @@
 /**
  * The thin Electron wiring (ipc.ts, hardening.ts) against the stand-in for the Electron runtime
- * (test-support/fake-electron), which cannot run here: it records handlers and replays events
+ * (tests/support/main/fake-electron), which cannot run here: it records handlers and replays events
  * shaped like Electron's.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/contract'
 import type { Core } from '../core'
 import { APP_ENTRY_URL, APP_ORIGIN } from './security/app-origin'
-import { electronEvent, fakeElectron } from './test-support/fake-electron'
+import { electronEvent, fakeElectron } from '../../tests/support/main/fake-electron'
 
-vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectron)
+vi.mock('electron', async () => (await import('../../tests/support/main/fake-electron')).fakeElectron)
 
 const { handleInvokes, forwardCoreEvents } = await import('./ipc')
 const { guardSession, guardWebContents } = await import('./hardening')

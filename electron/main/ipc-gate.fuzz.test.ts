@@ -10,7 +10,7 @@ import { createCore, type Core } from '../core'
 import { createIpcGate, type IpcGate } from './ipc-gate'
 import { APP_ENTRY_URL, APP_ORIGIN } from './security/app-origin'
 import { isSafeExternalUrl, openExternalSafely } from './security/external-links'
-import { testKeychain } from '../core/credentials/test-keychain'
+import { testKeychain } from '../../tests/support/core/test-keychain'
 
 
 const RUNS_PER_CHANNEL = 1000

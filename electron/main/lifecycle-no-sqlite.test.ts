@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it, vi } from 'vitest'
-import { fakeElectron } from './test-support/fake-electron'
+import { fakeElectron } from '../../tests/support/main/fake-electron'
 
-vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectron)
+vi.mock('electron', async () => (await import('../../tests/support/main/fake-electron')).fakeElectron)
 vi.mock('node:sqlite', () => {
   throw new Error('No such built-in module: node:sqlite')
 })

@@ -1,6 +1,6 @@
 /**
  * The app's lifecycle (index.ts) end to end, with the real core, the real embedded demo service and
- * the real OS keychain — and a stand-in for the Electron runtime (test-support/fake-electron), the
+ * the real OS keychain — and a stand-in for the Electron runtime (tests/support/main/fake-electron), the
  * one part that cannot run here.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -11,11 +11,11 @@ import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/contract'
 import { createKeychainStore } from '../core/credentials/secret-store'
 import { APP_ENTRY_URL } from './security/app-origin'
 import { secureWebPreferences } from './security/web-preferences'
-import { electronEvent, fakeElectron } from './test-support/fake-electron'
+import { electronEvent, fakeElectron } from '../../tests/support/main/fake-electron'
 
 const TEST_KEYCHAIN = 'Wholesale Desk (tests)'
 
-vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectron)
+vi.mock('electron', async () => (await import('../../tests/support/main/fake-electron')).fakeElectron)
 // Same real keychain, a service name of its own so a developer's real app entries are never touched.
 vi.mock('../core/credentials/secret-store', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../core/credentials/secret-store')>()

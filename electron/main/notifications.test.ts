@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { NavigationTarget } from '../../shared/ipc/channels/navigation'
 import { AlertTargetStore } from './alert-targets'
-import { fakeElectron } from './test-support/fake-electron'
+import { fakeElectron } from '../../tests/support/main/fake-electron'
 
-vi.mock('electron', async () => (await import('./test-support/fake-electron')).fakeElectron)
+vi.mock('electron', async () => (await import('../../tests/support/main/fake-electron')).fakeElectron)
 const { createElectronNotifier } = await import('./notifications')
 const { Notification } = fakeElectron
 

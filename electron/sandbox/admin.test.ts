@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProductGroup, ProductGroupListItem, USER_TIMEOUTS, User, UserListItem, type FieldError, type Problem, type UserBody } from '../../shared/api'
 import { SHOWCASE, startSandbox, type Sandbox } from '.'
-import { TestClient } from './test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 
 let sb: Sandbox
 let api: TestClient

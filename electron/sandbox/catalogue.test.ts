@@ -2,7 +2,7 @@ import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Product } from '../../shared/api'
 import { SHOWCASE, startSandbox, type Sandbox } from '.'
-import { TestClient } from './test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 
 let sb: Sandbox
 let api: TestClient

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { Basket, OAuthError, Order, Problem, TokenResponse, type BasketBody } from '../../shared/api'
 import { SHOWCASE, startSandbox, type Sandbox } from '.'
 import { operations } from './routes'
-import { TestClient, type CallOptions } from './test-client'
+import { TestClient, type CallOptions } from '../../tests/support/sandbox/test-client'
 
 /** The operationIds the OpenAPI document must carry (issue #3). */
 const OPERATION_IDS = [

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { Pool } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHOWCASE, startSandbox, type Sandbox } from '.'
-import { createTokenFor, queryString } from './test-client'
+import { createTokenFor, queryString } from '../../tests/support/sandbox/test-client'
 
 /**
  * Property-based fuzz: 2,000 random bodies per write operation and 2,000 random query strings per

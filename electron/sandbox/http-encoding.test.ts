@@ -2,7 +2,7 @@ import { request } from 'undici'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '.'
-import { createTokenFor } from './test-client'
+import { createTokenFor } from '../../tests/support/sandbox/test-client'
 import { negotiate } from './http-encoding'
 
 let sb: Sandbox

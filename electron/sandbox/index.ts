@@ -1,63 +1,18 @@
-import { buildApp } from './app'
-import { createControl } from './control'
-import { registerImages } from './images'
-import { openApiDocument } from './openapi'
 import { API_PREFIX } from './operation'
-import { Simulator } from './domain/workflow'
-import { operations } from './routes'
 import { testAdminRoutes } from './routes/test-admin'
-import { SandboxServer } from './server'
-import { resolveOptions, SandboxState } from './state'
+import { serveSandbox } from './serve'
 import type { Sandbox, SandboxOptions } from './types'
 
 export type { Fault, FaultMatch, RequestLogEntry, Sandbox, SandboxClientCredentials, SandboxControl, SandboxOptions } from './types'
 export { SHOWCASE } from './seed/catalogue'
 
 /**
- * Starts our implementation of the wholesale ordering API on 127.0.0.1. It never prints and never
- * exits the process: the desktop app embeds it for demo mode, tests start one per suite.
+ * Starts our implementation of the wholesale ordering API on 127.0.0.1 for tests and `npm run
+ * sandbox`: with `testMode`, `/api/v1/_test/...` too. The app's demo starts embedded.ts instead,
+ * so the test routes are not in the app's bundle.
  */
-export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  const options = resolveOptions(opts)
-  const state = new SandboxState(options)
-  const app = buildApp(state, operations, (a) => {
-    registerImages(a, state)
-    let openApi: string | undefined
-    a.get(`${API_PREFIX}/openapi.json`, () => {
-      openApi ??= JSON.stringify(openApiDocument(operations, state.baseUrl))
-      return new Response(openApi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(openApi)) } })
-    })
-    // Ours, not the service's: what this sandbox offers beyond the public record, asked for by the
-    // client (the real service has no such path and answers 404, so nothing extra is assumed there).
-    a.get(`${API_PREFIX}/sandbox/capabilities`, (c) => c.json({ cancelOrder: options.cancelOrder }))
-    if (options.testMode) a.route(`${API_PREFIX}/_test`, testAdminRoutes(state, () => server))
+export function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  return serveSandbox(opts, (app, state, server) => {
+    if (state.testMode) app.route(`${API_PREFIX}/_test`, testAdminRoutes(state, server))
   })
-  const server = new SandboxServer(app)
-  let port: number
-  try {
-    port = await server.listen(options.port)
-  } catch (err) {
-    state.store.close()
-    throw err
-  }
-  const simulator = new Simulator(state)
-  simulator.start()
-  const url = `http://127.0.0.1:${port}`
-  state.baseUrl = `${url}${API_PREFIX}`
-  const demo = state.credentials.find((c) => c.organisationId === 1 && c.admin)!
-  let closed = false
-  return {
-    url,
-    baseUrl: state.baseUrl,
-    demo,
-    clients: state.credentials,
-    control: createControl(state, server),
-    async close() {
-      if (closed) return
-      closed = true
-      simulator.stop()
-      await server.close()
-      state.store.close()
-    },
-  }
 }

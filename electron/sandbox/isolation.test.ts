@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Basket, Order, Organisation, ProductGroupListItem, UserListItem } from '../../shared/api'
 import { startSandbox, type Sandbox } from '.'
-import { TestClient } from './test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 
 /**
  * Tenant isolation: every seeded organisation's clients against every other organisation's

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Basket, LineItem, Order, Problem, type BasketBody, type FieldError } from '../../shared/api'
 import { SHOWCASE, startSandbox, type Sandbox } from '.'
-import { TestClient } from './test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 
 let sb: Sandbox
 let api: TestClient

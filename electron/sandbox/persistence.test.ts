@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DatabaseSync } from 'node:sqlite'
 import { Product, type ShippingType } from '../../shared/api'
 import { SHOWCASE, startSandbox } from '.'
-import { TestClient } from './test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-db-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CurrentUser, Order, ORDER_STATUSES } from '../../shared/api'
 import { SHOWCASE, startSandbox, type Sandbox } from '.'
-import { TestClient } from './test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 
 /** The sandbox as the real service's public record describes it (service-conventions.md, issue 14). */
 describe('sandbox defaults follow the public record', () => {

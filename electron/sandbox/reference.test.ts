@@ -3,7 +3,7 @@ import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Address, CountryCode, Organisation, Problem, ShippingType } from '../../shared/api'
 import { startSandbox, type Sandbox } from '.'
-import { TestClient } from './test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 
 let sb: Sandbox
 let api: TestClient

@@ -1,13 +1,11 @@
 import type { Product } from '../../shared/api'
-import { seedShippingTypes } from './seed/people'
-import { Clock } from './clock'
-import { Store } from './db/store'
+import type { Clock } from './clock'
+import type { Store } from './db/store'
 import { OrgTree } from './domain/organisations'
 import { PriceBook } from './domain/prices'
 import type { RoleSeed } from './domain/permissions'
 import { Faults, RequestLog } from './faults'
 import { SecretVerifier } from './secrets'
-import { credentialsFor, seedBase, seedHistory } from './seed'
 import type { SandboxClientCredentials, SandboxOptions } from './types'
 
 export type ResolvedOptions = Required<SandboxOptions>
@@ -44,35 +42,36 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
   return o
 }
 
-/** Everything a request handler needs: the database, the clock and the in-memory caches. */
+/**
+ * Everything a request handler needs: the database, the clock and the in-memory caches, on a
+ * database that is already seeded (open-state.ts opens and seeds it, so this module, which every
+ * domain module reads, imports none of them).
+ */
 export class SandboxState {
-  readonly store: Store
-  readonly clock = new Clock()
   readonly orgs: OrgTree
   readonly prices: PriceBook
   readonly roles: Map<number, RoleSeed>
   readonly verifier = new SecretVerifier()
   readonly faults = new Faults()
   readonly log = new RequestLog()
-  readonly credentials: SandboxClientCredentials[]
   readonly seed: number
   /** Parsed products for line items (see loadProduct). */
   readonly productCache = new Map<number, Product>()
   /** Unexpected errors (answered as 500); tests assert this stays empty. */
   readonly internalErrors: Error[] = []
   /** The simulator's allowance of moves under options.movesPerMinute (tokens, refilled with the clock). */
-  readonly moveBudget = { tokens: 0, at: this.clock.now() }
+  readonly moveBudget: { tokens: number; at: number }
   /** Set once the server listens, e.g. http://127.0.0.1:40123/api/v1 */
   baseUrl = ''
 
-  constructor(readonly options: ResolvedOptions) {
-    this.store = new Store(options.dbPath)
-    const fresh = this.store.meta('seeded') !== 'yes'
-    if (fresh) seedBase(this.store, options, this.clock)
-    else seedShippingTypes(this.store)
-    // A reopened database keeps the seed it was made with (and so its credentials).
-    this.seed = Number(this.store.meta('seed'))
-    this.credentials = credentialsFor(this.seed)
+  constructor(
+    readonly options: ResolvedOptions,
+    readonly store: Store,
+    readonly clock: Clock,
+    readonly credentials: SandboxClientCredentials[],
+  ) {
+    this.moveBudget = { tokens: 0, at: clock.now() }
+    this.seed = Number(store.meta('seed'))
     this.orgs = new OrgTree(this.store)
     this.prices = new PriceBook(this.store)
     this.roles = new Map(
@@ -80,7 +79,6 @@ export class SandboxState {
         .all<{ id: number; name: string; parent: number | null; permissions: string }>('SELECT id, name, parent, permissions FROM roles')
         .map((r) => [r.id, { ...r, permissions: JSON.parse(r.permissions) as RoleSeed['permissions'] }]),
     )
-    if (fresh) seedHistory(this, options)
   }
 
   get testMode(): boolean {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Order, type BasketBody } from '../../shared/api'
 import { SHOWCASE, startSandbox, type Sandbox } from '.'
-import { TestClient } from './test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 
 const address = { addr_line_1: '1 High Street', city: 'London', postal_code: 'EC1A 1BB', country_code: 1 }
 const body = (lines: BasketBody['line_items'], extra: Partial<BasketBody> = {}): BasketBody => ({ shipping_address: address, shipping_type: 1, line_items: lines, ...extra })

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../electron/sandbox'
-import { TestClient } from '../../electron/sandbox/test-client'
+import { TestClient } from '../../tests/support/sandbox/test-client'
 import type { CurrentUser } from '../../shared/api'
-import { appSuite } from './testing/app-suite'
-import { waitFor } from './testing/mount-app'
+import { appSuite } from '../../tests/support/renderer/app-suite'
+import { waitFor } from '../../tests/support/renderer/mount-app'
 
 /** The frame on the real core (in this process) and a real sandbox: first run, demo mode, online state. */
 describe('app frame', () => {

@@ -1,8 +1,5 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type Router, type RouterHistory } from 'vue-router'
-import { adminRoutes } from './views/admin/routes'
-import { basketsRoutes } from './views/baskets/routes'
-import { catalogueRoutes } from './views/catalogue/routes'
-import { ordersRoutes } from './views/orders/routes'
+import { domainRoutes, homePath } from './domain-routes'
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -16,9 +13,6 @@ declare module 'vue-router' {
     bare?: boolean
   }
 }
-
-/** Each domain's routes come from its own views/<domain>/routes.ts. */
-const domainRoutes: RouteRecordRaw[] = [...catalogueRoutes, ...basketsRoutes, ...ordersRoutes, ...adminRoutes]
 
 const frameRoutes: RouteRecordRaw[] = [
   {
@@ -39,12 +33,6 @@ const frameRoutes: RouteRecordRaw[] = [
     ],
   },
 ]
-
-/** The first navigation entry: where "/" and a finished first run lead. */
-export function homePath(routes: RouteRecordRaw[] = domainRoutes): string {
-  const first = [...routes].filter((r) => r.meta?.nav).sort((a, b) => a.meta!.nav!.order - b.meta!.nav!.order)[0]
-  return first?.path ?? '/settings'
-}
 
 interface RouterOptions {
   /** Whether a connection profile is active; routes that are not `public` need one. */

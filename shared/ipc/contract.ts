@@ -1,16 +1,17 @@
 import type { z } from 'zod'
-import { alertsChannels, alertsEvents } from './channels/alerts'
-import { catalogueChannels, catalogueEvents } from './channels/catalogue'
-import { connectionChannels, connectionEvents } from './channels/connection'
-import { navigationChannels, navigationEvents } from './channels/navigation'
-import { systemChannels, systemEvents } from './channels/system'
-import { basketsChannels, basketsEvents } from './channels/baskets'
-import { ordersChannels, ordersEvents } from './channels/orders'
-import { adminChannels, adminEvents } from './channels/admin'
+import { alertsChannels } from './channels/alerts'
+import { catalogueChannels } from './channels/catalogue'
+import { connectionChannels } from './channels/connection'
+import { navigationChannels } from './channels/navigation'
+import { systemChannels } from './channels/system'
+import { basketsChannels } from './channels/baskets'
+import { ordersChannels } from './channels/orders'
+import { adminChannels } from './channels/admin'
 import { diagnosticsChannels } from './channels/diagnostics'
 import { managedChannels } from './channels/managed'
-import { updatesChannels, updatesEvents } from './channels/updates'
+import { updatesChannels } from './channels/updates'
 import type { ChannelDef, IpcResult } from './contract-kit'
+import { coreEvents } from '../model/core-events'
 
 /**
  * The one IPC contract: every channel (name → input and output schema) and every main→renderer
@@ -30,17 +31,8 @@ export const channels = {
   ...managedChannels,
 } satisfies Record<string, ChannelDef>
 
-export const events = {
-  ...systemEvents,
-  ...connectionEvents,
-  ...alertsEvents,
-  ...catalogueEvents,
-  ...navigationEvents,
-  ...basketsEvents,
-  ...ordersEvents,
-  ...adminEvents,
-  ...updatesEvents,
-} satisfies Record<string, z.ZodType>
+/** The core's events (shared/model/core-events), forwarded to the renderer as they are. */
+export const events = coreEvents
 
 type Channels = typeof channels
 export type ChannelName = keyof Channels

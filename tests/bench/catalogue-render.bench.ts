@@ -8,7 +8,7 @@ import { startHarness, type Harness } from '../harness/server'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
 import { percentile } from './statistics'
-import { testKeychain } from '../../electron/core/credentials/test-keychain'
+import { testKeychain } from '../support/core/test-keychain'
 
 /**
  * The catalogue's search boxes in Chromium over a local catalogue of 100,000 products: from the

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { isOpenStatus } from '../../shared/api'
 import type { WatchState } from '../../shared/ipc/channels/orders'
 import { CADENCE } from '../../electron/core/orders/cadence'
-import { connect, makeCore } from '../../electron/core/orders/test-core'
+import { connect, makeCore } from '../support/core/core-suite'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
 

@@ -1,6 +1,6 @@
 import { Pool } from 'undici'
 import { startSandbox } from '../../electron/sandbox'
-import { createTokenFor } from '../../electron/sandbox/test-client'
+import { createTokenFor } from '../support/sandbox/test-client'
 import type { Print } from './run'
 import { percentile } from './statistics'
 

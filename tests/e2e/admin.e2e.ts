@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Organisation, User } from '../../shared/api'
-import { TestClient } from '../../electron/sandbox/test-client'
+import { TestClient } from '../support/sandbox/test-client'
 import { launchApp, type AppUnderTest } from './support/app'
 
 /**

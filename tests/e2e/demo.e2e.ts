@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CurrentUser, Organisation } from '../../shared/api'
-import { TestClient } from '../../electron/sandbox/test-client'
+import { TestClient } from '../support/sandbox/test-client'
 import { launchApp, type AppUnderTest } from './support/app'
 
 /** First run → "Explore with demo data" → the frame shows who you are, for whom, and that it is a demo. */

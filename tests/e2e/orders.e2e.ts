@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../shared/api'
 import { ManualClock } from '../../electron/core/platform/manual-clock'
-import { TestClient } from '../../electron/sandbox/test-client'
+import { TestClient } from '../support/sandbox/test-client'
 import { launchApp, type AppUnderTest } from './support/app'
 
 /**

@@ -1,5 +1,5 @@
 import type { SandboxOptions } from '../../electron/sandbox'
-import { testKeychain } from '../../electron/core/credentials/test-keychain'
+import { testKeychain } from '../support/core/test-keychain'
 import { startInProcessApp, type InProcessApp } from './in-process'
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process'
 

@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/ipc/contract-kit'
 import type { SecretStore } from '../../electron/core/credentials/secret-store'
-import { testKeychain } from '../../electron/core/credentials/test-keychain'
-import { connect, makeCore } from '../../electron/core/orders/test-core'
+import { testKeychain } from '../support/core/test-keychain'
+import { connect, makeCore } from '../support/core/core-suite'
 import { startSandbox, type Sandbox } from '../../electron/sandbox'
 
 let sandbox: Sandbox

@@ -8,7 +8,7 @@ import type { DraftView, OutboxCounts } from '../../shared/ipc/channels/baskets'
 import type { OrderChange } from '../../shared/ipc/channels/orders'
 import { BasketStore } from '../../electron/core/baskets/basket-store'
 import { startSandbox, type Sandbox } from '../../electron/sandbox'
-import { testKeychain } from '../../electron/core/credentials/test-keychain'
+import { testKeychain } from '../support/core/test-keychain'
 import { clientFor, plainProducts, rng, tempDir, verify } from '../chaos/support/outbox-world'
 import { CoreProcess } from './support/core-process'
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { NotificationKind, USER_TIMEOUTS, type CurrentUser, type Language, type ProductGroup, type User } from '../../../shared/api'
-import type { UserListResult } from '../../../shared/ipc/channels/admin'
-import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
+import type { UserListResult } from '../../../shared/model/user-list'
+import type { ConnectionStatus } from '../../../shared/model/connection'
 import { adminAccess } from '../../../shared/permissions'
-import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
+import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 10, speed: 0, tokenTtlSeconds: 36_000 })
 

@@ -1,6 +1,6 @@
 import type { User, UserBody } from '../../../shared/api'
-import { AppError } from '../../../shared/ipc/contract-kit'
-import type { UserListParams, UserListResult } from '../../../shared/ipc/channels/admin'
+import { AppError } from '../../../shared/model/app-error'
+import type { UserListParams, UserListResult } from '../../../shared/model/user-list'
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions'
 import { userEditImpact, userPutBody } from '../../../shared/user-edit-impact'
 import { adminCall, type AdminDeps } from './admin-call'

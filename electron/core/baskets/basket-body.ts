@@ -1,5 +1,5 @@
 import type { BasketBody, LineItemRequest } from '../../../shared/api'
-import type { DraftAddress, DraftDoc, DraftFinance, DraftLine } from '../../../shared/ipc/channels/baskets'
+import type { DraftAddress, DraftDoc, DraftFinance, DraftLine } from '../../../shared/model/draft'
 import { markedName } from '../../../shared/basket-marker'
 
 /**

@@ -3,9 +3,10 @@ import { existsSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { DatabaseSync } from 'node:sqlite'
-import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/ipc/channels/baskets'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/model/draft'
+import { AppError } from '../../../shared/model/app-error'
 import { isDamagedDatabase, openDatabase, transaction, type Migration } from '../store/database'
+import { draftDocFromStored, storedDraftText, upgradeStoredDrafts } from './stored-draft'
 
 /**
  * The outbox steps of a queued draft (see outbox.ts for the protocol):
@@ -13,7 +14,7 @@ import { isDamagedDatabase, openDatabase, transaction, type Migration } from '..
  */
 export type OutboxStep = 'create' | 'update' | 'price' | 'submit'
 
-/** One row of `drafts`: the typed document plus its outbox bookkeeping. */
+/** One row of `drafts`: the typed document (stored in its own versioned shape, stored-draft.ts) plus its outbox bookkeeping. */
 export interface DraftRecord {
   id: string
   organisation: number | null
@@ -103,6 +104,11 @@ const migrations: Migration[] = [
     // in a store that never held one, holdService gives them the first it holds.
     version: 4,
     up: `UPDATE drafts SET service = (SELECT value FROM meta WHERE key = 'service') WHERE service IS NULL;`,
+  },
+  {
+    // Stored drafts get their own versioned shape (stored-draft.ts): every document becomes v2.
+    version: 5,
+    up: upgradeStoredDrafts,
   },
 ]
 
@@ -213,7 +219,7 @@ export class BasketStore {
     const t = this.now()
     this.db
       .prepare('INSERT INTO drafts (id, organisation, doc, state, source_basket_id, service, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(id, organisation, JSON.stringify(DraftDoc.parse(doc)), 'draft', sourceBasketId, service, t, t)
+      .run(id, organisation, storedDraftText(DraftDoc.parse(doc)), 'draft', sourceBasketId, service, t, t)
     return this.require(id)
   }
 
@@ -259,7 +265,7 @@ export class BasketStore {
       const state: DraftState = rec.state === 'queued' || rec.state === 'needs_review' ? 'draft' : rec.state
       this.db
         .prepare('UPDATE drafts SET doc = ?, state = ?, step = CASE WHEN ? = \'draft\' THEN NULL ELSE step END, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(next), state, state, this.now(), id)
+        .run(storedDraftText(next), state, state, this.now(), id)
       return this.require(id)
     })
   }
@@ -297,7 +303,7 @@ export class BasketStore {
       const step: OutboxStep = rec.basketId !== null || rec.sourceBasketId !== null ? 'update' : 'create'
       this.db
         .prepare('UPDATE drafts SET state = \'queued\', doc = ?, marker = COALESCE(marker, ?), basket_id = COALESCE(basket_id, source_basket_id), step = COALESCE(in_flight, ?), attempts = 0, next_attempt_at = 0, error = NULL, review = NULL, service = ?, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(snapshot), marker, step, service, this.now(), id)
+        .run(storedDraftText(snapshot), marker, step, service, this.now(), id)
       return this.require(id)
     })
   }
@@ -345,7 +351,7 @@ export class BasketStore {
       if (!doc) return null
       this.db
         .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, service = ?, organisation = NULL, doc = ?, error = NULL, updated_at = ? WHERE id = ?`)
-        .run(service, JSON.stringify(DraftDoc.parse(doc)), this.now(), id)
+        .run(service, storedDraftText(DraftDoc.parse(doc)), this.now(), id)
       return this.require(id)
     })
   }
@@ -368,7 +374,7 @@ export class BasketStore {
     if (p.error !== undefined) set('error', p.error ? JSON.stringify(p.error) : null)
     if (p.review !== undefined) set('review', p.review ? JSON.stringify(p.review) : null)
     if (p.serviceTotal !== undefined) set('service_total', p.serviceTotal)
-    if (p.doc !== undefined) set('doc', JSON.stringify(p.doc))
+    if (p.doc !== undefined) set('doc', storedDraftText(p.doc))
     set('updated_at', this.now())
     this.db.prepare(`UPDATE drafts SET ${cols.join(', ')} WHERE id = ?`).run(...vals, id)
   }
@@ -470,11 +476,10 @@ function parseJson<T>(text: string | null): T | null {
 }
 
 function toRecord(r: Row): DraftRecord {
-  const doc = DraftDoc.safeParse(parseJson(r.doc))
   return {
     id: r.id,
     organisation: r.organisation,
-    doc: doc.success ? doc.data : DraftDoc.parse({}),
+    doc: draftDocFromStored(r.doc),
     state: r.state as DraftState,
     marker: r.marker,
     basketId: r.basket_id,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
-import type { DraftDocInput, DraftView, Rechoose } from '../../../shared/ipc/channels/baskets'
-import type { SyncOutcome } from '../../../shared/ipc/channels/catalogue'
-import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
+import type { DraftDocInput } from '../../../shared/model/draft'
+import type { DraftView, Rechoose } from '../../../shared/model/draft-view'
+import type { SyncOutcome } from '../../../shared/model/catalogue-sync'
+import type { ConnectionStatus } from '../../../shared/model/connection'
 import { SHOWCASE } from '../../sandbox/seed/catalogue'
 import { startSandbox } from '../../sandbox'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
-import { connect, coreSuite } from '../orders/test-core'
-import { until } from '../test-until'
+import { connect, coreSuite } from '../../../tests/support/core/core-suite'
+import { until } from '../../../tests/support/core/until'
 
 /** "Use with this service": a draft of one service made the other's, on real sandboxes and a real baskets.db. */
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0 })

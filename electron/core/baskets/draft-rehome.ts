@@ -1,5 +1,6 @@
 import type { Product } from '../../../shared/api'
-import type { DraftAddress, DraftDoc, DraftLine, Rechoose } from '../../../shared/ipc/channels/baskets'
+import type { DraftAddress, DraftDoc, DraftLine } from '../../../shared/model/draft'
+import type { Rechoose } from '../../../shared/model/draft-view'
 import { LINE_OPTION_IDS, withoutProductChoices, withProduct } from './line-product'
 import type { PriceCatalogue } from './price-catalogue'
 

@@ -1,4 +1,4 @@
-import type { DraftError } from '../../../shared/ipc/channels/baskets'
+import type { DraftError } from '../../../shared/model/draft'
 import type { DraftRecord } from './basket-store'
 
 /**

@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { DraftView } from '../../../shared/ipc/channels/baskets'
-import { connect, coreSuite } from '../orders/test-core'
+import type { DraftView } from '../../../shared/model/draft-view'
+import { connect, coreSuite } from '../../../tests/support/core/core-suite'
 
 const suite = coreSuite({ testMode: true, products: 50, orders: 0, speed: 0, seed: 3 })
 const lines = (d: DraftView) => d.doc.line_items.map((l) => `${l.product_code}x${l.quantity}`)

@@ -1,5 +1,5 @@
-import { DRAFTS_FILE_FORMAT, DraftsFile } from '../../../shared/ipc/channels/baskets'
-import { AppError, fieldsOf } from '../../../shared/ipc/contract-kit'
+import { DRAFTS_FILE_FORMAT, DraftsFile } from '../../../shared/model/drafts-file'
+import { AppError, fieldsOf } from '../../../shared/model/app-error'
 import type { BasketStore } from './basket-store'
 import { transaction } from '../store/database'
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Product } from '../../../shared/api'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { AppError } from '../../../shared/model/app-error'
 import { BasketStore } from './basket-store'
 import { Drafts } from './drafts'
 import type { PriceCatalogue } from './price-catalogue'
@@ -147,7 +147,7 @@ describe('local drafts', () => {
 
   it('keeps every committed edit when the process dies (SIGKILL)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wd-drafts-kill-'))
-    const child = fork(fileURLToPath(new URL('./draft-typist.fixture.ts', import.meta.url)), [dir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    const child = fork(fileURLToPath(new URL('../../../tests/support/core/draft-typist.fixture.ts', import.meta.url)), [dir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
     let last = ''
     let id = ''
     const exited = new Promise<void>((res) => child.once('exit', () => res()))

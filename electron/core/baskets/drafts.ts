@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Product } from '../../../shared/api'
-import type {
-  DraftDoc,
-  DraftHeaderPatch,
-  DraftLine,
-  DraftLinePatch,
-  DraftSummary,
-  DraftView,
-  LineProductInfo,
-  OutboxCounts,
-  Rechoose,
-} from '../../../shared/ipc/channels/baskets'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import type { DraftDoc, DraftHeaderPatch, DraftLine, DraftLinePatch } from '../../../shared/model/draft'
+import type { DraftSummary, DraftView, LineProductInfo, Rechoose } from '../../../shared/model/draft-view'
+import type { OutboxCounts } from '../../../shared/model/outbox'
+import { AppError } from '../../../shared/model/app-error'
 import type { BasketStore, DraftRecord } from './basket-store'
 import { newMarker } from './marker'
 import { round2 } from '../../../shared/api'

@@ -1,5 +1,5 @@
-import type { OutboxCounts } from '../../../shared/ipc/channels/baskets'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import type { OutboxCounts } from '../../../shared/model/outbox'
+import { AppError } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
 import { requireProductionConfirmed } from '../connection/production-guard'
 import type { CoreContext, Feature } from '../context'
@@ -11,7 +11,10 @@ import { Outbox } from './outbox'
 import { previewImport } from './paste-import'
 import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-catalogue'
 import { referenceData } from './reference-data'
-import { assertFullyRead, draftFromBasket, ServerBaskets } from './server-baskets'
+import { assertFullyRead, ServerBaskets } from './server-baskets'
+import { draftFromBasket } from '../../../shared/model/draft-from-basket'
+import { DraftDoc } from '../../../shared/model/draft'
+import type { DraftsPort } from '../orders/drafts-port'
 import { unreadFields } from '../../../shared/api'
 
 interface BasketsOptions {
@@ -30,12 +33,19 @@ interface ProfileBaskets {
   outbox: Outbox
 }
 
+/** The baskets feature as the core wires it: its channels, and the typed ports other features are given. */
+export interface BasketsFeature extends Feature, DraftsPort {
+  current(): ProfileBaskets | null
+  /** The active profile's outbox counts (no_profile without one). */
+  outboxCounts(): OutboxCounts
+}
+
 /**
  * Baskets: local drafts (per profile, offline), the outbox that submits them exactly once, and the
  * organisation's server-side baskets. The outbox follows the connection: it runs for the active
  * profile and is kicked whenever the service becomes reachable again.
  */
-export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Feature & { current(): ProfileBaskets | null } {
+export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): BasketsFeature {
   let active: ProfileBaskets | null = null
   let lastCounts = ''
   let unsubscribe: (() => void) | null = null
@@ -177,6 +187,11 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
 
   return {
     current: () => active,
+    createDraft: async (organisation, doc) => {
+      const draft = await require().drafts.create(organisation, DraftDoc.partial().parse(doc))
+      return { id: draft.id, lineCount: draft.lineCount }
+    },
+    outboxCounts: () => require().drafts.outboxCounts(),
     handlers: {
       'baskets.list': () => require().drafts.list(),
       'baskets.get': ({ id }) => require().drafts.get(id),
@@ -235,7 +250,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Fea
         const basket = await online(() => server().get(id))
         if (basket.status !== 'DRAFT') throw new AppError('conflict', 'This basket has already been submitted.')
         assertFullyRead(basket)
-        const doc = await refreshEstimates(catalogue(), draftFromBasket(basket))
+        const doc = await refreshEstimates(catalogue(), draftFromBasket(basket, 'copy'))
         return p.drafts.create(basket.organisation, doc, basket.id)
       },
     },

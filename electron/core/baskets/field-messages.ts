@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { FieldCode, FieldMessageKey } from '../../../shared/ipc/channels/baskets'
+import type { FieldCode, FieldMessageKey } from '../../../shared/model/draft-view'
 
 type Params = Record<string, string | number>
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
-import type { DraftView } from '../../../shared/ipc/channels/baskets'
-import type { SyncOutcome } from '../../../shared/ipc/channels/catalogue'
+import type { DraftView } from '../../../shared/model/draft-view'
+import type { SyncOutcome } from '../../../shared/model/catalogue-sync'
 import { SHOWCASE } from '../../sandbox/seed/catalogue'
-import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
-import { until } from '../test-until'
+import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
+import { until } from '../../../tests/support/core/until'
 import { toBasketBody } from './basket-body'
 
 /** Choosing the product of a line that has none, on a real core with the sandbox's catalogue on this computer. */

@@ -1,5 +1,5 @@
 import type { Product, SubscriptionKind } from '../../../shared/api'
-import type { DraftLine } from '../../../shared/ipc/channels/baskets'
+import type { DraftLine } from '../../../shared/model/draft'
 import { unitEstimate } from './price-catalogue'
 
 /** A line's choices among its product's options (and the partner platform's ids for them). */

@@ -2,13 +2,14 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../../shared/api'
-import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
-import { OrderFilters } from '../../../shared/ipc/channels/orders'
-import { connect, coreSuite, type CoreUnderTest } from '../orders/test-core'
+import type { DraftView } from '../../../shared/model/draft-view'
+import type { OutboxCounts } from '../../../shared/model/outbox'
+import { OrderFilters } from '../../../shared/model/order'
+import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
 import { markedName, markerOf } from '../../../shared/basket-marker'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { until } from '../test-until'
+import { until } from '../../../tests/support/core/until'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 0, speed: 0, seed: 5 })
 /** Another service, to edit the profile to. */

@@ -1,5 +1,5 @@
 import type { Basket, LineItem } from '../../../shared/api'
-import type { DraftDoc, DraftError, ReviewLine } from '../../../shared/ipc/channels/baskets'
+import type { DraftDoc, DraftError, ReviewLine } from '../../../shared/model/draft'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'

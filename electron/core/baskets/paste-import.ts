@@ -1,4 +1,4 @@
-import type { ImportPreviewRow } from '../../../shared/ipc/channels/baskets'
+import type { ImportPreviewRow } from '../../../shared/model/draft-import'
 import type { PriceCatalogue } from './price-catalogue'
 
 interface ParsedLine {

@@ -1,5 +1,6 @@
 import { ratePlanPrice, round2, type Product } from '../../../shared/api'
-import type { DraftDoc, DraftLine, LineEstimate, LineProductInfo } from '../../../shared/ipc/channels/baskets'
+import type { DraftDoc, DraftLine, LineEstimate } from '../../../shared/model/draft'
+import type { LineProductInfo } from '../../../shared/model/draft-view'
 
 /** The part of a catalogue search row the baskets read. */
 export type SkuMatch = Pick<Product, 'id' | 'product_code' | 'name' | 'price'>

@@ -1,5 +1,5 @@
 import type { Address, CountryCode, ShippingType } from '../../../shared/api'
-import type { ReferenceData } from '../../../shared/ipc/channels/baskets'
+import type { ReferenceData } from '../../../shared/model/reference-data'
 import type { ServiceClient } from '../service/client'
 import type { ListOperationId, ResponseOf } from '../service/routes'
 import { ServiceError } from '../service/service-error'

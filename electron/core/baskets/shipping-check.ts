@@ -1,5 +1,5 @@
 import type { CountryCode, ShippingType } from '../../../shared/api'
-import type { DraftDoc } from '../../../shared/ipc/channels/baskets'
+import type { DraftDoc } from '../../../shared/model/draft'
 import { shippingTypeFits } from '../../../shared/shipping-type-fits'
 import type { BasketStore } from './basket-store'
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Product } from '../../../shared/api'
-import { basketsChannels, DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/ipc/channels/baskets'
+import { basketsChannels } from '../../../shared/ipc/channels/baskets'
+import { DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/model/draft'
 import { toBasketBody } from './basket-body'
 import { NAME_MAX } from '../../../shared/basket-marker'
 import { draftProblems } from './validation'

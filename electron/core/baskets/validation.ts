@@ -1,5 +1,5 @@
 import { BackupOrder, BasketBody, MeetingOrder, missingForShipping, StorageOrder, type Product } from '../../../shared/api'
-import type { DraftDoc } from '../../../shared/ipc/channels/baskets'
+import type { DraftDoc } from '../../../shared/model/draft'
 import type { z } from 'zod'
 import { toBasketBody } from './basket-body'
 import { NAME_MAX } from '../../../shared/basket-marker'

@@ -1,6 +1,6 @@
 import { Product, readAnswer, type ProductGroup } from '../../../shared/api'
-import { AppError } from '../../../shared/ipc/contract-kit'
-import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/ipc/channels/catalogue'
+import { AppError } from '../../../shared/model/app-error'
+import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/model/product'
 import type { StatementSync } from 'node:sqlite'
 import { jsonArrayBounds } from './json-array-items'
 import { normalizeSku, readablePart } from './product-row'

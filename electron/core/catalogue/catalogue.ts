@@ -1,16 +1,9 @@
 import { join } from 'node:path'
 import type { Product } from '../../../shared/api'
-import type {
-  CatalogueSearchResult,
-  CatalogueStatus,
-  ImageKind,
-  MatchKind,
-  ProductSummary,
-  SyncOutcome,
-  SyncProgress,
-} from '../../../shared/ipc/channels/catalogue'
-import { CatalogueSearchInput } from '../../../shared/ipc/channels/catalogue'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { CatalogueSearchInput, type CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
+import { productSummary, type ImageKind, type MatchKind, type ProductSummary } from '../../../shared/model/product'
+import { AppError } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
 import type { CoreContext } from '../context'
 import { ServiceError, SessionEndedError } from '../service/service-error'
@@ -406,20 +399,7 @@ export class Catalogue {
       return !key ? 'browse' : sku === key ? 'exact' : sku.startsWith(key) ? 'prefix' : 'text'
     }
     return {
-      items: items.slice(skip, skip + q.limit).map((p) => ({
-        id: p.id,
-        name: p.name,
-        product_code: p.product_code,
-        vendor: p.vendor ?? null,
-        type: p.type ?? null,
-        price: p.price,
-        rrp: p.rrp ?? null,
-        stock: p.stock ?? null,
-        subscription_type: p.subscription_type ?? null,
-        subscription_product_type: p.subscription_product_type ?? null,
-        match: kind(p),
-        has_thumb: !!p.thumb_url,
-      })),
+      items: items.slice(skip, skip + q.limit).map((p) => productSummary(p, kind(p), { hasThumb: !!p.thumb_url })),
       total,
       source: 'service',
       matchKinds: { exact: 0, prefix: 0, text: key ? total : 0 },

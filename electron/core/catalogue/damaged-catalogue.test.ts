@@ -1,10 +1,12 @@
 import { readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogueSearchResult, CatalogueStatus, ProductSummary } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { CatalogueStatus } from '../../../shared/model/catalogue-sync'
+import type { ProductSummary } from '../../../shared/model/product'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig } from './catalogue-test-rig'
-import { until } from '../test-until'
+import { catalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { until } from '../../../tests/support/core/until'
 
 let sandbox: Sandbox
 beforeAll(async () => {

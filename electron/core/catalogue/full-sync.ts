@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ProductGroup, ProductGroupListItem } from '../../../shared/api'
 import { PER_PAGE_MAX } from '../../../shared/api'
-import type { SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
+import type { SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogueSearchResult, CatalogueStatus, SyncOutcome } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { CatalogueStatus, SyncOutcome } from '../../../shared/model/catalogue-sync'
 import { SHOWCASE, startSandbox, type Fault, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 /**
  * A refresh that meets a hostile answer half-way (page 3 of 7) fails with a message that says

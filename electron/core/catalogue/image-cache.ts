@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { request } from 'undici'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { AppError } from '../../../shared/model/app-error'
 import { isHttpsOrLoopback } from '../../../shared/loopback'
 
 const TYPES: Record<string, string> = {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 let sandbox: Sandbox
 let rig: CatalogueRig

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
-import type { SearchPartial } from '../../../shared/ipc/channels/catalogue'
+import type { SearchPartial } from '../../../shared/model/catalogue-search'
 import { CatalogueQueries } from './catalogue-queries'
 import type { GenerationFiles } from './schema'
 

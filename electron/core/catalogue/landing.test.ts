@@ -2,9 +2,11 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
-import type { CatalogueSearchResult, CatalogueStatus, ProductSummary, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
+import type { ProductSummary } from '../../../shared/model/product'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 const PRODUCTS = 800
 const PER_PAGE = 100

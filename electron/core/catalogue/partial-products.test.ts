@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
-import type { CatalogueSearchResult, CatalogueStatus, SyncOutcome } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { CatalogueStatus, SyncOutcome } from '../../../shared/model/catalogue-sync'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 /**
  * Issue 14: a product the service sends in a shape the app does not expect is kept, as far as it

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
-import type { CatalogueSearchInput, CatalogueSearchResult, ProductSummary } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchInput, CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { ProductSummary } from '../../../shared/model/product'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 const PRODUCTS = 900
 

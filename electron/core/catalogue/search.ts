@@ -1,5 +1,6 @@
-import type { CatalogueSearchResult, CatalogueSort, MatchKind, ProductSummary } from '../../../shared/ipc/channels/catalogue'
 import type { StatementSync } from 'node:sqlite'
+import type { CatalogueSearchResult, CatalogueSort } from '../../../shared/model/catalogue-search'
+import { productSummary, type MatchKind, type ProductSummary, type SummaryFields } from '../../../shared/model/product'
 import { normalizeSku } from './product-row'
 import { ftsQuery, MAX_EXPANSION } from './search-text'
 
@@ -20,39 +21,13 @@ export interface SearchSource {
 }
 
 export const SUMMARY_COLUMNS =
-  'p.id, p.sku, p.name, p.vendor, p.type, p.price, p.rrp, p.stock, p.subscription_type, p.subscription_product_type, p.has_thumb, p.partial'
+  'p.id, p.sku AS product_code, p.name, p.vendor, p.type, p.price, p.rrp, p.stock, p.subscription_type, p.subscription_product_type, p.has_thumb, p.partial'
 
-export interface SummaryRow {
-  id: number
-  sku: string
-  name: string
-  vendor: number | null
-  type: number | null
-  price: number
-  rrp: number | null
-  stock: number | null
-  subscription_type: string | null
-  subscription_product_type: string | null
-  has_thumb: number
-  partial: number
-}
+/** A product row as SUMMARY_COLUMNS reads it: the summary's fields, and the row's 0/1 marks. */
+export type SummaryRow = SummaryFields & { has_thumb: number; partial: number }
 
 export function toSummary(r: SummaryRow, match: MatchKind): ProductSummary {
-  return {
-    id: r.id,
-    name: r.name,
-    product_code: r.sku,
-    vendor: r.vendor,
-    type: r.type,
-    price: r.price,
-    rrp: r.rrp,
-    stock: r.stock,
-    subscription_type: r.subscription_type as ProductSummary['subscription_type'],
-    subscription_product_type: r.subscription_product_type as ProductSummary['subscription_product_type'],
-    match,
-    has_thumb: r.has_thumb === 1,
-    ...(r.partial === 1 ? { partial: true } : {}),
-  }
+  return productSummary(r, match, { hasThumb: r.has_thumb === 1, partial: r.partial === 1 })
 }
 
 const SORT_SQL: Record<CatalogueSort, string> = {

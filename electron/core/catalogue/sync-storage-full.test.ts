@@ -4,9 +4,10 @@
  * generation's files (PRAGMA max_page_count), which SQLite reports exactly as a full disk.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogueSearchResult, SyncOutcome } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { SyncOutcome } from '../../../shared/model/catalogue-sync'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig } from './catalogue-test-rig'
+import { catalogueRig } from '../../../tests/support/core/catalogue-rig'
 import { SyncWorkers } from './sync-workers'
 
 let sandbox: Sandbox

@@ -4,10 +4,12 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Product } from '../../../shared/api'
-import type { CatalogueSearchResult, CatalogueStatus, ProductSummary, SyncOutcome, SyncProgress } from '../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
+import type { ProductSummary } from '../../../shared/model/product'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from './catalogue-test-rig'
-import { until } from '../test-until'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { until } from '../../../tests/support/core/until'
 
 const PRODUCTS = 640
 const PER_PAGE = 100

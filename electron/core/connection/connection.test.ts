@@ -9,13 +9,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { BasketStore } from '../baskets/basket-store'
 import type { Organisation } from '../../../shared/api'
-import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
+import type { ConnectionStatus } from '../../../shared/model/connection'
 import { createKeychainStore, type SecretStore } from '../credentials/secret-store'
-import { TEST_KEYCHAIN_SERVICE } from '../credentials/test-keychain'
+import { TEST_KEYCHAIN_SERVICE } from '../../../tests/support/core/test-keychain'
 import { createCore, type Core } from '../index'
 import { ManualClock } from '../platform/manual-clock'
 import type { Logger } from '../platform/services'
-import { until } from '../test-until'
+import { until } from '../../../tests/support/core/until'
 
 // These tests use the real OS keychain (gnome-keyring in a D-Bus session under `.ci/run`).
 const keychain = createKeychainStore(TEST_KEYCHAIN_SERVICE)

@@ -1,5 +1,5 @@
-import type { Profile } from '../../../shared/ipc/channels/connection'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import type { Profile } from '../../../shared/model/connection'
+import { AppError } from '../../../shared/model/app-error'
 
 /**
  * A test order on the production service ships real goods at the customer's cost (public record),

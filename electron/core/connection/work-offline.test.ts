@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { DraftView, OutboxCounts } from '../../../shared/ipc/channels/baskets'
-import { connect, coreSuite } from '../orders/test-core'
-import { until } from '../test-until'
+import type { DraftView } from '../../../shared/model/draft-view'
+import type { OutboxCounts } from '../../../shared/model/outbox'
+import { connect, coreSuite } from '../../../tests/support/core/core-suite'
+import { until } from '../../../tests/support/core/until'
 
 const suite = coreSuite({ testMode: true, products: 60, orders: 20, speed: 0 })
 const address = { shipping_address: { addr_line_1: '4 Quay Road', city: 'Hull', postal_code: 'HU1 1AA', country_code: 1 }, shipping_type: 7 }

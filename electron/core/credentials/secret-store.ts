@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { AppError } from '../../../shared/model/app-error'
 
 /** Where connection secrets live: the OS keychain in the app, the same keychain in tests. */
 export interface SecretStore {

@@ -1,10 +1,13 @@
 import { arch, release } from 'node:os'
-import type { DiagnosticsBundle } from '../../../shared/ipc/channels/diagnostics'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import type { CatalogueStatus } from '../../../shared/model/catalogue-sync'
+import type { ConnectionStatus, Profile } from '../../../shared/model/connection'
+import type { DiagnosticsBundle } from '../../../shared/model/diagnostics'
+import type { OutboxCounts } from '../../../shared/model/outbox'
+import type { UpdateState } from '../../../shared/model/updates'
+import { AppError } from '../../../shared/model/app-error'
 import { account } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
 import type { SecretStore } from '../credentials/secret-store'
-import type { PartialHandlers } from '../ipc/dispatcher'
 import { logTail } from './log-tail'
 import { bundleFileName, supportBundleText } from './support-bundle'
 
@@ -17,22 +20,32 @@ interface DiagnosticsOptions {
   /** The shell's clipboard and save dialog; absent in tests and the harness. */
   copyText?: (text: string) => void
   saveText?: (suggestedName: string, text: string) => Promise<string | null>
-  /** Answers the channels whose state the bundle includes. */
-  handlers: () => PartialHandlers
+  /** Where the state the bundle tells of comes from. */
+  state: StateSources
 }
 
-/** The channels whose answers describe the app's state to a support desk. */
-const STATE_CHANNELS = ['connection.status', 'catalogue.status', 'baskets.outbox', 'updates.state', 'connection.list'] as const
+/**
+ * What describes the app's state to a support desk, each asked of the feature that owns it. The
+ * bundle names each part as the channel that shows it in the app ('connection.status', …).
+ */
+export interface StateSources {
+  'connection.status'(): ConnectionStatus | Promise<ConnectionStatus>
+  'catalogue.status'(): CatalogueStatus | Promise<CatalogueStatus>
+  'baskets.outbox'(): OutboxCounts | Promise<OutboxCounts>
+  'updates.state'(): UpdateState | Promise<UpdateState>
+  'connection.list'(): Profile[] | Promise<Profile[]>
+}
+
+/** The order the parts appear in the bundle. */
+const STATE_PARTS = ['connection.status', 'catalogue.status', 'baskets.outbox', 'updates.state', 'connection.list'] as const satisfies readonly (keyof StateSources)[]
 
 /** "Copy diagnostics" / "Save diagnostics": a support bundle with every secret and token redacted. */
 export function diagnosticsFeature(ctx: CoreContext, opts: DiagnosticsOptions): Feature {
   async function bundle(): Promise<DiagnosticsBundle> {
     const state: Record<string, unknown> = {}
-    const handlers = opts.handlers()
-    for (const name of STATE_CHANNELS) {
-      const handler = handlers[name] as ((input: undefined) => unknown) | undefined
+    for (const name of STATE_PARTS) {
       try {
-        state[name] = handler ? await handler(undefined) : 'not available'
+        state[name] = await opts.state[name]()
       } catch (err) {
         state[name] = { error: (err as Error).message }
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { AppError } from '../../../shared/model/app-error'
 import { createDispatcher } from './dispatcher'
 
 const silent = { error: () => {} }

@@ -1,4 +1,4 @@
-import type { ProvisionedProfile } from '../../../shared/ipc/channels/managed'
+import type { ProvisionedProfile } from '../../../shared/model/provisioning'
 import type { CoreContext, Feature } from '../context'
 import type { Provisioning } from './provisioning'
 

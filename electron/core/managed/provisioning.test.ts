@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { testKeychain } from '../credentials/test-keychain'
+import { testKeychain } from '../../../tests/support/core/test-keychain'
 import { createCore, type Core } from '../index'
 import { provisioningPath, readProvisioning, type Provisioning } from './provisioning'
 

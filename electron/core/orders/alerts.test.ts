@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '../../../shared/api'
-import { AlertPrefs, type OrderChange } from '../../../shared/ipc/channels/orders'
+import { AlertPrefs, type OrderChange } from '../../../shared/model/order-watch'
 import { ALERT_TEXTS, alertLanguage } from './alert-texts'
 import { alertsFor, COALESCE_ABOVE } from './alerts'
 

@@ -1,6 +1,6 @@
 import { isKnownStatus } from '../../../shared/api'
 import { statusLabel } from '../../../shared/i18n/order-status-labels'
-import type { AlertPrefs, OrderChange } from '../../../shared/ipc/channels/orders'
+import type { AlertPrefs, OrderChange } from '../../../shared/model/order-watch'
 import type { Alert } from '../platform/services'
 import { ALERT_TEXTS, alertLanguage } from './alert-texts'
 

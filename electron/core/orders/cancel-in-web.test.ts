@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { ConnectionStatus, Profile } from '../../../shared/ipc/channels/connection'
-import { testKeychain } from '../credentials/test-keychain'
+import type { ConnectionStatus, Profile } from '../../../shared/model/connection'
+import { testKeychain } from '../../../tests/support/core/test-keychain'
 import { createCore, type Core } from '../index'
 
 /**

@@ -1,7 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite'
-import type { EventName } from '../../../shared/ipc/contract'
-import { AppError } from '../../../shared/ipc/contract-kit'
-import { AlertPrefs, OrderFilters, type WatchState } from '../../../shared/ipc/channels/orders'
+import type { CoreEventName } from '../../../shared/model/core-events'
+import { AppError } from '../../../shared/model/app-error'
+import { AlertPrefs, type WatchState } from '../../../shared/model/order-watch'
+import { OrderFilters } from '../../../shared/model/order'
 import type { ActiveSession } from '../connection/connection'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
@@ -9,7 +10,8 @@ import { alertsFor } from './alerts'
 import { OrderActions } from './order-actions'
 import { OrderQueries } from './order-queries'
 import { openOrdersDb } from './orders-db'
-import { draftFromOrder, type DraftMaker } from './reorder'
+import { draftFromBasket } from '../../../shared/model/draft-from-basket'
+import type { DraftsPort } from './drafts-port'
 import { ResultCache } from './result-cache'
 import { ServiceError } from '../service/service-error'
 import type { ExternalLinks } from '../system/external-links'
@@ -18,14 +20,14 @@ import { OrderWatcher, type PollOutcome } from './watcher'
 
 interface OrdersOptions {
   /**
-   * HOOK for "Reorder": the baskets module creates the local draft. Wired in core/index.ts; without
+   * For "Reorder": the baskets feature creates the local draft. Wired in core/index.ts; without
    * it the reorder channel says the feature is not available.
    */
-  drafts?: DraftMaker
+  drafts?: DraftsPort
   /** Jitter source of the watcher's backoff (tests pin it). */
   random?: () => number
   /** The core's event bus: an `outbox.changed` (a draft being submitted) makes the watcher quick. */
-  subscribe?: (listener: (event: EventName) => void) => () => void
+  subscribe?: (listener: (event: CoreEventName) => void) => () => void
   /** The external link policy's scope: shipments shown are reported, and it decides what may open. */
   links?: ExternalLinks
   /** The shell's browser opener (absent in plain tests: nothing opens). */
@@ -204,7 +206,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         const p = await need()
         if (!opts.drafts) throw new AppError('internal', 'Reordering is not available in this build: the draft baskets module is missing.')
         const order = await p.queries.fetch(id)
-        const draft = await opts.drafts.createDraft(order.organisation, draftFromOrder(order))
+        const draft = await opts.drafts.createDraft(order.organisation, draftFromBasket(order, 'reorder'))
         return { draftId: draft.id, lines: draft.lineCount }
       },
       'orders.filters': () => {

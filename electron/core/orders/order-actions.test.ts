@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Order, OrderStatus } from '../../../shared/api'
-import type { OrderDetailResult, OrderListResult, ReorderResult, WatchState } from '../../../shared/ipc/channels/orders'
+import type { OrderDetailResult, OrderListResult, ReorderResult } from '../../../shared/model/order'
+import type { WatchState } from '../../../shared/model/order-watch'
 import { CADENCE } from './cadence'
-import { testKeychain } from '../credentials/test-keychain'
-import { connect, coreSuite, type CoreUnderTest, type makeCore } from './test-core'
+import { testKeychain } from '../../../tests/support/core/test-keychain'
+import { connect, coreSuite, type CoreUnderTest, type makeCore } from '../../../tests/support/core/core-suite'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 120, speed: 0, tokenTtlSeconds: 36_000 })
 

@@ -1,5 +1,5 @@
 import { isCancellable, type Order } from '../../../shared/api'
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { AppError } from '../../../shared/model/app-error'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
 import type { OrderQueries } from './order-queries'

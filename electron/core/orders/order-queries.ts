@@ -1,6 +1,6 @@
 import { unreadFields, type Order } from '../../../shared/api'
-import { AppError } from '../../../shared/ipc/contract-kit'
-import type { OrderDetailResult, OrderFilters, OrderListResult, OrderRow } from '../../../shared/ipc/channels/orders'
+import { AppError } from '../../../shared/model/app-error'
+import type { OrderDetailResult, OrderFilters, OrderListResult, OrderRow } from '../../../shared/model/order'
 import type { Clock } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { Order } from '../../../shared/api'
-import type { OrderRow } from '../../../shared/ipc/channels/orders'
+import type { OrderRow } from '../../../shared/model/order'
 
 /** Pages and details kept for offline reading; the oldest go first beyond these. */
 const PAGES_KEPT = 400

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { FINAL_STATUSES, type ServiceOrderStatus } from '../../../shared/api'
-import type { OrderChange } from '../../../shared/ipc/channels/orders'
+import type { OrderChange } from '../../../shared/model/order-watch'
 import type { Clock } from '../platform/services'
 import { transaction } from '../store/database'
 

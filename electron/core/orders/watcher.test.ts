@@ -1,12 +1,12 @@
 import { rmSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { isOpenStatus, ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/api'
-import type { WatchState } from '../../../shared/ipc/channels/orders'
+import type { WatchState } from '../../../shared/model/order-watch'
 import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
-import { testKeychain } from '../credentials/test-keychain'
-import { connect, coreSuite, type CoreUnderTest } from './test-core'
-import { until } from '../test-until'
+import { testKeychain } from '../../../tests/support/core/test-keychain'
+import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
+import { until } from '../../../tests/support/core/until'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 120, speed: 0, tokenTtlSeconds: 36_000 })
 const started = (dataDir?: string, secrets?: SecretStore) => suite.start({ dataDir, secrets })

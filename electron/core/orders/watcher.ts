@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Id, OPEN_STATUSES, PER_PAGE_MAX, ServiceOrderStatus } from '../../../shared/api'
-import type { OrderChange, WatcherPhase } from '../../../shared/ipc/channels/orders'
+import type { OrderChange, WatcherPhase } from '../../../shared/model/order-watch'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'

@@ -1,4 +1,4 @@
-import type { AlertShown } from '../../../shared/ipc/channels/alerts'
+import type { AlertShown } from '../../../shared/model/alert'
 
 /**
  * What the core needs from the platform it runs on. Electron's main process passes real ones; tests
@@ -23,7 +23,7 @@ export interface Logger {
   error(message: string, detail?: unknown): void
 }
 
-/** A desktop notification the shell shows; `target` is what a click opens. One schema: shared/ipc/channels/alerts.ts. */
+/** A desktop notification the shell shows; `target` is what a click opens. One schema: shared/model/alert.ts. */
 export type Alert = AlertShown
 
 export interface Notifier {

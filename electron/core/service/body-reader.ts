@@ -1,7 +1,7 @@
 import type { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
-import type { IpcErrorCode } from '../../../shared/ipc/contract-kit'
+import type { ErrorCode } from '../../../shared/model/app-error'
 
 /**
  * How much of an answer the client is prepared to read. Every answer is read through these bounds,
@@ -50,7 +50,7 @@ export const ACCEPT_ENCODING = 'br, gzip'
 /** An answer that broke one of the bounds; the client turns it into a ServiceError. */
 export class BodyLimitError extends Error {
   constructor(
-    readonly code: Extract<IpcErrorCode, 'too_large' | 'timeout' | 'bad_response'>,
+    readonly code: Extract<ErrorCode, 'too_large' | 'timeout' | 'bad_response'>,
     message: string,
   ) {
     super(message)

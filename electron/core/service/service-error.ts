@@ -1,4 +1,4 @@
-import { AppError, type IpcErrorCode } from '../../../shared/ipc/contract-kit'
+import { AppError, type ErrorCode } from '../../../shared/model/app-error'
 
 /**
  * A failed call to the service. `mayHaveApplied` is true when a write left this machine but no
@@ -6,7 +6,7 @@ import { AppError, type IpcErrorCode } from '../../../shared/ipc/contract-kit'
  */
 export class ServiceError extends AppError {
   constructor(
-    code: IpcErrorCode,
+    code: ErrorCode,
     message: string,
     readonly status: number | null,
     readonly mayHaveApplied: boolean,

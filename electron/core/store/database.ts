@@ -2,10 +2,10 @@ import { DatabaseSync } from 'node:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 
-/** A numbered schema step; applied once, in order, inside a transaction. */
+/** A numbered schema step; applied once, in order, inside a transaction. A data step (rewriting stored documents) is a function. */
 export interface Migration {
   version: number
-  up: string
+  up: string | ((db: DatabaseSync) => void)
 }
 
 /**
@@ -31,7 +31,8 @@ function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
   const pending = [...migrations].sort((a, b) => a.version - b.version).filter((m) => m.version > current)
   for (const m of pending) {
     transaction(db, () => {
-      db.exec(m.up)
+      if (typeof m.up === 'string') db.exec(m.up)
+      else m.up(db)
       db.exec(`PRAGMA user_version = ${Math.trunc(m.version)}`)
     })
   }

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/ipc/contract-kit'
+import { AppError } from '../../../shared/model/app-error'
 
 /** SQLite's primary result code for a full disk (or a database at its size limit). node:sqlite's errcode is the extended code. */
 const SQLITE_FULL = 13

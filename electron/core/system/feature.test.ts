@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createCore } from '../index'
 import type { LoginItem } from '../platform/services'
-import { testKeychain } from '../credentials/test-keychain'
+import { testKeychain } from '../../../tests/support/core/test-keychain'
 
 const quiet = { info() {}, warn() {}, error() {} }
 

@@ -1,6 +1,6 @@
 import { Language } from '../../../shared/api'
-import { AppError } from '../../../shared/ipc/contract-kit'
-import type { DesktopPrefs } from '../../../shared/ipc/channels/system'
+import { AppError } from '../../../shared/model/app-error'
+import type { DesktopPrefs } from '../../../shared/model/desktop'
 import type { CoreContext, Feature } from '../context'
 import type { LoginItem } from '../platform/services'
 import type { ExternalLinks } from './external-links'

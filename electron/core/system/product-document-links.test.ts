@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
-import type { Profile } from '../../../shared/ipc/channels/connection'
+import type { Profile } from '../../../shared/model/connection'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { testKeychain } from '../credentials/test-keychain'
+import { testKeychain } from '../../../tests/support/core/test-keychain'
 import { createCore, type Core } from '../index'
 
 /**

@@ -1,6 +1,6 @@
-import type { OutboxCounts } from '../../../shared/ipc/channels/baskets'
-import type { EventName } from '../../../shared/ipc/contract'
-import type { RestartBlocker, UpdateState, UpdateStatus } from '../../../shared/ipc/channels/updates'
+import type { OutboxCounts } from '../../../shared/model/outbox'
+import type { CoreEventName } from '../../../shared/model/core-events'
+import type { RestartBlocker, UpdateState, UpdateStatus } from '../../../shared/model/updates'
 import type { CoreContext, Feature } from '../context'
 import type { AppUpdater } from '../platform/services'
 import { compareVersions, readFeed } from './update-feed'
@@ -15,8 +15,9 @@ interface UpdatesOptions {
   updater?: AppUpdater
   /** An administrator's decision (managed install): checks on or off, and the switch locked. */
   managedAutomatic?: boolean
+  /** The active profile's outbox counts (the baskets feature's); a refusal (no profile) counts as nothing sending. */
   outbox(): Promise<OutboxCounts | null>
-  subscribe(listener: (event: EventName, payload: unknown) => void): () => void
+  subscribe(listener: (event: CoreEventName, payload: unknown) => void): () => void
 }
 
 /**
@@ -24,7 +25,13 @@ interface UpdatesOptions {
  * shell download a newer release in the background, and restarts into it only on the user's word
  * and only when nothing would be lost (the outbox is not sending, no draft is mid-edit).
  */
-export function updatesFeature(ctx: CoreContext, opts: UpdatesOptions): Feature {
+/** The updates feature as the core wires it: its channels, and its state for the support bundle. */
+export interface UpdatesFeature extends Feature {
+  /** What Settings shows, with the outbox's sending count read afresh. */
+  state(): Promise<UpdateState>
+}
+
+export function updatesFeature(ctx: CoreContext, opts: UpdatesOptions): UpdatesFeature {
   const platform = opts.platform ?? process.platform
   const feedUrl = opts.updater?.feedUrl ?? null
   let status: UpdateStatus = 'idle'
@@ -119,12 +126,14 @@ export function updatesFeature(ctx: CoreContext, opts: UpdatesOptions): Feature 
 
   let unsubscribe: (() => void) | null = null
   let quietTimer: unknown = null
+  const currentState = async (): Promise<UpdateState> => {
+    await refreshOutbox()
+    return state()
+  }
   return {
+    state: currentState,
     handlers: {
-      'updates.state': async () => {
-        await refreshOutbox()
-        return state()
-      },
+      'updates.state': () => currentState(),
       'updates.setAutomatic': ({ automatic: on }) => {
         if (managed) return state()
         ctx.settings.set(AUTOMATIC_UPDATES, on)

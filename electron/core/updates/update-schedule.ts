@@ -1,4 +1,4 @@
-import type { RestartBlocker } from '../../../shared/ipc/channels/updates'
+import type { RestartBlocker } from '../../../shared/model/updates'
 
 /*
  * When to look for an update and when a restart into it is safe: pure decisions, the clock passed in.

@@ -23,9 +23,9 @@ import { guardContents, type ContentsHooks, type PreventableEvent } from './navi
 import { applySessionPolicy } from './session-policy'
 import { secureWebPreferences } from './web-preferences'
 import { injectDevCsp, serveRenderer } from '../protocol'
-import { fakeElectron } from '../test-support/fake-electron'
+import { fakeElectron } from '../../../tests/support/main/fake-electron'
 
-vi.mock('electron', async () => (await import('../test-support/fake-electron')).fakeElectron)
+vi.mock('electron', async () => (await import('../../../tests/support/main/fake-electron')).fakeElectron)
 
 const root = join(import.meta.dirname, '..', '..', '..')
 const require = createRequire(import.meta.url)
@@ -34,7 +34,7 @@ const read = (rel: string) => readFileSync(join(root, rel), 'utf8')
 const code = (rel: string) => read(rel).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
 const shellSources = (dir: string): string[] =>
   readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !f.includes('test-support'))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
     .map((f) => join(dir, f))
 const allShellCode = () => [...shellSources('electron/main'), ...shellSources('electron/preload')].map((f) => ({ file: f, text: code(f) }))
 const occurrences = (pattern: RegExp) => allShellCode().flatMap(({ file, text }) => (text.match(pattern) ?? []).map(() => file))

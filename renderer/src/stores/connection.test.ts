@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { buildApi, type Transport } from '../../../shared/ipc/api-builder'
 import type { ConnectionStatus } from '../../../shared/ipc/channels/connection'
-import { demoAppSuite } from '../testing/app-suite'
-import { $, waitFor } from '../testing/mount-app'
+import { demoAppSuite } from '../../../tests/support/renderer/app-suite'
+import { $, waitFor } from '../../../tests/support/renderer/mount-app'
 import { useConnectionStore } from './connection'
 
 /** The connection the frame shows, on the real core (this process) and a real sandbox (a child process). */

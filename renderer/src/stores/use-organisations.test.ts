@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import type { Organisation, User } from '../../../shared/api'
 import { buildApi, type Transport } from '../../../shared/ipc/api-builder'
-import { TestClient } from '../../../electron/sandbox/test-client'
-import { demoAppSuite } from '../testing/app-suite'
-import { $$, $, waitFor } from '../testing/mount-app'
+import { TestClient } from '../../../tests/support/sandbox/test-client'
+import { demoAppSuite } from '../../../tests/support/renderer/app-suite'
+import { $$, $, waitFor } from '../../../tests/support/renderer/mount-app'
 import { useConnectionStore } from './connection'
 
 /** The organisations the frame shows, per profile, on the real core (this process) and a real sandbox (a child process). */

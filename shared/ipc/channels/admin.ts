@@ -1,23 +1,11 @@
 import { z } from 'zod'
-import { Id, ProductGroup, ProductGroupBody, ProductGroupListItem, User, USER_SORTS, UserBody, UserListItem } from '../../api'
-import { ById, channel, pageInfo, pageRequest } from '../contract-kit'
+import { Id, ProductGroup, ProductGroupBody, ProductGroupListItem, User, UserBody } from '../../api'
+import { ById, channel } from '../contract-kit'
+import { UserListInput, UserListResult } from '../../model/user-list'
 
-/** The users list's filters, sort and page (spec 4.2 "List users"); null means "either". */
-export const UserListInput = z.object({
-  /** Matches name or e-mail address. */
-  text: z.string().trim().max(255).default(''),
-  organisation: z.array(Id).default([]),
-  verified: z.boolean().nullable().default(null),
-  disabled: z.boolean().nullable().default(null),
-  password_reset: z.boolean().nullable().default(null),
-  sort_by: z.enum(USER_SORTS).default('-name'),
-  ...pageRequest(50),
-})
-export type UserListInput = z.input<typeof UserListInput>
-export type UserListParams = z.output<typeof UserListInput>
-
-export const UserListResult = z.object({ items: z.array(UserListItem), ...pageInfo })
-export type UserListResult = z.infer<typeof UserListResult>
+// The users list's types are the domain model's (shared/model); re-exported for the renderer's imports.
+export { UserListInput, UserListResult } from '../../model/user-list'
+export type { UserListParams } from '../../model/user-list'
 
 /**
  * An edit is a PUT that overwrites roles and notifications and resets both when the organisation
@@ -41,5 +29,3 @@ export const adminChannels = {
   'admin.createProductGroup': channel(ProductGroupBody, ProductGroup),
   'admin.editProductGroup': channel(ProductGroupEditInput, ProductGroup),
 }
-
-export const adminEvents = {}

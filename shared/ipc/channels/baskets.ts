@@ -1,264 +1,20 @@
 import { z } from 'zod'
-import { Address, Basket, BASKET_SORTS, CountryCode, FinanceTarget, Id, LineItem, LineItemRequest, PaymentType, RatePlan, RelatedProduct, ShippingType, SubscriptionKind, SubscriptionProductType } from '../../api'
+import { Basket, BASKET_SORTS, Id, LineItem, LineItemRequest } from '../../api'
 import { channel } from '../contract-kit'
+import { DraftDoc, DraftHeaderPatch, DraftLine, DraftLinePatch, LooseId } from '../../model/draft'
+import { DraftSummary, DraftView, LineProductInfo, Rechoose } from '../../model/draft-view'
+import { ImportPreviewRow } from '../../model/draft-import'
+import { OutboxCounts } from '../../model/outbox'
+import { ReferenceData } from '../../model/reference-data'
 
-/**
- * Local drafts hold exactly what the user typed, valid or not ("nothing typed is ever lost"): every
- * field is optional and only loosely bounded here. Validation against the service's own schemas
- * (shared/api/order.ts) is reported next to the draft, never enforced on save.
- */
-const Typed = z.string().max(20_000)
-const LooseId = z.int().positive()
-
-export const DraftAddress = z
-  .object({
-    /** The label of the saved address it was picked from, if any. */
-    name: Typed,
-    company_name: Typed,
-    recipient_name: Typed,
-    addr_line_1: Typed,
-    addr_line_2: Typed,
-    city: Typed,
-    region: Typed,
-    postal_code: Typed,
-    country_code: LooseId.nullable(),
-  })
-  .partial()
-export type DraftAddress = z.infer<typeof DraftAddress>
-
-export const DraftFinance = z
-  .object({
-    company_number: Typed,
-    company_name: Typed,
-    target: FinanceTarget,
-    email_address: Typed,
-    title: Typed,
-    first_name: Typed,
-    name: Typed,
-    contact_number: Typed,
-    term_length: z.int().nullable(),
-    registered_address: DraftAddress.nullable(),
-    trading_addresses: z.array(DraftAddress).max(50),
-  })
-  .partial()
-export type DraftFinance = z.infer<typeof DraftFinance>
-
-/** A local price estimate of one unit, from the cached catalogue. */
-export const LineEstimate = z.object({ unit: z.number(), asOf: z.string().nullable() })
-export type LineEstimate = z.infer<typeof LineEstimate>
-
-export const DraftLine = z.object({
-  /** Stable local key of the line (undo, keyboard focus, review rows). */
-  key: z.string().min(1).max(64),
-  product: LooseId.nullable().optional(),
-  product_code: Typed.optional(),
-  /** Display name remembered when the line was added, so it shows offline. */
-  product_name: Typed.optional(),
-  quantity: z.int().min(-1_000_000_000).max(1_000_000_000).nullable().optional(),
-  prov_product: LooseId.nullable().optional(),
-  prov_organisation: LooseId.nullable().optional(),
-  prov_group: LooseId.nullable().optional(),
-  prov_site: LooseId.nullable().optional(),
-  maintenance_product: LooseId.nullable().optional(),
-  selected_rate_plan: LooseId.nullable().optional(),
-  storage_order: z.object({ team_name: Typed, admin_email: Typed }).partial().nullable().optional(),
-  backup_order: z.object({ tenant_name: Typed, admin_email: Typed }).partial().nullable().optional(),
-  meeting_order: z
-    .object({ deal_registration_id: Typed, deal_registration_approval_id: Typed, end_user_name: Typed, end_user_company: Typed, end_user_email: Typed })
-    .partial()
-    .nullable()
-    .optional(),
-  markup: z.number().nullable().optional(),
-  /** Shown, never edited here: only a quote can apply a discount. */
-  discount: z.number().nullable().optional(),
-  estimate: LineEstimate.nullable().optional(),
-  /**
-   * Left by "use with this service" when the line's SKU is not in that service's catalogue, or is
-   * there more than once: its product (an id of the old service) is the user's to choose again.
-   */
-  unmatched: z.enum(['unknown', 'ambiguous']).optional(),
-})
-export type DraftLine = z.infer<typeof DraftLine>
-
-/** The header fields (everything but the lines), as typed. */
-const headerFields = {
-  name: Typed,
-  purchase_order_number: Typed,
-  shipping_address: DraftAddress.nullable(),
-  shipping_type: LooseId.nullable(),
-  ship_instructions: Typed,
-  provisioning_instructions: Typed,
-  end_user: Typed,
-  part_ship: z.boolean(),
-  payment_type: PaymentType,
-  finance: DraftFinance.nullable(),
-}
-
-export const DraftDoc = z.object({
-  name: headerFields.name.default(''),
-  purchase_order_number: headerFields.purchase_order_number.default(''),
-  shipping_address: headerFields.shipping_address.default(null),
-  shipping_type: headerFields.shipping_type.default(null),
-  ship_instructions: headerFields.ship_instructions.default(''),
-  provisioning_instructions: headerFields.provisioning_instructions.default(''),
-  end_user: headerFields.end_user.default(''),
-  part_ship: headerFields.part_ship.default(true),
-  payment_type: headerFields.payment_type.default('ON_ACCOUNT'),
-  finance: headerFields.finance.default(null),
-  line_items: z.array(DraftLine).max(5000).default([]),
-})
-export type DraftDoc = z.infer<typeof DraftDoc>
-export type DraftDocInput = z.input<typeof DraftDoc>
-
-/**
- * An edit of header fields: only the fields present change. (Built without defaults on purpose:
- * zod applies a field's default inside .partial(), which would blank every field not sent.)
- */
-export const DraftHeaderPatch = z.object(headerFields).partial()
-export type DraftHeaderPatch = z.infer<typeof DraftHeaderPatch>
-
-export const DraftLinePatch = DraftLine.omit({ key: true, estimate: true, discount: true, unmatched: true }).partial()
-export type DraftLinePatch = z.infer<typeof DraftLinePatch>
-
-const DRAFT_STATES = ['draft', 'queued', 'sending', 'needs_review', 'rejected', 'submitted'] as const
-export const DraftState = z.enum(DRAFT_STATES)
-export type DraftState = z.infer<typeof DraftState>
-
-/** Old vs new price of one line when the service priced it above the draft's estimate. */
-export const ReviewLine = z.object({
-  key: z.string(),
-  name: z.string(),
-  sku: z.string(),
-  quantity: z.int(),
-  estimate: z.number().nullable(),
-  service: z.number(),
-  increased: z.boolean(),
-})
-export type ReviewLine = z.infer<typeof ReviewLine>
-
-const DraftError = z.object({
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  /**
-   * 'other_service': made or queued for another service than the profile's now (named in `service`); not sent, to be checked.
-   * 'shipping_type': held back before sending, as its shipping type does not deliver to its address's country (the field says which).
-   */
-  code: z.enum(['other_service', 'shipping_type']).optional(),
-  service: z.string().optional(),
-})
-export type DraftError = z.infer<typeof DraftError>
-
-const DraftEstimate = z.object({
-  total: z.number(),
-  /** The catalogue's "prices as of" time the estimate was made from. */
-  asOf: z.string().nullable(),
-  /** Lines the cached catalogue could not price. */
-  unpriced: z.int(),
-})
-
-export const DraftSummary = z.object({
-  id: z.string(),
-  title: z.string(),
-  organisation: LooseId.nullable(),
-  state: DraftState,
-  lineCount: z.int(),
-  estimate: DraftEstimate,
-  /** The service's total once it priced the basket. */
-  serviceTotal: z.number().nullable(),
-  basketId: LooseId.nullable(),
-  orderId: LooseId.nullable(),
-  valid: z.boolean(),
-  error: DraftError.nullable(),
-  updatedAt: z.string(),
-  current: z.boolean(),
-})
-export type DraftSummary = z.infer<typeof DraftSummary>
-
-/** What a line needs in the editor beyond what was typed: its product's options, from the catalogue. */
-export const LineProductInfo = z.object({
-  id: LooseId,
-  sku: z.string(),
-  name: z.string(),
-  price: z.number(),
-  subscription_type: SubscriptionKind.nullable(),
-  /** ADD_ON subscriptions need their base (the editor says so). */
-  subscription_product_type: SubscriptionProductType.nullable().optional(),
-  provisioning: z.array(RelatedProduct),
-  maintenance: z.array(RelatedProduct),
-  rate_plans: z.array(RatePlan),
-})
-export type LineProductInfo = z.infer<typeof LineProductInfo>
-
-/**
- * What a field message the app wrote itself says, for the renderer to put in the user's language:
- * the draft's own checks by name, the schemas' checks by a few generic kinds (with their bound).
- */
-export const FieldMessageKey = z.enum([
-  // generic, from the zod schemas
-  'required',
-  'tooLong',
-  'tooShort',
-  'atLeast',
-  'moreThan',
-  'atMost',
-  'lessThan',
-  'tooMany',
-  'invalidEmail',
-  'invalid',
-  // the draft's own checks
-  'nameTooLong',
-  'addLine',
-  'neededToShip',
-  'enterQuantity',
-  'ambiguousSku',
-  'notInCatalogue',
-  'chooseRatePlan',
-  'atLeastForPlan',
-  'atMostForPlan',
-  'noRatePlans',
-  'notProvisioning',
-  'partnerRequired',
-  'notMaintenance',
-  'chooseOrganisation',
-  'shippingTypeNotForCountry',
-])
-export type FieldMessageKey = z.infer<typeof FieldMessageKey>
-export const FieldCode = z.object({ key: FieldMessageKey, params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
-export type FieldCode = z.infer<typeof FieldCode>
-
-export const DraftView = DraftSummary.extend({
-  doc: DraftDoc,
-  /** Field path (as the service names it, e.g. line_items.2.quantity) → message (English; the service's own words for its refusals). */
-  fields: z.record(z.string(), z.string()),
-  /** The same paths, for the messages the app wrote itself: what each says, to be translated. */
-  fieldCodes: z.record(z.string(), FieldCode),
-  review: z.array(ReviewLine).nullable(),
-  /** Catalogue details of the products on the lines, by product id. */
-  products: z.record(z.string(), LineProductInfo),
-  sourceBasketId: LooseId.nullable(),
-})
-export type DraftView = z.infer<typeof DraftView>
-
-/**
- * What "use with this service" left to choose again: the draft's ids of the old service mean
- * something else (or nothing) on this one, so they went. Lines by their keys.
- */
-export const Rechoose = z.object({
-  organisation: z.boolean(),
-  shippingType: z.boolean(),
-  /** Addresses (shipping, finance) whose country went: country ids are each service's own. */
-  countries: z.int(),
-  /** Lines whose SKU this service's catalogue has not, or has more than once: no product now. */
-  products: z.array(z.string()),
-  /** Lines whose rate plan, provisioning, partner-platform or maintenance choices went. */
-  options: z.array(z.string()),
-  /** No catalogue of this service is on this computer yet: the lines go by SKU, and the service checks them. */
-  noCatalogue: z.boolean(),
-})
-export type Rechoose = z.infer<typeof Rechoose>
-
-export const OutboxCounts = z.object({ queued: z.int(), sending: z.int(), needsReview: z.int(), rejected: z.int() })
-export type OutboxCounts = z.infer<typeof OutboxCounts>
+// The drafts' types are the domain model's (shared/model); re-exported for the renderer's imports.
+export { DraftAddress, DraftDoc, DraftFinance, DraftHeaderPatch, DraftLine, DraftLinePatch, DraftState, LineEstimate, ReviewLine } from '../../model/draft'
+export type { DraftDocInput, DraftError } from '../../model/draft'
+export { DraftSummary, DraftView, FieldCode, FieldMessageKey, LineProductInfo, Rechoose } from '../../model/draft-view'
+export { ImportPreviewRow } from '../../model/draft-import'
+export { OutboxCounts } from '../../model/outbox'
+export { ReferenceData } from '../../model/reference-data'
+export { DRAFTS_FILE_FORMAT, DraftsFile } from '../../model/drafts-file'
 
 const AddLineRequest = z
   .object({
@@ -270,28 +26,7 @@ const AddLineRequest = z
   })
   .refine((r) => r.sku !== undefined || r.productId !== undefined, { message: 'Give a SKU or a product id', path: ['sku'] })
 
-export const ImportPreviewRow = z.object({
-  line: z.int(),
-  raw: z.string(),
-  sku: z.string(),
-  quantity: z.int().nullable(),
-  status: z.enum(['ok', 'unknown', 'ambiguous', 'invalid']),
-  message: z.string().nullable(),
-  /** The matching products (one when ok, several when ambiguous). */
-  matches: z.array(z.object({ id: LooseId, sku: z.string(), name: z.string(), price: z.number() })),
-})
-export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>
-
 const ImportRow = z.object({ productId: LooseId.optional(), sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) })
-
-export const ReferenceData = z.object({
-  addresses: z.array(Address),
-  countries: z.array(CountryCode),
-  shippingTypes: z.array(ShippingType),
-  /** False when some lists came from the offline cache. */
-  fresh: z.boolean(),
-})
-export type ReferenceData = z.infer<typeof ReferenceData>
 
 const ServerBasketPage = z.object({
   items: z.array(Basket),
@@ -303,21 +38,6 @@ const ServerBasketPage = z.object({
 })
 
 const DraftId = z.object({ id: z.string().min(1).max(64) })
-
-/**
- * Drafts exported to a JSON file (a backup, or to move them to another workstation). Importing
- * checks the file against this schema and adds every draft as a new one: nothing existing changes.
- */
-export const DRAFTS_FILE_FORMAT = 'wholesale-desk-drafts'
-export const DraftsFile = z.object({
-  format: z.literal(DRAFTS_FILE_FORMAT),
-  version: z.literal(1),
-  exportedAt: z.string().max(64),
-  /** The service the drafts were made for: their ids (organisation, products) are that service's. */
-  service: z.string().max(2048).nullable(),
-  drafts: z.array(z.object({ organisation: LooseId.nullable(), service: z.string().max(2048).nullable(), doc: DraftDoc })).max(10_000),
-})
-export type DraftsFile = z.infer<typeof DraftsFile>
 
 export const basketsChannels = {
   'baskets.list': channel(z.undefined(), z.object({ drafts: z.array(DraftSummary), outbox: OutboxCounts, currentId: z.string().nullable() })),
@@ -367,12 +87,4 @@ export const basketsChannels = {
   'baskets.serverAddLine': channel(z.object({ id: LooseId, sku: z.string().trim().min(1).max(128), quantity: LineItemRequest.shape.quantity }), LineItem),
   'baskets.serverSubmit': channel(z.object({ id: LooseId }), z.object({ orderId: LooseId })),
   'baskets.workOffline': channel(z.object({ id: LooseId }), DraftView),
-}
-
-export const basketsEvents = {
-  /** A draft changed (or the list did, when draftId is absent): views reload. */
-  /** lineCount: the changed draft's lines now (null when a draft went, or for a change of several). */
-  'baskets.changed': z.object({ draftId: z.string().nullable(), lineCount: z.int().nonnegative().nullable().optional() }),
-  /** Submission counts for the tray and the offline banner. */
-  'outbox.changed': OutboxCounts,
 }

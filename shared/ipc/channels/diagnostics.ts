@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { channel } from '../contract-kit'
+import { DiagnosticsBundle } from '../../model/diagnostics'
 
-/** A support bundle: plain text with every secret and token redacted. */
-export const DiagnosticsBundle = z.object({ text: z.string(), fileName: z.string(), logLines: z.int().nonnegative() })
-export type DiagnosticsBundle = z.infer<typeof DiagnosticsBundle>
+// Re-exported from the domain model (shared/model) for the renderer's imports.
+export { DiagnosticsBundle }
 
 export const diagnosticsChannels = {
   'diagnostics.bundle': channel(z.undefined(), DiagnosticsBundle),

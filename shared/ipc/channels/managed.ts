@@ -1,14 +1,9 @@
 import { z } from 'zod'
 import { channel } from '../contract-kit'
+import { ProvisionedProfile } from '../../model/provisioning'
 
-/** The connection an IT department provisioned for every workstation: offered when the first profile is added. */
-export const ProvisionedProfile = z.object({
-  name: z.string(),
-  baseUrl: z.string(),
-  environment: z.enum(['staging', 'production']),
-  clientId: z.string().nullable(),
-})
-export type ProvisionedProfile = z.infer<typeof ProvisionedProfile>
+// Re-exported from the domain model (shared/model) for the renderer's imports.
+export { ProvisionedProfile }
 
 export const managedChannels = {
   /** The provisioned defaults applied at this installation's first start (null: none). */

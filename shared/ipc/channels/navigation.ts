@@ -1,13 +1,6 @@
-import { z } from 'zod'
+import { NavigationTarget } from '../../model/navigation'
 
-/** Where the shell asks the renderer to go: a notification or tray click names an order. */
-export const NavigationTarget = z.object({ kind: z.literal('order'), orderId: z.int().positive() })
-export type NavigationTarget = z.infer<typeof NavigationTarget>
+// Re-exported from the domain model (shared/model) for the renderer's imports.
+export { NavigationTarget }
 
-/** The shell only sends; the renderer has nothing to ask here. */
 export const navigationChannels = {}
-
-export const navigationEvents = {
-  /** Sent when the user clicks an order alert or a tray entry: the renderer opens that order. */
-  'navigation.open': NavigationTarget,
-}

@@ -1,123 +1,18 @@
 import { z } from 'zod'
-import { Id, Order, ORDER_SORTS, OrderStatus, PaymentType, ServiceOrderStatus } from '../../api'
-import { ById, channel, pageInfo, pageRequest } from '../contract-kit'
+import { Order } from '../../api'
+import { ById, channel, pageRequest } from '../contract-kit'
+import { OrderDetailResult, OrderFilters, OrderListResult, ReorderResult } from '../../model/order'
+import { AlertPrefs, WatchState } from '../../model/order-watch'
 
-/**
- * The filters of the orders list (spec 4.2 "List orders"), as the view edits them and the core
- * remembers them across restarts. Empty arrays and nulls mean "not filtered".
- */
-export const OrderFilters = z
-  .object({
-    status: z.array(OrderStatus).default([]),
-    payment_type: z.array(PaymentType).default([]),
-    /** Matches reference, supplier reference and purchase order. */
-    text: z.string().trim().max(255).default(''),
-    organisation: z.array(Id).default([]),
-    start_date: z.iso.date().nullable().default(null),
-    end_date: z.iso.date().nullable().default(null),
-    value_from: z.number().min(0).nullable().default(null),
-    value_to: z.number().min(0).nullable().default(null),
-    sort_by: z.enum(ORDER_SORTS).default('-date'),
-  })
-  .superRefine((f, ctx) => {
-    if (f.start_date && f.end_date && f.start_date > f.end_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'The end date is before the start date' })
-    }
-    if (f.value_from !== null && f.value_to !== null && f.value_from > f.value_to) {
-      ctx.addIssue({ code: 'custom', path: ['value_to'], message: 'The upper value is below the lower value' })
-    }
-  })
-export type OrderFilters = z.output<typeof OrderFilters>
-
-/** One row of the orders table: what the list shows, small enough to cache many pages of. */
-export const OrderRow = z.object({
-  ...Order.pick({
-    id: true,
-    date: true,
-    status: true,
-    purchase_order_number: true,
-    supplier_ref: true,
-    organisation: true,
-    total: true,
-    payment_type: true,
-    attention_required: true,
-    name: true,
-    end_user: true,
-  }).shape,
-  /** Fields of the order the service sent missing or unreadable (the row shows a marker); empty when fully read. */
-  unread: z.array(z.string()).default([]),
-})
-export type OrderRow = z.infer<typeof OrderRow>
+// The orders' types are the domain model's (shared/model); re-exported for the renderer's imports.
+export { OrderDetailResult, OrderFilters, OrderListResult, OrderRow, ReorderResult } from '../../model/order'
+export { AlertPrefs, DEFAULT_ALERT_STATUSES, OrderChange, WatcherPhase, WatchState } from '../../model/order-watch'
 
 const OrderListInput = z.object({
   filters: OrderFilters,
   ...pageRequest(100),
 })
 type OrderListInput = z.input<typeof OrderListInput>
-
-/** A page of results; `fromCache` with `fetchedAt` tells the view how old offline results are. */
-export const OrderListResult = z.object({
-  rows: z.array(OrderRow),
-  ...pageInfo,
-  fetchedAt: z.string(),
-  fromCache: z.boolean(),
-  /** Rows of this page only partly read (kept, with a marker) and rows too broken to show at all. */
-  partial: z.int().default(0),
-  unreadable: z.int().default(0),
-})
-export type OrderListResult = z.infer<typeof OrderListResult>
-
-export const OrderDetailResult = z.object({
-  order: Order,
-  fetchedAt: z.string(),
-  fromCache: z.boolean(),
-  /** Fields the service sent missing or unreadable; empty when the order was fully read. */
-  unread: z.array(z.string()).default([]),
-})
-export type OrderDetailResult = z.infer<typeof OrderDetailResult>
-
-/** The statuses a rep acts on or tells the customer about: alerted unless the user chooses otherwise. */
-export const DEFAULT_ALERT_STATUSES = ['SHIPPED', 'ATTENTION_REQUIRED', 'FAILED', 'CANCELLED'] as const satisfies readonly OrderStatus[]
-
-/** Which status changes raise a desktop alert, and do-not-disturb. */
-export const AlertPrefs = z.object({
-  /** New statuses that alert; by default what needs a rep (the rest is opt-in, or the day's moves flood in). */
-  statuses: z.array(OrderStatus).default([...DEFAULT_ALERT_STATUSES]),
-  /** Alerts paused until turned back on. */
-  paused: z.boolean().default(false),
-  /** Alerts paused until this moment (ISO date-time); null for no timed pause. */
-  pausedUntil: z.iso.datetime({ offset: true }).nullable().default(null),
-})
-export type AlertPrefs = z.output<typeof AlertPrefs>
-
-/** One status change the watcher saw. `from` is null for an order first seen already under way. */
-export const OrderChange = z.object({
-  orderId: Id,
-  purchaseOrderNumber: z.string().nullable(),
-  from: ServiceOrderStatus.nullable(),
-  to: ServiceOrderStatus,
-  at: z.string(),
-})
-export type OrderChange = z.infer<typeof OrderChange>
-
-export const WatcherPhase = z.enum(['no_profile', 'starting', 'watching', 'offline', 'backing_off', 'stopped'])
-export type WatcherPhase = z.infer<typeof WatcherPhase>
-
-/** What the tray and the views show about open orders. */
-export const WatchState = z.object({
-  phase: WatcherPhase,
-  open: z.int(),
-  attention: z.int(),
-  lastPollAt: z.string().nullable(),
-  nextPollAt: z.string().nullable(),
-  lastError: z.string().nullable(),
-  recent: z.array(OrderChange),
-})
-export type WatchState = z.infer<typeof WatchState>
-
-/** The draft a reorder created (owned by the baskets module). */
-export const ReorderResult = z.object({ draftId: z.string(), lines: z.int() })
-export type ReorderResult = z.infer<typeof ReorderResult>
 
 export const ordersChannels = {
   'orders.list': channel(OrderListInput, OrderListResult),
@@ -142,11 +37,4 @@ export const ordersChannels = {
   'orders.watchState': channel(z.undefined(), WatchState),
   /** "Check now": polls at once and answers the state after it. */
   'orders.pollNow': channel(z.undefined(), WatchState),
-}
-
-export const ordersEvents = {
-  /** After a poll that saw changes or changed the counts: for the tray and the views. */
-  'orders.changed': z.object({ changes: z.array(OrderChange), open: z.int(), attention: z.int(), at: z.string() }),
-  /** The alert preferences as saved (from the Orders view or the tray's "Pause alerts"). */
-  'orders.alertPrefsChanged': AlertPrefs,
 }

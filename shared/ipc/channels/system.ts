@@ -1,13 +1,10 @@
 import { z } from 'zod'
 import { channel } from '../contract-kit'
 import { Language } from '../../api'
+import { DesktopPrefs, WorkOfflineState } from '../../model/desktop'
 
-/** How the desktop app behaves around its window; startAtLogin is null where the platform has no such switch. */
-export const DesktopPrefs = z.object({ keepInTray: z.boolean(), startAtLogin: z.boolean().nullable() })
-export type DesktopPrefs = z.infer<typeof DesktopPrefs>
-
-export const WorkOfflineState = z.object({ on: z.boolean() })
-export type WorkOfflineState = z.infer<typeof WorkOfflineState>
+// Re-exported from the domain model (shared/model) for the renderer's imports.
+export { DesktopPrefs, WorkOfflineState }
 
 /** App-level channels that need no connection. */
 export const systemChannels = {
@@ -23,14 +20,4 @@ export const systemChannels = {
   /** "Work offline": while on, the app sends nothing to any service (kept across restarts). */
   'system.workOffline': channel(z.undefined(), WorkOfflineState),
   'system.setWorkOffline': channel(WorkOfflineState, WorkOfflineState),
-}
-
-export const systemEvents = {
-  /** Online state comes from probing the service. */
-  'system.online': z.object({ online: z.boolean(), checkedAt: z.string() }),
-  /** The shell follows these (window close, login item), from Settings or the tray alike. */
-  'system.desktopPrefsChanged': DesktopPrefs,
-  'system.workOfflineChanged': WorkOfflineState,
-  /** The window's language changed: the tray follows. */
-  'system.languageChanged': z.object({ language: Language }),
 }

@@ -13,7 +13,7 @@
  */
 import { appendFileSync } from 'node:fs'
 import { AppError } from '../../../shared/ipc/contract-kit'
-import { testKeychain } from '../../../electron/core/credentials/test-keychain'
+import { testKeychain } from '../../support/core/test-keychain'
 import type { SecretStore } from '../../../electron/core/credentials/secret-store'
 import { createCore } from '../../../electron/core'
 import type { Clock, Logger } from '../../../electron/core/platform/services'

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** The Ctrl+K quick lookup, driven by the keyboard alone, on the real core and a real sandbox. */
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
 import { startNotServiceServer, startSelfSignedServer, startWebPageServer } from '../../../../tests/harness/web-page-server'
-import { appSuite } from '../../testing/app-suite'
-import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
+import { appSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** The connection screen on the real core (this process), the real keychain and a real sandbox. */
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { appSuite, demoAppSuite } from '../../testing/app-suite'
-import { waitFor } from '../../testing/mount-app'
+import { appSuite, demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { waitFor } from '../../../../tests/support/renderer/mount-app'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 
 const alerts = () => [...document.querySelectorAll<HTMLElement>('[data-testid=in-page-alert]')]

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { User } from '../../../../shared/api'
-import { TestClient } from '../../../../electron/sandbox/test-client'
+import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { useConnectionStore } from '../../stores/connection'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, $$, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** The acting-organisation switcher in the frame, on the real core (this process) and a real sandbox (a child process). */
 describe('organisation switcher', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $$, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 describe('users list', () => {
   const demo = demoAppSuite({ sandbox: { products: 20, orders: 0, speed: 0 } })

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { demoAppSuite } from '../../testing/app-suite'
-import { waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { waitFor } from '../../../../tests/support/renderer/mount-app'
 
 describe('baskets page', () => {
   const demo = demoAppSuite({ sandbox: { products: 50, orders: 10, speed: 0, testMode: true } })

@@ -2,10 +2,10 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { TestClient } from '../../../../electron/sandbox/test-client'
+import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** The UI in German for the rest of the test (the language chosen in Settings, read at mount). */
 function inGerman(): void {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { TestClient } from '../../../../electron/sandbox/test-client'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, typeInto, waitFor } from '../../testing/mount-app'
+import { TestClient } from '../../../../tests/support/sandbox/test-client'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** A service basket edited in the app, on the real core (this process) and a real sandbox (a child process). */
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Api } from '../../../../shared/ipc/api-builder'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, typeInto, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** The `window.api` given, noting each call's channel ("baskets.updateLine") as the app makes it. */
 function noting(api: Api, calls: string[]): Api {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, onTestFinished } from 'vitest'
 import type { ServiceEnvironment } from '../../../../shared/service-environment'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /**
  * Test and live are unmistakable: the first submission from a production profile on this computer

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** The catalogue view on the real core (this process) and a real sandbox (a child process). */
 

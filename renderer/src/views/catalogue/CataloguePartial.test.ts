@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { appSuite } from '../../testing/app-suite'
-import { $, $$, typeInto, waitFor } from '../../testing/mount-app'
+import { appSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /**
  * The catalogue view while the first sync has landed only part of the catalogue: the real core

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
-import { TestClient } from '../../../../electron/sandbox/test-client'
+import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import type { CountryCode } from '../../../../shared/api'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $$, typeInto, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 describe('the orders text search', () => {
   const demo = demoAppSuite({ sandbox: { products: 50, orders: 30, speed: 0 } })

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
-import { TestClient } from '../../../../electron/sandbox/test-client'
+import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { CountryCode, ShippingType } from '../../../../shared/api'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, $$, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** One order's page, on the real core (this process) and a real sandbox (a child process). */
 describe('order page', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { isCancellable } from '../../../../shared/api'
-import { appSuite } from '../../testing/app-suite'
-import { $, waitFor } from '../../testing/mount-app'
+import { appSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /**
  * Against a live profile of a service without our sandbox's cancel route (like the real one), the

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { isCancellable } from '../../../../shared/api'
-import { demoAppSuite } from '../../testing/app-suite'
-import { $, waitFor } from '../../testing/mount-app'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /**
  * Going from one order straight to another (the parent order link, an alert, back and forward),

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
-import { mountApp, waitFor } from '../../testing/mount-app'
+import { mountApp, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 const text = (testid: string) => document.querySelector(`[data-testid=${testid}]`)?.textContent ?? ''
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { Order } from '../../../shared/api'
-import { DraftDoc } from '../../../shared/ipc/channels/baskets'
-import { draftFromOrder } from './reorder'
+import { Order } from '../api'
+import { DraftDoc } from './draft'
+import { draftFromBasket } from './draft-from-basket'
 
 const order = Order.parse({
   id: 77,
@@ -36,7 +36,7 @@ const order = Order.parse({
 
 describe('reorder', () => {
   it('copies products, quantities and their options, shipping and payment into a valid draft', () => {
-    const doc = DraftDoc.parse(draftFromOrder(order))
+    const doc = DraftDoc.parse(draftFromBasket(order, 'reorder'))
     expect(doc.name).toBe('Reorder of order 77')
     expect(doc.line_items.map((l) => [l.product, l.quantity])).toEqual([
       [10, 2],
@@ -49,9 +49,27 @@ describe('reorder', () => {
   })
 
   it('leaves out what belongs to the old order: its PO, quote discounts, subscription ids', () => {
-    const doc = DraftDoc.parse(draftFromOrder(order))
+    const doc = DraftDoc.parse(draftFromBasket(order, 'reorder'))
     expect(doc.purchase_order_number).toBe('')
     expect(doc.line_items[0]!.discount).toBeUndefined()
     expect(JSON.stringify(doc)).not.toContain('999')
+  })
+
+  it('gives the same line keys each time (a reorder of the same order twice)', () => {
+    expect(draftFromBasket(order, 'reorder').line_items.map((l) => l.key)).toEqual(['reorder-1-0', 'reorder-2-1'])
+  })
+})
+
+describe('working offline on a service basket', () => {
+  it('keeps its name, purchase order number and quote discounts, without the service\'s subscription ids, under new line keys', () => {
+    const doc = DraftDoc.parse(draftFromBasket({ ...order, name: 'Spring stock' }, 'copy'))
+    expect(doc).toMatchObject({ name: 'Spring stock', purchase_order_number: 'PO-OLD', shipping_type: 2, part_ship: false })
+    expect(doc.line_items.map((l) => [l.product, l.quantity, l.discount ?? null])).toEqual([
+      [10, 2, 5],
+      [20, 5, null],
+    ])
+    expect(doc.line_items[0]!.storage_order).toEqual({ team_name: 'Ops', admin_email: 'ops@example.com' })
+    expect(new Set(doc.line_items.map((l) => l.key)).size).toBe(2)
+    expect(doc.line_items[0]!.key).not.toMatch(/^reorder-/)
   })
 })

@@ -1,5 +1,5 @@
 import { request } from 'undici'
-import type { Sandbox, SandboxClientCredentials } from './types'
+import type { Sandbox, SandboxClientCredentials } from '../../../electron/sandbox/types'
 
 /** A small HTTP client for the sandbox's own tests (real HTTP over 127.0.0.1). */
 export interface TestResponse<T = unknown> {

@@ -1,10 +1,10 @@
 /**
- * Child process of drafts.test.ts: types into a draft's instructions one keystroke at a time, each
+ * Child process of electron/core/baskets/drafts.test.ts: types into a draft's instructions one keystroke at a time, each
  * keystroke autosaved, and reports every saved text to the parent, which kills it mid-typing.
  */
-import { BasketStore } from './basket-store'
-import { Drafts } from './drafts'
-import { emptyCatalogue } from './price-catalogue'
+import { BasketStore } from '../../../electron/core/baskets/basket-store'
+import { Drafts } from '../../../electron/core/baskets/drafts'
+import { emptyCatalogue } from '../../../electron/core/baskets/price-catalogue'
 
 const store = new BasketStore(process.argv[2]!, () => Date.now())
 const drafts = new Drafts({ store, catalogue: () => emptyCatalogue, actingOrganisation: () => 1, changed: () => {}, service: () => 'http://service.test', kickOutbox: () => {} })

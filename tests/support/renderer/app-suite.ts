@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { Api } from '../../../shared/ipc/api-builder'
-import type { HarnessCoreOptions } from '../../../tests/harness/harness-core'
-import { startDemoApp } from '../../../tests/harness/demo-app'
-import { startInProcessApp, type InProcessApp } from '../../../tests/harness/in-process'
-import { startSandboxProcess, type SandboxProcess } from '../../../tests/harness/sandbox-process'
+import type { HarnessCoreOptions } from '../../harness/harness-core'
+import { startDemoApp } from '../../harness/demo-app'
+import { startInProcessApp, type InProcessApp } from '../../harness/in-process'
+import { startSandboxProcess, type SandboxProcess } from '../../harness/sandbox-process'
 import { mountApp } from './mount-app'
 
 type MountedApp = Awaited<ReturnType<typeof mountApp>>

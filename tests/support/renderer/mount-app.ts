@@ -1,10 +1,10 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createMemoryHistory, type RouteRecordRaw } from 'vue-router'
 import type { Api } from '../../../shared/ipc/api-builder'
-import App from '../App.vue'
-import { createPlugins } from '../setup'
-import { useConnectionStore } from '../stores/connection'
-import { useInPageAlertsStore } from '../stores/in-page-alerts'
+import App from '../../../renderer/src/App.vue'
+import { createPlugins } from '../../../renderer/src/setup'
+import { useConnectionStore } from '../../../renderer/src/stores/connection'
+import { useInPageAlertsStore } from '../../../renderer/src/stores/in-page-alerts'
 
 /**
  * TESTS ONLY — mounts the whole app as main.ts does, on the `window.api` given (in component
@@ -22,6 +22,9 @@ export async function mountApp(api: Api, opts: { path?: string; routes?: RouteRe
     wrapper,
     ...plugins,
     unmount() {
+      // naive-ui's message timers outlive an unmount (nothing clears them) and fire on a window that
+      // happy-dom has already torn down: an unhandled error that fails a run whose tests all passed.
+      for (const provider of wrapper.findAllComponents({ name: 'MessageProvider' })) (provider.vm as unknown as { destroyAll(): void }).destroyAll()
       wrapper.unmount()
       useConnectionStore(plugins.pinia).dispose()
       useInPageAlertsStore(plugins.pinia).stop()

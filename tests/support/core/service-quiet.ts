@@ -1,5 +1,5 @@
-import type { Sandbox } from '../sandbox'
-import { until } from './test-until'
+import type { Sandbox } from '../../../electron/sandbox'
+import { until } from './until'
 
 /**
  * TESTS ONLY — waits until the core has asked the service nothing for a moment (a warm-up, what

@@ -1,4 +1,4 @@
-import { createKeychainStore, type SecretStore } from './secret-store'
+import { createKeychainStore, type SecretStore } from '../../../electron/core/credentials/secret-store'
 
 /** The keychain service name of every test: the app's own entries are never touched. */
 export const TEST_KEYCHAIN_SERVICE = 'Wholesale Desk (tests)'

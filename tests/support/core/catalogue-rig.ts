@@ -1,21 +1,21 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { EventName } from '../../../shared/ipc/contract'
-import type { Sandbox } from '../../sandbox'
-import { Connection } from '../connection/connection'
-import { WorkOffline } from '../connection/work-offline'
-import { connectionFeature } from '../connection/feature'
-import type { CoreContext } from '../context'
-import type { SecretStore } from '../credentials/secret-store'
-import { createDispatcher } from '../ipc/dispatcher'
-import { ManualClock } from '../platform/manual-clock'
-import type { Logger } from '../platform/services'
-import { openAppStore, Settings } from '../store/app-store'
-import { catalogueFeature, type CatalogueFeature } from './feature'
-import type { CatalogueOptions } from './catalogue'
-import { testKeychain } from '../credentials/test-keychain'
-import type { ServiceClientTuning } from '../service/client'
+import type { CoreEventName } from '../../../shared/model/core-events'
+import type { Sandbox } from '../../../electron/sandbox'
+import { Connection } from '../../../electron/core/connection/connection'
+import { WorkOffline } from '../../../electron/core/connection/work-offline'
+import { connectionFeature } from '../../../electron/core/connection/feature'
+import type { CoreContext } from '../../../electron/core/context'
+import type { SecretStore } from '../../../electron/core/credentials/secret-store'
+import { createDispatcher } from '../../../electron/core/ipc/dispatcher'
+import { ManualClock } from '../../../electron/core/platform/manual-clock'
+import type { Logger } from '../../../electron/core/platform/services'
+import { openAppStore, Settings } from '../../../electron/core/store/app-store'
+import { catalogueFeature, type CatalogueFeature } from '../../../electron/core/catalogue/feature'
+import type { CatalogueOptions } from '../../../electron/core/catalogue/catalogue'
+import { testKeychain } from './test-keychain'
+import type { ServiceClientTuning } from '../../../electron/core/service/client'
 
 /**
  * Test support for the catalogue suites: the real connection and catalogue features on a temporary
@@ -30,9 +30,9 @@ export interface CatalogueRig {
   clock: ManualClock
   dataDir: string
   secrets: SecretStore
-  events: { event: EventName; payload: unknown }[]
+  events: { event: CoreEventName; payload: unknown }[]
   /** Runs on every event as it is emitted (e.g. to inject a fault mid-sync). */
-  onEvent(listener: (event: EventName, payload: unknown) => void): void
+  onEvent(listener: (event: CoreEventName, payload: unknown) => void): void
   warnings: string[]
   call<T = unknown>(channel: string, input?: unknown): Promise<T>
   fail(channel: string, input?: unknown): Promise<{ code: string; message: string }>
@@ -46,7 +46,7 @@ export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secret
   const events: CatalogueRig['events'] = []
   const warnings: string[] = []
   const log: Logger = { info: () => {}, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) }
-  const listeners: ((event: EventName, payload: unknown) => void)[] = []
+  const listeners: ((event: CoreEventName, payload: unknown) => void)[] = []
   const emit: CoreContext['emit'] = (event, payload) => {
     events.push({ event, payload })
     for (const l of listeners) l(event, payload)

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { PRODUCT_SORTS } from '../api'
+import { ProductSummary } from './product'
+
+/** 'relevance' keeps the match order (exact SKU, SKU prefix, text rank); the others are the spec's sorts. */
+export const CatalogueSort = z.enum(['relevance', ...PRODUCT_SORTS])
+export type CatalogueSort = z.infer<typeof CatalogueSort>
+
+/** Vendor / type filter values: ids, or -1 for "none" (as the service's own filters). */
+const FilterIds = z.array(z.int().min(-1)).max(200)
+
+export const CatalogueSearchInput = z.object({
+  query: z.string().max(255).default(''),
+  vendor: FilterIds.optional(),
+  type: FilterIds.optional(),
+  sort: CatalogueSort.default('relevance'),
+  offset: z.int().min(0).max(10_000_000).default(0),
+  limit: z.int().min(1).max(500).default(50),
+})
+export type CatalogueSearchInput = z.input<typeof CatalogueSearchInput>
+
+/** An answer from a first sync's pages as they land: how much of the catalogue it could search. */
+export const SearchPartial = z.object({
+  /** Products landed so far (findable by SKU; by name once their text is indexed). */
+  products: z.int().min(0),
+  /** Products the service said it has; null when it did not say. */
+  expected: z.int().min(0).nullable(),
+  /** Some landed products' names and descriptions are still being indexed. */
+  textPending: z.boolean(),
+})
+export type SearchPartial = z.infer<typeof SearchPartial>
+
+export const CatalogueSearchResult = z.object({
+  items: z.array(ProductSummary),
+  /** Every match of the query and filters, across all pages. */
+  total: z.int().min(0),
+  /** 'service' when the local catalogue was empty and the service's own text search answered. */
+  source: z.enum(['local', 'service']),
+  /** How many of the total matched each way. */
+  matchKinds: z.object({ exact: z.int(), prefix: z.int(), text: z.int() }),
+  /** When the local prices were fetched (ISO); null if never synced. */
+  pricesAsOf: z.string().nullable(),
+  /** Present when the answer searched only what a first sync has landed so far. */
+  partial: SearchPartial.optional(),
+})
+export type CatalogueSearchResult = z.infer<typeof CatalogueSearchResult>
