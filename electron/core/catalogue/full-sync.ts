@@ -254,6 +254,8 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       if (failure) throw failure.reason
       stillWanted()
       record()
+      // The last pages' text searchable at once (the groups are fetched meanwhile).
+      if (!comparing) void opened.flushText().catch(() => undefined)
     }
 
     const groups = await fetchGroups(deps, perPage, concurrency, signal)

@@ -288,8 +288,12 @@ let port = null
 let sql = null
 let opening = null
 let idle = null
-/** A page waits at most this long for others to share its commit (a search finds it after it). */
-const COMMIT_WITHIN_MS = 150
+/**
+ * A page waits at most this long for others to share its commit (a search finds it after it):
+ * each commit is one more segment for finish() to merge, so not one per page when the worker keeps
+ * up with the download. The last pages are committed when the sync says the pages are all in (flush).
+ */
+const COMMIT_WITHIN_MS = 1000
 
 const ensureOpen = () => {
   if (db || !opening) return
@@ -341,6 +345,9 @@ serve({
       }
     })
     return db ? prepare(sql.pages).all().map((r) => r.page) : []
+  },
+  flush() {
+    if (db) commit()
   },
   finish(m) {
     ensureOpen()

@@ -206,6 +206,12 @@ export class SyncWorkers {
     for (const p of this.same.splice(0)) this.sent.add(p)
   }
 
+  /** Every page is stored: what the text worker holds is committed now (searchable), not after a pause. */
+  async flushText(): Promise<void> {
+    await this.allIndexed()
+    await this.text.send('flush')
+  }
+
   /** Indexes the text of stored pages the text file lacks (after an interrupted sync). */
   async catchUpText(perPage: number): Promise<void> {
     const pages = [...this.storedPages.keys()].filter((p) => !this.textPages.has(p))
