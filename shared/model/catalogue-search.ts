@@ -19,6 +19,17 @@ export const CatalogueSearchInput = z.object({
 })
 export type CatalogueSearchInput = z.input<typeof CatalogueSearchInput>
 
+/** An answer from a first sync's pages as they land: how much of the catalogue it could search. */
+export const SearchPartial = z.object({
+  /** Products landed so far (findable by SKU; by name once their text is indexed). */
+  products: z.int().min(0),
+  /** Products the service said it has; null when it did not say. */
+  expected: z.int().min(0).nullable(),
+  /** Some landed products' names and descriptions are still being indexed. */
+  textPending: z.boolean(),
+})
+export type SearchPartial = z.infer<typeof SearchPartial>
+
 export const CatalogueSearchResult = z.object({
   items: z.array(ProductSummary),
   /** Every match of the query and filters, across all pages. */
@@ -29,5 +40,7 @@ export const CatalogueSearchResult = z.object({
   matchKinds: z.object({ exact: z.int(), prefix: z.int(), text: z.int(), similar: z.int().optional() }),
   /** When the local prices were fetched (ISO); null if never synced. */
   pricesAsOf: z.string().nullable(),
+  /** Present when the answer searched only what a first sync has landed so far. */
+  partial: SearchPartial.optional(),
 })
 export type CatalogueSearchResult = z.infer<typeof CatalogueSearchResult>

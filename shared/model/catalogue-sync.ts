@@ -11,6 +11,8 @@ export const SyncProgress = z.object({
   /** Products skipped because they did not have the shape of a product. */
   invalid: z.int().min(0),
   productsPerSecond: z.number().min(0),
+  /** Products a search finds by SKU and name so far (their text is indexed). */
+  productsSearchable: z.int().min(0).optional(),
   etaSeconds: z.number().min(0).nullable(),
   /** Why a sync failed. */
   message: z.string().optional(),

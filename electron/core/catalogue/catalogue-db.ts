@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
+import type { ProductGroup } from '../../../shared/api'
 import { isDamagedDatabase, openDatabase, transaction } from '../store/database'
-import { catalogueMigrations, GENERATION_FILE, GENERATION_LAYOUT, generationFiles, LOAD_PRAGMAS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_SCHEMA } from './schema'
+import { LandingCatalogue } from './landing-catalogue'
+import { catalogueMigrations, GENERATION_FILE, GENERATION_LAYOUT, generationFiles, LOAD_PRAGMAS, PAGES_PRAGMAS, PAGES_SCHEMA, ROWS_INDEXES, ROWS_SCHEMA, TEXT_SCHEMA, type GenerationFiles } from './schema'
 
 /** A sync in progress (or interrupted): what a resumed sync must match to keep the pages it has. */
 export interface ShadowState {
@@ -29,6 +31,8 @@ export class CatalogueDb {
   private counts = new Map<string, number>()
   /** Bookkeeping as last read or written: status and every search read it (one process owns the file). */
   private metaValues = new Map<string, unknown>()
+  /** The first sync's landed pages, read while the live catalogue is empty. */
+  private landed: LandingCatalogue | null = null
 
   constructor(readonly path: string) {
     this.dir = dirname(path)
@@ -54,7 +58,7 @@ export class CatalogueDb {
       onDamaged(err)
       const dir = dirname(path)
       for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
-      for (const name of readdirSync(dir)) if (GENERATION_FILE.test(name) || /^catalogue-g\d+-(rows|text)\.db-(wal|shm)$/.test(name)) rmSync(join(dir, name), { force: true })
+      for (const name of readdirSync(dir)) if (GENERATION_FILE.test(name)) rmSync(join(dir, name), { force: true })
       return new CatalogueDb(path)
     }
   }
@@ -134,6 +138,7 @@ export class CatalogueDb {
   startOver(service: string): void {
     const live = this.liveGen
     const shadow = this.shadow
+    this.closeLanding()
     this.detachLive()
     try {
       transaction(this.db, () => {
@@ -153,14 +158,59 @@ export class CatalogueDb {
   }
 
   /** The files of a generation. */
-  files(gen: number): { rows: string; text: string } {
+  files(gen: number): GenerationFiles {
     return generationFiles(this.dir, gen)
+  }
+
+  /**
+   * Where search reads while the live catalogue is empty and a sync has stored pages of the next
+   * generation (under way, or interrupted): those pages, marked partial. Null otherwise.
+   */
+  landing(): LandingCatalogue | null {
+    const shadow = this.productCount > 0 ? null : this.shadow
+    if (this.landed && this.landed.gen !== shadow?.gen) this.closeLanding()
+    if (!shadow) return null
+    this.landed ??= LandingCatalogue.open(this.files(shadow.gen), shadow.gen)
+    return this.landed
+  }
+
+  /** The page size the live generation was fetched with; null before the first sync. */
+  livePerPage(): number | null {
+    const row = this.stmt("SELECT value FROM live_rows.rows_meta WHERE key = 'per_page'").get() as { value: number } | undefined
+    return row ? Number(row.value) : null
+  }
+
+  livePageCount(): number {
+    return (this.stmt('SELECT count(*) AS n FROM live_rows.rows_page').get() as { n: number }).n
+  }
+
+  /** Whether the live generation holds exactly these product groups. */
+  hasGroups(groups: readonly ProductGroup[]): boolean {
+    const byId = new Map(groups.map((g) => [g.id, JSON.stringify(g)]))
+    const live = this.stmt('SELECT id, data FROM live_rows.product_group ORDER BY id').all() as { id: number; data: string }[]
+    return live.length === byId.size && live.every((r) => byId.get(r.id) === r.data)
+  }
+
+  /** A refresh found the catalogue unchanged: only the time of the check is written. */
+  noteUnchanged(at: number): void {
+    this.setMeta('last_sync_at', at)
+  }
+
+  /**
+   * Names the next generation without recording it: a refresh records it only once it finds
+   * something to write (its files do not exist yet).
+   */
+  planShadow(state: Omit<ShadowState, 'gen'>): ShadowState {
+    const shadow = { ...state, gen: Math.max(this.liveGen, this.shadow?.gen ?? 0) + 1 }
+    removeGeneration(this.dir, shadow.gen)
+    return shadow
   }
 
   /** Forgets any interrupted sync and names a new generation to write (its files do not exist yet). */
   startShadow(state: Omit<ShadowState, 'gen'>): ShadowState {
     const old = this.shadow
     const shadow = { ...state, gen: Math.max(this.liveGen, old?.gen ?? 0) + 1 }
+    this.closeLanding()
     if (old) removeGeneration(this.dir, old.gen)
     removeGeneration(this.dir, shadow.gen)
     this.setMeta('shadow', shadow)
@@ -196,12 +246,19 @@ export class CatalogueDb {
     }
     this.detachLive()
     this.attachLive()
+    this.closeLanding()
     if (previous !== shadow.gen) removeGeneration(this.dir, previous)
   }
 
   close(): void {
+    this.closeLanding()
     this.statements.clear()
     this.db.close()
+  }
+
+  private closeLanding(): void {
+    this.landed?.close()
+    this.landed = null
   }
 
   /**
@@ -211,14 +268,15 @@ export class CatalogueDb {
   private attachLive(): void {
     const files = this.files(this.liveGen)
     let missing = false
-    for (const [file, schema, indexes] of [
-      [files.rows, ROWS_SCHEMA, ROWS_INDEXES],
-      [files.text, TEXT_SCHEMA, ''],
+    for (const [file, schema] of [
+      [files.rows, `${LOAD_PRAGMAS} ${ROWS_SCHEMA} ${ROWS_INDEXES}`],
+      [files.text, `${LOAD_PRAGMAS} ${TEXT_SCHEMA}`],
+      [files.pages, `${PAGES_PRAGMAS} ${PAGES_SCHEMA}`],
     ] as const) {
       if (existsSync(file)) continue
       missing = true
       const empty = new DatabaseSync(file)
-      empty.exec(`${LOAD_PRAGMAS} ${schema} ${indexes}`)
+      empty.exec(schema)
       empty.close()
     }
     if (missing && this.lastSyncAt !== null) {
@@ -226,13 +284,14 @@ export class CatalogueDb {
     }
     this.db.prepare('ATTACH DATABASE ? AS live_rows').run(files.rows)
     this.db.prepare('ATTACH DATABASE ? AS live_text').run(files.text)
+    this.db.prepare('ATTACH DATABASE ? AS live_pages').run(files.pages)
   }
 
   private detachLive(): void {
     // Statements compiled against the detached files would hold them open.
     this.statements.clear()
     this.counts.clear()
-    this.db.exec('DETACH DATABASE live_rows; DETACH DATABASE live_text;')
+    this.db.exec('DETACH DATABASE live_rows; DETACH DATABASE live_text; DETACH DATABASE live_pages;')
   }
 
   /** Removes generation files that are neither live nor being written (left by a crash mid-swap). */
@@ -264,8 +323,8 @@ export class CatalogueDb {
  */
 function removeGeneration(dir: string, gen: number): void {
   const files = generationFiles(dir, gen)
-  for (const f of [files.rows, files.text]) {
-    for (const suffix of ['', '-journal']) {
+  for (const f of [files.rows, files.text, files.pages]) {
+    for (const suffix of ['', '-journal', '-wal', '-shm']) {
       try {
         rmSync(f + suffix, { force: true })
       } catch {

@@ -1,28 +1,32 @@
 import { Product, readAnswer, type ProductGroup } from '../../../shared/api'
 import { AppError } from '../../../shared/model/app-error'
 import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/model/product'
-import type { CatalogueDb } from './catalogue-db'
+import type { StatementSync } from 'node:sqlite'
 import { jsonArrayBounds } from './json-array-items'
 import { normalizeSku, readablePart } from './product-row'
-import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './search'
+import { SUMMARY_COLUMNS, toSummary, type SearchSource, type SummaryRow } from './search'
 
 const decoder = new TextDecoder()
 /** Products whose stored text is kept after a read (about 1.6 KB each). */
 const PRODUCT_TEXTS_KEPT = 2000
+
+/** A generation to read: the live one (CatalogueDb), or a first sync's landed pages (LandingCatalogue). */
+export interface QuerySource {
+  stmt(sql: string): StatementSync
+  /** Which generation the statements read: what read texts are kept for. */
+  readonly liveGen: number
+}
 
 /** Lookups in the live generation: products, SKUs, groups, facets. All local, all synchronous. */
 export class CatalogueQueries {
   /** Of the live generation: recent products' texts, and the element bounds of pages read. */
   private kept: { gen: number; texts: Map<number, string>; bounds: Map<number, Int32Array> } = { gen: -1, texts: new Map(), bounds: new Map() }
 
-  constructor(private readonly cdb: CatalogueDb) {}
+  constructor(private readonly cdb: QuerySource) {}
 
   /** Every product with this SKU (case-insensitive), most popular first: SKUs repeat across vendors. */
   findBySku(sku: string): ProductSummary[] {
-    const key = normalizeSku(sku)
-    if (!key) return []
-    const rows = this.cdb.stmt(`SELECT ${SUMMARY_COLUMNS} FROM product p WHERE p.sku_norm = ? ORDER BY p.pos`).all(key) as unknown as SummaryRow[]
-    return rows.map((r) => toSummary(r, 'exact'))
+    return productsWithSku(this.cdb, sku)
   }
 
   /** Products of the live generation kept partly read (the catalogue view shows the count). */
@@ -143,4 +147,12 @@ export class CatalogueQueries {
       (this.cdb.stmt(`SELECT id, products AS count FROM ${table} ORDER BY id`).all() as unknown as Facet[]).map((f) => ({ id: f.id, count: f.count }))
     return { vendors: read('vendor'), types: read('product_type') }
   }
+}
+
+/** Every product of `source` with this SKU (case-insensitive), most popular first. */
+export function productsWithSku(source: Pick<SearchSource, 'stmt'>, sku: string): ProductSummary[] {
+  const key = normalizeSku(sku)
+  if (!key) return []
+  const rows = source.stmt(`SELECT ${SUMMARY_COLUMNS} FROM product p WHERE p.sku_norm = ? ORDER BY p.pos`).all(key) as unknown as SummaryRow[]
+  return rows.map((r) => toSummary(r, 'exact'))
 }

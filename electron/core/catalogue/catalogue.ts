@@ -9,7 +9,7 @@ import { ProfileScoped } from '../connection/profile-scoped'
 import type { CoreContext } from '../context'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import { CatalogueDb } from './catalogue-db'
-import { CatalogueQueries } from './catalogue-queries'
+import { CatalogueQueries, productsWithSku } from './catalogue-queries'
 import { fullSync } from './full-sync'
 import { ImageCache } from './image-cache'
 import { normalizeSku } from './product-row'
@@ -130,6 +130,13 @@ export class Catalogue {
   async search(input: unknown): Promise<CatalogueSearchResult> {
     const q = CatalogueSearchInput.parse(input)
     const b = this.require()
+    const landing = b.cdb.landing()
+    if (landing && landing.productCount > 0) {
+      // A first sync under way (or interrupted): what has landed answers, marked as partial.
+      const shadow = b.cdb.shadow
+      const partial = landing.partial(shadow?.totalCount ?? -1, shadow?.totalPages ?? 0)
+      return { ...searchLocal(landing, q, null), ...(partial ? { partial } : {}) }
+    }
     if (b.cdb.productCount === 0 && this.ctx.connection.online) {
       const remote = await this.searchService(q).catch((err) => {
         if (err instanceof ServiceError && err.code === 'offline') return null
@@ -145,6 +152,12 @@ export class Catalogue {
 
   async lookupSku(sku: string): Promise<ProductSummary[]> {
     const b = this.require()
+    const landing = b.cdb.landing()
+    if (landing && landing.productCount > 0) {
+      // A first sync's landed pages answer a scan; one not landed yet is asked of the service.
+      const landed = productsWithSku(landing, sku)
+      if (landed.length || !this.ctx.connection.online) return landed
+    }
     if (b.cdb.productCount > 0 || !this.ctx.connection.online) return b.queries.findBySku(sku)
     const res = await this.searchService({ query: sku, sort: '-popularity', offset: 0, limit: 100 })
     return res.items.filter((p) => p.match === 'exact')
@@ -154,7 +167,12 @@ export class Catalogue {
     const b = this.require()
     const local = b.queries.getProduct(id)
     if (local) return local
-    if (!this.ctx.connection.online) throw new AppError('not_found', 'This product is not in the catalogue stored on this computer.')
+    if (!this.ctx.connection.online) {
+      // Offline after a first sync stopped part-way: the products it landed open too.
+      const landed = b.cdb.landing()?.queries.getProduct(id)
+      if (landed) return landed
+      throw new AppError('not_found', 'This product is not in the catalogue stored on this computer.')
+    }
     return this.ctx.connection.require().client.call('getProduct', { params: { id } })
   }
 

@@ -6,6 +6,7 @@ import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import type { CatalogueDb, ShadowState } from './catalogue-db'
+import type { GenerationFiles } from './schema'
 import { MalformedPage, SyncWorkers, type StoredPage } from './sync-workers'
 
 interface FullSyncDeps {
@@ -60,11 +61,25 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
 
   let shadow: ShadowState
   const previous = cdb.shadow
+  /**
+   * A refresh of a live catalogue of the same page size compares before it writes: the next
+   * generation (and its bookkeeping) is written only once a page differs (see sync-worker-source.ts).
+   */
+  let comparing: GenerationFiles | null = null
   if (previous && previous.perPage === perPage && startedAt - previous.startedAt < (deps.maxResumeAgeMs ?? MAX_RESUME_AGE_MS)) {
     shadow = previous
+  } else if (!previous && cdb.productCount > 0 && cdb.livePerPage() === perPage) {
+    shadow = cdb.planShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
+    comparing = cdb.files(cdb.liveGen)
   } else {
     shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
   }
+  /** The shadow's bookkeeping, unless a refresh has found nothing to write yet. */
+  const record = (): void => {
+    if (!comparing) cdb.updateShadow(shadow)
+  }
+  /** Pages whose products a search finds by SKU and name (text committed), and their products. */
+  const searchable = new Set<number>()
   let done = new Map<number, StoredPage>()
   let products = 0
   let invalid = 0
@@ -72,7 +87,9 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   let pagesThisRun = 0
   let writer: SyncWorkers | null = null
 
+  let phaseNow: SyncProgress['phase'] = 'fetching'
   const progress = (phase: SyncProgress['phase'], message?: string): SyncProgress => {
+    phaseNow = phase
     const seconds = Math.max(0.001, (clock.now() - startedAt) / 1000)
     const remaining = Math.max(0, shadow.totalPages - done.size)
     const p: SyncProgress = {
@@ -82,6 +99,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       products,
       invalid,
       productsPerSecond: Math.round(productsThisRun / seconds),
+      productsSearchable: [...searchable].reduce((n, page) => n + (done.get(page)?.added ?? 0), 0),
       etaSeconds: phase === 'fetching' && pagesThisRun > 0 ? Math.round(((remaining * seconds) / pagesThisRun) * 10) / 10 : phase === 'done' ? 0 : null,
       ...(message ? { message } : {}),
     }
@@ -118,12 +136,17 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const store = async (writer: SyncWorkers, page: number, fetched: FetchedPage): Promise<StoredPage> => {
     let stored: StoredPage
     try {
-      stored = await writer.storePage(page, (page - 1) * perPage + 1, fetched.body)
+      stored = await writer.storePage(page, (page - 1) * perPage + 1, fetched.body, fetched.totalPages === null)
     } catch (err) {
       if (err instanceof MalformedPage) throw new ServiceError('bad_response', err.message, fetched.status, false)
       throw err
     }
     if (stored.invalid) deps.log.warn(`catalogue sync: ${stored.invalid} products on page ${page} had no usable id and were left out`)
+    if (comparing && !stored.same) {
+      // The first page that differs: the next generation is being written after all.
+      comparing = null
+      record()
+    }
     done.set(page, stored)
     products += stored.added
     invalid += stored.invalid
@@ -141,7 +164,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     const resuming = shadow.totalCount >= 0
     let opened: SyncWorkers | null = null
     try {
-      opened = await SyncWorkers.open(cdb.files(shadow.gen))
+      opened = await SyncWorkers.open(cdb.files(shadow.gen), writeOptions())
       await opened.catchUpText(perPage)
       return opened
     } catch (err) {
@@ -150,13 +173,23 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       deps.log.warn('catalogue sync: the interrupted sync could not be resumed; starting over', { message: err instanceof Error ? err.message : String(err) })
       stillWanted()
       shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
-      return SyncWorkers.open(cdb.files(shadow.gen))
+      return SyncWorkers.open(cdb.files(shadow.gen), writeOptions())
     }
   }
+  const writeOptions = () => ({
+    compareWith: comparing ?? undefined,
+    perPage,
+    onSearchable: (pages: readonly number[]) => {
+      for (const p of pages) searchable.add(p)
+      // More products findable: said while the sync goes on (a commit may land after its end).
+      if (done.size > 0 && (phaseNow === 'fetching' || phaseNow === 'finalizing')) progress(phaseNow)
+    },
+  })
 
   try {
     let opened = (writer = await openWorkers())
     done = new Map(opened.storedPages)
+    for (const p of opened.searchablePages) searchable.add(p)
     for (const p of done.values()) {
       products += p.added
       invalid += p.invalid
@@ -172,13 +205,14 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
         await opened.close()
         stillWanted()
         shadow = cdb.startShadow({ perPage, totalPages: 0, totalCount: -1, startedAt })
-        opened = writer = await SyncWorkers.open(cdb.files(shadow.gen))
+        opened = writer = await SyncWorkers.open(cdb.files(shadow.gen), writeOptions())
         done = new Map()
+        searchable.clear()
         products = invalid = 0
       }
       shadow = { ...shadow, totalCount, totalPages: Math.max(first, totalPages ?? first + 1) }
       stillWanted()
-      cdb.updateShadow(shadow)
+      record()
       const firstStored = await store(opened, first, fetched)
       const short = (s: StoredPage) => s.items < perPage
       if (totalPages === null && short(firstStored)) shadow = { ...shadow, totalPages: first }
@@ -219,11 +253,29 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof Cancelled))
       if (failure) throw failure.reason
       stillWanted()
-      cdb.updateShadow(shadow)
+      record()
+      // The last pages' text searchable at once (the groups are fetched meanwhile).
+      if (!comparing) void opened.flushText().catch(() => undefined)
     }
 
     const groups = await fetchGroups(deps, perPage, concurrency, signal)
     if (signal.aborted) throw new Cancelled()
+    if (comparing) {
+      if (cdb.livePageCount() === shadow.totalPages && cdb.hasGroups(groups)) {
+        // Every page and group as the live catalogue holds them: nothing to write but the time of the check.
+        await opened.close()
+        stillWanted()
+        cdb.noteUnchanged(clock.now())
+        products = cdb.productCount
+        invalid = cdb.lastInvalid
+        progress('done')
+        return { outcome: 'completed', products, invalid }
+      }
+      await opened.materialize()
+      comparing = null
+      stillWanted()
+      record()
+    }
     progress('finalizing')
     await opened.writeGroups(groups)
     const count = await opened.finish(perPage)
@@ -238,6 +290,16 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     if (err instanceof Cancelled || deps.signal.aborted) {
       progress('cancelled')
       return { outcome: 'cancelled', products, invalid }
+    }
+    if (comparing && writer?.hasSame && !deps.signal.aborted) {
+      // A refresh that failed after pages it found unchanged keeps them, so the next one resumes after them.
+      await writer
+        .materialize()
+        .then(() => {
+          comparing = null
+          record()
+        })
+        .catch(() => undefined)
     }
     const message = err instanceof Error ? err.message : String(err)
     deps.log.warn('catalogue sync failed; the previous catalogue stays in use', { message })

@@ -1,6 +1,6 @@
+import type { StatementSync } from 'node:sqlite'
 import type { CatalogueSearchResult, CatalogueSort } from '../../../shared/model/catalogue-search'
 import { productSummary, type MatchKind, type ProductSummary, type SummaryFields } from '../../../shared/model/product'
-import type { CatalogueDb } from './catalogue-db'
 import { normalizeSku } from './product-row'
 import { ftsQuery, MAX_EXPANSION } from './search-text'
 
@@ -11,6 +11,13 @@ export interface SearchQuery {
   sort: CatalogueSort
   offset: number
   limit: number
+}
+
+/** What search reads: the live catalogue, or a first sync's landed pages (LandingCatalogue). */
+export interface SearchSource {
+  stmt(sql: string): StatementSync
+  count(sql: string, params: readonly (string | number)[]): number
+  readonly productCount: number
 }
 
 export const SUMMARY_COLUMNS =
@@ -85,7 +92,7 @@ function skuShaped(query: string): boolean {
  * for when the text tier is left out). With a sort chosen, each tier is ordered by it. Tiers are
  * counted and paged separately, so a page costs only the tiers it shows.
  */
-export function searchLocal(cdb: CatalogueDb, q: SearchQuery, pricesAsOf: string | null): CatalogueSearchResult {
+export function searchLocal(cdb: SearchSource, q: SearchQuery, pricesAsOf: string | null): CatalogueSearchResult {
   const vendor = idFilter('p.vendor', q.vendor)
   const type = idFilter('p.type', q.type)
   const filter = { sql: vendor.sql + type.sql, params: [...vendor.params, ...type.params] }
@@ -174,10 +181,10 @@ export function searchLocal(cdb: CatalogueDb, q: SearchQuery, pricesAsOf: string
   return { items, total: counts.exact + counts.prefix + counts.text, source: 'local', matchKinds: counts, pricesAsOf }
 }
 
-function count(cdb: CatalogueDb, sql: string, params: Param[]): number {
+function count(cdb: SearchSource, sql: string, params: Param[]): number {
   return cdb.count(sql, params)
 }
 
-function all(cdb: CatalogueDb, sql: string, params: Param[]): SummaryRow[] {
+function all(cdb: SearchSource, sql: string, params: Param[]): SummaryRow[] {
   return cdb.stmt(sql).all(...params) as unknown as SummaryRow[]
 }

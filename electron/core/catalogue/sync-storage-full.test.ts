@@ -28,6 +28,8 @@ describe('a full disk during a catalogue sync', () => {
       const before = await rig.call<CatalogueSearchResult>('catalogue.search', { query: '', limit: 5 })
       expect(before.total).toBe(400)
 
+      // A changed price: the refresh has a new generation to write (an unchanged catalogue writes nothing).
+      sandbox.control.raisePrices([before.items[0]!.id], 10)
       SyncWorkers.testPragmas = ' PRAGMA max_page_count = 8;'
       const outcome = await rig.call<SyncOutcome>('catalogue.sync')
       SyncWorkers.testPragmas = ''

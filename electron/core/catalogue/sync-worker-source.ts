@@ -21,8 +21,16 @@ import { indexText } from './search-text'
  * from the shared zod schema, and the row, body and index-text functions are product-row.ts's and
  * search-text.ts's own, included as their source text. All SQL comes from sync-workers.ts.
  *
+ * A refresh (a live generation exists) opens the rows worker in compare mode: each page is
+ * compared with the live generation's copy, byte for byte, and nothing is written while they are
+ * all the same. At the first page that differs (or when told to) the worker creates the next
+ * generation's files, copies the pages that were the same from the live generation, and from then
+ * on stores pages as a first sync does. An unchanged catalogue thus costs its download and writes
+ * nothing. The text worker creates its file with the first text it is sent.
+ *
  * Requests: { id, op, ...args } → { id, ok: true, value } | { id, ok: false, message, code? };
- * the text worker also reports { event: 'indexed', page } and { event: 'failed', message }.
+ * the text worker also reports { event: 'indexed', page }, { event: 'committed', pages } (the
+ * pages a search can now find by their text) and { event: 'failed', message }.
  */
 const PRELUDE = String.raw`
 'use strict'
@@ -57,6 +65,15 @@ const open = (m) => {
   db = new DatabaseSync(m.path)
   db.exec(m.pragmas)
   db.exec(m.schema)
+  if (m.pages) {
+    // The pages file keeps a rollback journal (schema.ts): set up on its own, then attached.
+    const pages = new DatabaseSync(m.pages.path)
+    pages.exec(m.pages.pragmas)
+    pages.exec(m.pages.schema)
+    pages.close()
+    db.prepare('ATTACH DATABASE ? AS pages').run(m.pages.path)
+    db.exec('PRAGMA pages.synchronous = OFF; PRAGMA pages.cache_size = -2000;')
+  }
 }
 const close = () => {
   statements.clear()
@@ -66,6 +83,9 @@ const close = () => {
 /** The last transaction of a generation waits for the disk: it is whole before it goes live. */
 const durably = (fn) => {
   db.exec('PRAGMA synchronous = FULL')
+  try {
+    db.exec('PRAGMA pages.synchronous = FULL')
+  } catch {}
   return transaction(fn)
 }
 class Failure extends Error {
@@ -98,6 +118,10 @@ const decoder = new TextDecoder()
 /** Product ids stored in this generation: a product repeated on a later page is kept once. */
 let seen = null
 let textPort = null
+/** Compare mode: how to open the next generation, the live one's connection, the pages found the same. */
+let deferred = null
+let prior = null
+let same = []
 
 /** The page as the service sent it; a list, or a Failure naming what it was instead. */
 function parsePage(bytes, page) {
@@ -116,21 +140,90 @@ function sendText(page, positions, texts) {
   textPort.postMessage({ page, positions: Int32Array.from(positions), text: texts.join('\\u0000') })
 }
 
+/** The text of stored pages, from their stored JSON, to the text worker. */
+function sendStoredText(pages, perPage, sql) {
+  for (const page of pages) {
+    const row = prepare(sql.storedPage).get(page)
+    if (!row) continue
+    const items = parsePage(row.json, page)
+    const base = (page - 1) * perPage + 1
+    const positions = []
+    const texts = []
+    for (const { pos } of prepare(sql.positions).all(base, base + items.length - 1)) {
+      const p = isProduct(items[pos - base]) ? items[pos - base] : readablePart(items[pos - base])
+      positions.push(pos)
+      texts.push(p.name, p.product_code, productBody(p))
+    }
+    sendText(page, positions, texts)
+  }
+}
+
+/** Leaves compare mode: creates the next generation and copies into it the pages found the same. */
+function materialize() {
+  if (!deferred) return
+  const m = deferred
+  deferred = null
+  prior.close()
+  prior = null
+  open(m)
+  prepare(m.sql.perPage).run(m.perPage)
+  db.prepare('ATTACH DATABASE ? AS prior').run(m.live.rows)
+  db.prepare('ATTACH DATABASE ? AS prior_pages').run(m.live.pages)
+  try {
+    // The stored pages first: a page's rows are never committed without it (see page below).
+    transaction(() => {
+      for (const page of same) db.prepare('INSERT INTO pages.page SELECT * FROM prior_pages.page WHERE page = ?').run(page)
+    })
+    transaction(() => {
+      for (const page of same) {
+        const base = (page - 1) * m.perPage + 1
+        db.prepare('INSERT INTO product SELECT * FROM prior.product WHERE pos BETWEEN ? AND ?').run(base, base + m.perPage - 1)
+        db.prepare('INSERT INTO rows_page SELECT * FROM prior.rows_page WHERE page = ?').run(page)
+      }
+    })
+  } finally {
+    statements.clear()
+    db.exec('DETACH DATABASE prior; DETACH DATABASE prior_pages;')
+  }
+  sendStoredText(same, m.perPage, m.sql)
+  same = []
+}
+
 serve({
   open(m) {
-    open(m)
     textPort = m.textPort
+    if (m.live) {
+      deferred = m
+      prior = new DatabaseSync(m.live.rows)
+      prior.prepare('ATTACH DATABASE ? AS prior_pages').run(m.live.pages)
+      prior.exec('PRAGMA query_only = ON')
+      return []
+    }
+    open(m)
+    prepare(m.sql.perPage).run(m.perPage)
     return prepare(m.sql.pages).all()
   },
   page(m) {
-    if (!seen) seen = new Set(prepare(m.sql.ids).all().map((r) => r.id))
     const bytes = new Uint8Array(m.bytes)
+    if (deferred) {
+      const live = prior.prepare('SELECT g.json, r.products, r.invalid FROM prior_pages.page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(m.page)
+      if (live && Buffer.compare(Buffer.from(live.json.buffer, live.json.byteOffset, live.json.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0) {
+        same.push(m.page)
+        // Parsed only when its length ends the list (no X-Total-Pages): the same bytes were checked before.
+        return { added: live.products, invalid: live.invalid, items: m.countItems ? parsePage(bytes, m.page).length : live.products + live.invalid, same: true }
+      }
+      materialize()
+    }
+    if (!seen) seen = new Set(prepare(m.sql.ids).all().map((r) => r.id))
     const items = parsePage(bytes, m.page)
     const insert = prepare(m.sql.product)
     const positions = []
     const texts = []
     const fresh = []
     let invalid = 0
+    // The page as sent first, in the pages file: its rows (and rows_page, which a resumed sync
+    // trusts) are committed after it, never without it.
+    transaction(() => prepare(m.sql.page).run(m.page, bytes))
     try {
       transaction(() => {
         for (let i = 0; i < items.length; i++) {
@@ -149,7 +242,6 @@ serve({
           positions.push(pos)
           texts.push(p.name, p.product_code, productBody(p))
         }
-        prepare(m.sql.page).run(m.page, bytes)
         prepare(m.sql.done).run(m.page, positions.length, invalid)
       })
     } catch (err) {
@@ -161,20 +253,11 @@ serve({
   },
   /** Pages stored here but not in the text file (an interrupted sync): their text again, from the stored JSON. */
   reindex(m) {
-    for (const page of m.pages) {
-      const row = prepare(m.sql.storedPage).get(page)
-      if (!row) continue
-      const items = parsePage(row.json, page)
-      const base = (page - 1) * m.perPage + 1
-      const positions = []
-      const texts = []
-      for (const { pos } of prepare(m.sql.positions).all(base, base + items.length - 1)) {
-        const p = isProduct(items[pos - base]) ? items[pos - base] : readablePart(items[pos - base])
-        positions.push(pos)
-        texts.push(p.name, p.product_code, productBody(p))
-      }
-      sendText(page, positions, texts)
-    }
+    sendStoredText(m.pages, m.perPage, m.sql)
+  },
+  /** The catalogue differs in something other than a page (its groups, fewer pages): write it. */
+  materialize() {
+    materialize()
   },
   batch(m) {
     transaction(() => {
@@ -190,6 +273,8 @@ serve({
   },
   close() {
     if (textPort) textPort.close()
+    if (prior) prior.close()
+    prior = null
     close()
   },
 })
@@ -197,52 +282,81 @@ serve({
 
 export const TEXT_WORKER_SOURCE = `${PRELUDE}
 const indexText = (${indexText})
-let pending = 0
+let pending = []
 let commitEvery = 1
 let port = null
 let sql = null
+let opening = null
+let idle = null
+/**
+ * A page waits at most this long for others to share its commit (a search finds it after it):
+ * each commit is one more segment for finish() to merge, so not one per page when the worker keeps
+ * up with the download. The last pages are committed when the sync says the pages are all in (flush).
+ */
+const COMMIT_WITHIN_MS = 1000
+
+const ensureOpen = () => {
+  if (db || !opening) return
+  open(opening)
+  db.exec(opening.settings)
+}
 
 const commit = () => {
-  if (pending === 0) return
+  if (idle) clearTimeout(idle)
+  idle = null
+  if (pending.length === 0) return
   db.exec('COMMIT')
-  pending = 0
+  parentPort.postMessage({ event: 'committed', pages: pending })
+  pending = []
 }
 
 function index(m) {
+  ensureOpen()
   const insert = prepare(sql.insert)
-  if (pending === 0) db.exec('BEGIN IMMEDIATE')
+  if (pending.length === 0) db.exec('BEGIN IMMEDIATE')
   const texts = m.text.split('\\u0000')
   for (let i = 0; i < m.positions.length; i++) insert.run(m.positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
   prepare(sql.done).run(m.page)
-  // Several pages per transaction: each commit flushes the pending terms as one more segment to merge.
-  if (++pending >= commitEvery) commit()
+  pending.push(m.page)
+  // Several pages per transaction: each commit flushes the pending terms as one more segment to
+  // merge. When no page follows soon, what there is is committed, so a search finds it.
+  if (pending.length >= commitEvery) commit()
+  else if (!idle) idle = setTimeout(commit, COMMIT_WITHIN_MS)
 }
 
 serve({
   open(m) {
-    open(m)
-    db.exec(m.settings)
+    opening = m
     commitEvery = m.commitEvery
     sql = m.sql
     port = m.rowsPort
+    // A refresh creates the file with its first text (none comes while the catalogue is unchanged).
+    if (!m.lazy) ensureOpen()
     port.on('message', (page) => {
       try {
         index(page)
         parentPort.postMessage({ event: 'indexed', page: page.page })
       } catch (err) {
-        if (pending > 0) rollback()
-        pending = 0
+        if (idle) clearTimeout(idle)
+        idle = null
+        if (pending.length > 0) rollback()
+        pending = []
         parentPort.postMessage({ event: 'failed', message: String((err && err.message) || err) })
       }
     })
-    return prepare(sql.pages).all().map((r) => r.page)
+    return db ? prepare(sql.pages).all().map((r) => r.page) : []
+  },
+  flush() {
+    if (db) commit()
   },
   finish(m) {
+    ensureOpen()
     commit()
     durably(() => db.exec(m.sql))
   },
   close() {
-    commit()
+    if (db) commit()
+    if (idle) clearTimeout(idle)
     if (port) port.close()
     close()
   },

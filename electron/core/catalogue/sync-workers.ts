@@ -1,7 +1,7 @@
 import { MessageChannel, Worker, type TransferListItem } from 'node:worker_threads'
 import type { ProductGroup } from '../../../shared/api'
 import { normalizeName, PRODUCT_COLUMNS } from './product-row'
-import { LOAD_PRAGMAS, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA } from './schema'
+import { LOAD_PRAGMAS, PAGES_PRAGMAS, PAGES_SCHEMA, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA, type GenerationFiles } from './schema'
 import { ROWS_WORKER_SOURCE, TEXT_WORKER_SOURCE } from './sync-worker-source'
 import { storageFault } from '../store/storage-fault'
 
@@ -9,10 +9,12 @@ const ROWS_SQL = {
   ids: 'SELECT id FROM product',
   pages: 'SELECT page, products, invalid FROM rows_page',
   product: `INSERT INTO product (${PRODUCT_COLUMNS.join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})`,
-  page: 'INSERT OR REPLACE INTO page (page, json) VALUES (?, ?)',
+  page: 'INSERT OR REPLACE INTO pages.page (page, json) VALUES (?, ?)',
   done: 'INSERT OR REPLACE INTO rows_page (page, products, invalid) VALUES (?, ?, ?)',
-  storedPage: 'SELECT json FROM page WHERE page = ?',
+  storedPage: 'SELECT json FROM pages.page WHERE page = ?',
   positions: 'SELECT pos FROM product WHERE pos BETWEEN ? AND ? ORDER BY pos',
+  // From the start: a landed product is read back from its page (catalogue-queries.ts).
+  perPage: "INSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ?)",
 }
 
 const TEXT_SQL = {
@@ -40,13 +42,24 @@ export interface StoredPage {
   invalid: number
   /** Elements of the page's list (a short page ends the list when there is no X-Total-Pages). */
   items: number
+  /** A refresh found it byte for byte as the live generation holds it, and wrote nothing. */
+  same?: boolean
+}
+
+/** How the next generation is written: a refresh compares pages with the live generation's first. */
+export interface WriteOptions {
+  /** The live generation's files, when there is one to compare with. */
+  compareWith?: GenerationFiles
+  perPage: number
+  /** Told the pages whose text was committed (a search now finds them by name and SKU). */
+  onSearchable?(pages: readonly number[]): void
 }
 
 /** A page the service answered with something other than a JSON list. */
 export class MalformedPage extends Error {}
 
 type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?: string; errcode?: number }
-type Event = { event: 'indexed'; page: number } | { event: 'failed'; message: string }
+type Event = { event: 'indexed'; page: number } | { event: 'committed'; pages: number[] } | { event: 'failed'; message: string }
 
 /** One worker thread answering requests by id (see sync-worker-source.ts). */
 class WorkerLink {
@@ -95,6 +108,8 @@ class WorkerLink {
  */
 export class SyncWorkers {
   private sent = new Set<number>()
+  /** Pages a refresh found unchanged (not written unless the generation is written after all). */
+  private same: number[] = []
   private indexed = new Set<number>()
   private textFailure: Error | null = null
   private waiters: (() => void)[] = []
@@ -107,22 +122,56 @@ export class SyncWorkers {
     readonly storedPages: ReadonlyMap<number, StoredPage>,
     /** Pages the text file held when it was opened. */
     private readonly textPages: ReadonlySet<number>,
+    private readonly onSearchable: (pages: readonly number[]) => void,
   ) {}
+
+  /** Pages whose text the text file already held when it was opened (searchable from the start). */
+  get searchablePages(): ReadonlySet<number> {
+    return this.textPages
+  }
+
+  /** A refresh found pages unchanged that it has not written. */
+  get hasSame(): boolean {
+    return this.same.length > 0
+  }
 
   /** TESTS ONLY: pragmas run after the load pragmas, e.g. a size cap that makes the disk "full". */
   static testPragmas = ''
 
-  static async open(files: { rows: string; text: string }): Promise<SyncWorkers> {
+  static async open(files: GenerationFiles, opts: WriteOptions): Promise<SyncWorkers> {
     const channel = new MessageChannel()
     let self: SyncWorkers | null = null
     const rows = new WorkerLink(new Worker(ROWS_WORKER_SOURCE, { eval: true, resourceLimits: ROWS_LIMITS }), () => {})
     const text = new WorkerLink(new Worker(TEXT_WORKER_SOURCE, { eval: true, resourceLimits: TEXT_LIMITS }), (e) => self?.onTextEvent(e))
     try {
       const [stored, indexed] = await Promise.all([
-        rows.send<{ page: number; products: number; invalid: number }[]>('open', { path: files.rows, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: ROWS_SCHEMA, sql: ROWS_SQL, textPort: channel.port1 }, [channel.port1]),
-        text.send<number[]>('open', { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2 }, [channel.port2]),
+        rows.send<{ page: number; products: number; invalid: number }[]>(
+          'open',
+          {
+            path: files.rows,
+            pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas,
+            schema: ROWS_SCHEMA,
+            pages: { path: files.pages, pragmas: PAGES_PRAGMAS + SyncWorkers.testPragmas, schema: PAGES_SCHEMA },
+            sql: ROWS_SQL,
+            textPort: channel.port1,
+            live: opts.compareWith,
+            perPage: opts.perPage,
+          },
+          [channel.port1],
+        ),
+        text.send<number[]>(
+          'open',
+          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2, lazy: !!opts.compareWith },
+          [channel.port2],
+        ),
       ])
-      self = new SyncWorkers(rows, text, new Map(stored.map((p) => [p.page, { added: p.products, invalid: p.invalid, items: p.products + p.invalid }])), new Set(indexed))
+      self = new SyncWorkers(
+        rows,
+        text,
+        new Map(stored.map((p) => [p.page, { added: p.products, invalid: p.invalid, items: p.products + p.invalid }])),
+        new Set(indexed),
+        opts.onSearchable ?? (() => {}),
+      )
       return self
     } catch (err) {
       await Promise.all([rows.worker.terminate(), text.worker.terminate()])
@@ -133,12 +182,34 @@ export class SyncWorkers {
   /**
    * Stores one page of listProducts (its response body, handed over without a copy): resolves
    * once its products are committed. Rejects with MalformedPage if it is not a JSON list.
+   * `countItems`: the page's length is needed (no X-Total-Pages), even when a refresh finds it unchanged.
    */
-  async storePage(page: number, base: number, body: ArrayBuffer): Promise<StoredPage> {
+  async storePage(page: number, base: number, body: ArrayBuffer, countItems = true): Promise<StoredPage> {
     this.throwIfTextFailed()
-    const stored = await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL }, [body])
-    this.sent.add(page)
+    const stored = await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL, countItems }, [body])
+    if (stored.same) {
+      this.same.push(page)
+    } else {
+      // The first page that differs copied the ones found the same before it: their text follows.
+      for (const p of this.same.splice(0)) this.sent.add(p)
+      this.sent.add(page)
+    }
     return stored
+  }
+
+  /**
+   * Ends a refresh's compare mode: the next generation is written after all (its groups differ, or
+   * it has fewer pages). The pages found the same are copied from the live generation.
+   */
+  async materialize(): Promise<void> {
+    await this.rows.send('materialize')
+    for (const p of this.same.splice(0)) this.sent.add(p)
+  }
+
+  /** Every page is stored: what the text worker holds is committed now (searchable), not after a pause. */
+  async flushText(): Promise<void> {
+    await this.allIndexed()
+    await this.text.send('flush')
   }
 
   /** Indexes the text of stored pages the text file lacks (after an interrupted sync). */
@@ -165,7 +236,10 @@ export class SyncWorkers {
   async finish(perPage: number): Promise<number> {
     // The rows file needs nothing from the text worker, which may still be indexing the last pages.
     const [count] = await Promise.all([
-      this.rows.send<number>('finish', { sql: `${ROWS_INDEXES}\n${ROWS_FACETS}\nINSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ${Math.trunc(perPage)});`, count: 'SELECT count(*) AS n FROM product' }),
+      this.rows.send<number>('finish', {
+        sql: `${ROWS_INDEXES}\n${ROWS_FACETS}\nINSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ${Math.trunc(perPage)});\nINSERT OR REPLACE INTO pages.pages_meta (key, value) VALUES ('complete', 1);`,
+        count: 'SELECT count(*) AS n FROM product',
+      }),
       this.allIndexed().then(() => this.text.send('finish', { sql: TEXT_FINISH })),
     ])
     return count
@@ -197,6 +271,7 @@ export class SyncWorkers {
 
   private onTextEvent(e: Event): void {
     if (e.event === 'indexed') this.indexed.add(e.page)
+    else if (e.event === 'committed') this.onSearchable(e.pages)
     else this.textFailure ??= new Error(`The catalogue's text index could not be stored: ${e.message}`)
     const waiting = this.waiters.splice(0)
     for (const w of waiting) w()

@@ -98,7 +98,11 @@ describe('full sync', () => {
     expect(search.pricesAsOf).toBe(status.lastSyncAt)
 
     const progress = progressEvents(rig)
-    expect(progress.filter((p) => p.phase === 'fetching').map((p) => p.pagesDone)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1))
+    // Each stored page is reported, and so is each commit of the text index (more products findable by name).
+    expect([...new Set(progress.filter((p) => p.phase === 'fetching').map((p) => p.pagesDone))]).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1))
+    const searchable = progress.map((p) => p.productsSearchable ?? 0)
+    expect(searchable.every((n, i) => i === 0 || n >= searchable[i - 1]!)).toBe(true)
+    expect(progress.find((p) => p.productsSearchable === PRODUCTS)?.phase).toMatch(/fetching|finalizing/)
     expect(progress.every((p) => p.pagesTotal === PAGES)).toBe(true)
     expect(progress.at(-1)).toMatchObject({ phase: 'done', pagesDone: PAGES, products: PRODUCTS, etaSeconds: 0 })
 

@@ -17,6 +17,8 @@ import { createPagedRows } from './paged-rows'
 
 /** Rows fetched per request: a few screenfuls of the virtual list. */
 const PAGE_SIZE = 100
+/** How often a partial answer (a first sync still landing) is asked again while the sync goes on. */
+const PARTIAL_REFRESH_MS = 2000
 
 const SCAN_ADDS_KEY = 'wd.catalogue.scanAddsToBasket'
 
@@ -50,6 +52,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const source = ref<CatalogueSearchResult['source']>('local')
   const matchKinds = ref<CatalogueSearchResult['matchKinds']>({ exact: 0, prefix: 0, text: 0 })
   const pricesAsOf = ref<string | null>(null)
+  /** Set when the answer searched only what a first sync has landed so far. */
+  const partial = ref<CatalogueSearchResult['partial'] | null>(null)
   /** The query the rows shown belong to (the box may already hold a newer one). */
   const answeredQuery = ref<string | null>(null)
   const searchError = shallowRef<ApiError | null>(null)
@@ -92,6 +96,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       source.value = res.source
       matchKinds.value = res.matchKinds
       pricesAsOf.value = res.pricesAsOf
+      partial.value = res.partial ?? null
       answeredQuery.value = params.value.query
       searchError.value = null
     },
@@ -108,6 +113,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const { rowAt, ensureRange } = rows
   const searching = rows.loading
   let off: (() => void) | null = null
+  /** When a partial answer was last asked again as more of a first sync landed. */
+  let partialAskedAt = 0
 
   /** Follows sync progress; loads status and filters. Safe to call again (e.g. on every visit). */
   async function init(): Promise<void> {
@@ -123,6 +130,11 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   function onProgress(p: SyncProgress): void {
     const running = p.phase === 'fetching' || p.phase === 'finalizing'
     if (status.value) status.value = { ...status.value, syncing: running, progress: p }
+    // An answer from a first sync's landed pages follows the pages still landing (every few seconds at most).
+    if (running && partial.value && Date.now() - partialAskedAt > PARTIAL_REFRESH_MS) {
+      partialAskedAt = Date.now()
+      void search()
+    }
     if (!running) {
       // The local catalogue changed (or the attempt ended): new counts, filters and results.
       void loadStatus()
@@ -161,6 +173,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     rows.reset()
     total.value = 0
     answeredQuery.value = null
+    partial.value = null
     status.value = null
     vendors.value = []
     types.value = []
@@ -234,6 +247,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     source,
     matchKinds,
     pricesAsOf,
+    partial,
     answeredQuery,
     searching,
     searchError,

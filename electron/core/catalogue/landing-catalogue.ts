@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs'
+import { DatabaseSync, type StatementSync } from 'node:sqlite'
+import type { SearchPartial } from '../../../shared/model/catalogue-search'
+import { CatalogueQueries } from './catalogue-queries'
+import type { GenerationFiles } from './schema'
+
+/**
+ * The pages of a first sync as they land (or of one interrupted before it went live), read on a
+ * connection of its own: the sync's workers write these files in WAL mode, so this reader sees
+ * each committed page and never holds them up. Search answers from it, marked partial, while the
+ * live catalogue is still empty. Nothing here writes.
+ */
+export class LandingCatalogue {
+  private readonly statements = new Map<string, StatementSync>()
+  /** A landed product read back whole (while offline: online, the service answers instead). */
+  readonly queries = new CatalogueQueries(this)
+
+  private constructor(
+    private readonly db: DatabaseSync,
+    readonly gen: number,
+  ) {}
+
+  /** Null while the generation's files are not there yet or hold no tables yet. */
+  static open(files: GenerationFiles, gen: number): LandingCatalogue | null {
+    if (!existsSync(files.rows) || !existsSync(files.text) || !existsSync(files.pages)) return null
+    let db: DatabaseSync | null = null
+    try {
+      db = new DatabaseSync(files.rows)
+      db.exec('PRAGMA busy_timeout = 1000')
+      db.prepare('ATTACH DATABASE ? AS landing_text').run(files.text)
+      db.prepare('ATTACH DATABASE ? AS landing_pages').run(files.pages)
+      db.exec('PRAGMA query_only = ON')
+      db.prepare('SELECT 1 FROM rows_page, landing_text.text_page, landing_text.product_fts LIMIT 0').all()
+      return new LandingCatalogue(db, gen)
+    } catch {
+      db?.close()
+      return null
+    }
+  }
+
+  /** Kept texts of the live generation's reader are not this one's. */
+  get liveGen(): number {
+    return -this.gen
+  }
+
+  stmt(sql: string): StatementSync {
+    let s = this.statements.get(sql)
+    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)))
+    return s
+  }
+
+  /** Counted afresh each time: pages keep landing. */
+  count(sql: string, params: readonly (string | number)[]): number {
+    return (this.stmt(sql).get(...params) as { n: number }).n
+  }
+
+  get productCount(): number {
+    return (this.stmt('SELECT coalesce(sum(products), 0) AS n FROM rows_page').get() as { n: number }).n
+  }
+
+  /** How far from complete an answer from here is; null once every page has landed and its text is indexed. */
+  partial(expectedProducts: number, expectedPages: number): SearchPartial | null {
+    const r = this.stmt('SELECT (SELECT count(*) FROM rows_page) AS pages, (SELECT count(*) FROM landing_text.text_page) AS indexed, (SELECT coalesce(sum(products), 0) FROM rows_page) AS products').get() as {
+      pages: number
+      indexed: number
+      products: number
+    }
+    const landed = expectedPages > 0 && r.pages >= expectedPages
+    if (landed && r.indexed >= r.pages) return null
+    return { products: r.products, expected: expectedProducts >= 0 ? expectedProducts : null, textPending: r.indexed < r.pages }
+  }
+
+  close(): void {
+    this.statements.clear()
+    this.db.close()
+  }
+}

@@ -1,0 +1,140 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Product } from '../../../shared/api'
+import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
+import type { ProductSummary } from '../../../shared/model/product'
+import { startSandbox, type Sandbox } from '../../sandbox'
+import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
+
+const PRODUCTS = 800
+const PER_PAGE = 100
+
+let sandbox: Sandbox
+beforeAll(async () => {
+  sandbox = await startSandbox({ testMode: true, products: PRODUCTS, orders: 0, speed: 0, tokenTtlSeconds: 7 * 24 * 3600 })
+})
+afterAll(async () => {
+  await sandbox?.close()
+})
+
+/** A page of the service's products in the order a sync fetches them. */
+async function servicePage(rig: CatalogueRig, page: number): Promise<Product[]> {
+  return (await rig.ctx.connection.require().client.list('listProducts', { query: { page, per_page: PER_PAGE, sort_by: '-popularity' } })).items
+}
+
+const pagesRequested = () =>
+  sandbox.control
+    .requestLog()
+    .filter((r) => r.method === 'GET' && r.path === '/products' && r.status === 200)
+    .map((r) => Number(new URLSearchParams(r.query).get('page')))
+
+const search = (rig: CatalogueRig, query: string) => rig.call<CatalogueSearchResult>('catalogue.search', { query, limit: 100 })
+const ids = (r: CatalogueSearchResult) => r.items.map((p) => p.id)
+
+describe('a first sync, searchable as it lands', () => {
+  it('answers from the pages landed so far, marked partial, keeps them through a failure and a restart, and resumes after them', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 1 })
+    let again: CatalogueRig | null = null
+    try {
+      const profileId = await rig.connect(sandbox)
+      const [first, last] = [(await servicePage(rig, 1))[0]!, (await servicePage(rig, 8)).at(-1)!]
+      const word = first.name.split(/\s+/).find((w) => w.length > 3)!
+
+      // Pages 4 to 8 fail: the first sync lands three pages and stops.
+      sandbox.control.injectFault({ kind: 'status', status: 503, match: { query: '(^|&)page=[4-8](&|$)' } })
+      let during: CatalogueSearchResult | null = null
+      rig.onEvent((event, payload) => {
+        const p = payload as SyncProgress
+        if (event === 'catalogue.syncProgress' && (p.productsSearchable ?? 0) >= PER_PAGE && !during) void search(rig, first.product_code).then((r) => (during = r))
+      })
+      expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('failed')
+      expect(during).not.toBeNull()
+      expect(ids(during!)[0]).toBe(first.id)
+      expect(during!.partial).toMatchObject({ expected: PRODUCTS })
+      expect(during!.partial!.products).toBeLessThan(PRODUCTS)
+
+      // Nothing is live yet, but what landed answers, by SKU and by name, and says it is partial.
+      expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(0)
+      const bySku = await search(rig, first.product_code)
+      expect(bySku).toMatchObject({ source: 'local', partial: { products: 3 * PER_PAGE, expected: PRODUCTS, textPending: false } })
+      expect(bySku.items[0]).toMatchObject({ id: first.id, match: 'exact' })
+      const byName = await search(rig, word)
+      expect(ids(byName)).toContain(first.id)
+      expect(byName.partial?.products).toBe(3 * PER_PAGE)
+      expect(ids(await search(rig, last.product_code))).not.toContain(last.id)
+
+      // The app restarts with the service out of reach: the landed pages still answer.
+      await rig.close()
+      await sandbox.control.pause()
+      again = catalogueRig({ perPage: PER_PAGE, concurrency: 2, dataDir: rig.dataDir, secrets: rig.secrets })
+      await again.call('connection.activate', { id: profileId })
+      const offline = await search(again, first.product_code)
+      expect(offline).toMatchObject({ source: 'local', partial: { products: 3 * PER_PAGE, expected: PRODUCTS } })
+      expect(offline.items[0]?.id).toBe(first.id)
+      // A landed product opens, every field read back, and a scan finds it.
+      expect(await again.call<Product>('catalogue.product', { id: first.id })).toEqual(first)
+      expect((await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: first.product_code.toLowerCase() })).map((p) => p.id)).toContain(first.id)
+
+      // Back online: the sync takes up after the stored pages, and the answers are whole.
+      await sandbox.control.resume()
+      sandbox.control.clearFaults()
+      sandbox.control.clearRequestLog()
+      expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      expect(pagesRequested().sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 8])
+      const whole = await search(again, last.product_code)
+      expect(whole.partial).toBeUndefined()
+      expect(whole.items[0]).toMatchObject({ id: last.id, match: 'exact' })
+      expect(ids(await search(again, word))).toContain(first.id)
+    } finally {
+      sandbox.control.clearFaults()
+      await sandbox.control.resume()
+      await (again ?? rig).close()
+    }
+  })
+})
+
+describe('a refresh', () => {
+  /** Name, size and modification time of every file of the catalogue's generations. */
+  const generationFiles = (dir: string) =>
+    readdirSync(dir)
+      .filter((f) => f.startsWith('catalogue-g'))
+      .sort()
+      .map((f) => {
+        const s = statSync(join(dir, f))
+        return `${f} ${s.size} ${s.mtimeMs}`
+      })
+
+  it('of an unchanged catalogue writes nothing but the time of the check; a changed one is written whole', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    try {
+      await rig.connect(sandbox)
+      expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      const dir = rig.ctx.connection.require().profileDir
+      const files = generationFiles(dir)
+      const synced = await rig.call<CatalogueStatus>('catalogue.status')
+
+      rig.clock.advance(3600_000)
+      sandbox.control.clearRequestLog()
+      expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      expect(pagesRequested()).toHaveLength(PRODUCTS / PER_PAGE)
+      expect(generationFiles(dir)).toEqual(files)
+      const checked = await rig.call<CatalogueStatus>('catalogue.status')
+      expect(checked).toMatchObject({ products: PRODUCTS, lastError: null })
+      expect(Date.parse(checked.lastSyncAt!)).toBe(Date.parse(synced.lastSyncAt!) + 3600_000)
+
+      // One price changes on the last page: the pages before it are copied, and all still answer.
+      const [first, last] = [(await servicePage(rig, 1))[0]!, (await servicePage(rig, 8)).at(-1)!]
+      sandbox.control.raisePrices([last.id], 10)
+      expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      expect(generationFiles(dir)).not.toEqual(files)
+      expect((await search(rig, last.product_code)).items[0]?.price).toBeCloseTo(last.price * 1.1, 2)
+      expect((await search(rig, first.product_code)).items[0]).toMatchObject({ id: first.id, price: first.price })
+      expect(ids(await search(rig, first.name))).toContain(first.id)
+      expect((await rig.call<CatalogueSearchResult>('catalogue.search', { query: '' })).total).toBe(PRODUCTS)
+    } finally {
+      await rig.close()
+    }
+  })
+})
