@@ -22,7 +22,7 @@ export const useBasketsStore = defineStore('baskets', () => {
   const serverQuery = ref<{ page: number; per_page: number; sort_by: ServerSort }>({ page: 1, per_page: 25, sort_by: '+name' })
   const serverError = shallowRef<ApiError | null>(null)
   /** Bumped on every `baskets.changed` for a draft, so an open editor can reload it. */
-  const changes = ref<{ draftId: string | null; n: number }>({ draftId: null, n: 0 })
+  const changes = ref<{ draftId: string | null; n: number; revision?: number }>({ draftId: null, n: 0 })
   let subscriptions: (() => void)[] = []
   let refreshing: Promise<void> | null = null
   let again = false
@@ -63,8 +63,8 @@ export const useBasketsStore = defineStore('baskets', () => {
   function init(): Promise<void> {
     if (!subscriptions.length) {
       subscriptions = [
-        api.on('baskets.changed', ({ draftId, lineCount }) => {
-          changes.value = { draftId, n: changes.value.n + 1 }
+        api.on('baskets.changed', ({ draftId, lineCount, revision }) => {
+          changes.value = { draftId, n: changes.value.n + 1, revision }
           const listed = draftId === null ? undefined : drafts.value.find((d) => d.id === draftId)
           if (listing > 0 || !listed || lineCount === undefined || lineCount === null) void refresh()
           // An edit of a listed draft while no list is shown: its line count (the header's badge) is enough.

@@ -77,6 +77,8 @@ export const DraftLine = z.object({
    * there more than once: its product (an id of the old service) is the user's to choose again.
    */
   unmatched: z.enum(['unknown', 'ambiguous']).optional(),
+  /** The rep's note on the line: kept in the draft and printed on the quote, never sent (the service's line has no such field). */
+  note: z.string().max(2000).optional(),
 })
 export type DraftLine = z.infer<typeof DraftLine>
 
@@ -92,6 +94,8 @@ const headerFields = {
   part_ship: z.boolean(),
   payment_type: PaymentType,
   finance: DraftFinance.nullable(),
+  /** The customer's own reference for the deal: kept in the draft and printed on the quote, never sent (the service has only purchase_order_number). */
+  customerReference: z.string().max(200),
 }
 
 export const DraftDoc = z.object({
@@ -105,6 +109,7 @@ export const DraftDoc = z.object({
   part_ship: headerFields.part_ship.default(true),
   payment_type: headerFields.payment_type.default('ON_ACCOUNT'),
   finance: headerFields.finance.default(null),
+  customerReference: headerFields.customerReference.optional(),
   line_items: z.array(DraftLine).max(5000).default([]),
 })
 export type DraftDoc = z.infer<typeof DraftDoc>
@@ -186,6 +191,8 @@ export const LineProductInfo = z.object({
   provisioning: z.array(RelatedProduct),
   maintenance: z.array(RelatedProduct),
   rate_plans: z.array(RatePlan),
+  /** Units in stock as the cached catalogue last said (null: not tracked, e.g. subscriptions). */
+  stock: z.int().nullable().optional(),
 })
 export type LineProductInfo = z.infer<typeof LineProductInfo>
 
@@ -236,8 +243,26 @@ export const DraftView = DraftSummary.extend({
   /** Catalogue details of the products on the lines, by product id. */
   products: z.record(z.string(), LineProductInfo),
   sourceBasketId: LooseId.nullable(),
+  /** Bumped by every change of the draft (this run of the app): a view knows which change it shows. */
+  revision: z.int().nonnegative(),
 })
 export type DraftView = z.infer<typeof DraftView>
+
+/**
+ * The answer to one line's edit, small whatever the draft's size: that line, and what the line
+ * changes for the whole draft (total, validity, the field messages). `revision` is the draft's after
+ * the edit: one more than the editor's own means nothing else changed the draft in between.
+ */
+export const DraftLineEdit = z.object({
+  revision: z.int().nonnegative(),
+  index: z.int().nonnegative(),
+  line: DraftLine,
+  estimate: DraftEstimate,
+  valid: z.boolean(),
+  fields: z.record(z.string(), z.string()),
+  fieldCodes: z.record(z.string(), FieldCode),
+})
+export type DraftLineEdit = z.infer<typeof DraftLineEdit>
 
 /**
  * What "use with this service" left to choose again: the draft's ids of the old service mean
@@ -329,6 +354,8 @@ export const basketsChannels = {
   'baskets.setOrganisation': channel(DraftId.extend({ organisation: LooseId }), DraftView),
   'baskets.addLine': channel(AddLineRequest, DraftView),
   'baskets.updateLine': channel(DraftId.extend({ key: z.string(), patch: DraftLinePatch }), DraftView),
+  /** A line's quantity, markup, options or note edited: answers that line and the totals, not the draft (a product change goes by updateLine). */
+  'baskets.editLine': channel(DraftId.extend({ key: z.string(), patch: DraftLinePatch.omit({ product: true, product_code: true, product_name: true }) }), DraftLineEdit),
   'baskets.removeLine': channel(DraftId.extend({ key: z.string() }), z.object({ draft: DraftView, removed: DraftLine, index: z.int() })),
   'baskets.restoreLine': channel(DraftId.extend({ line: DraftLine, index: z.int().min(0) }), DraftView),
   'baskets.moveLine': channel(DraftId.extend({ key: z.string(), to: z.int().min(0) }), DraftView),
@@ -372,7 +399,8 @@ export const basketsChannels = {
 export const basketsEvents = {
   /** A draft changed (or the list did, when draftId is absent): views reload. */
   /** lineCount: the changed draft's lines now (null when a draft went, or for a change of several). */
-  'baskets.changed': z.object({ draftId: z.string().nullable(), lineCount: z.int().nonnegative().nullable().optional() }),
+  /** revision: the changed draft's revision now (DraftView.revision), so an editor knows its own saves' echo. */
+  'baskets.changed': z.object({ draftId: z.string().nullable(), lineCount: z.int().nonnegative().nullable().optional(), revision: z.int().nonnegative().optional() }),
   /** Submission counts for the tray and the offline banner. */
   'outbox.changed': OutboxCounts,
 }
