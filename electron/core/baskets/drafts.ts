@@ -369,13 +369,30 @@ export class Drafts {
 
   private async products(doc: DraftDoc): Promise<Map<number, Product>> {
     const cat = this.deps.catalogue()
+    const known = await this.known(cat)
     const ids = [...new Set(doc.line_items.map((l) => l.product).filter((id): id is number => !!id))]
     const map = new Map<number, Product>()
     for (const id of ids) {
-      const p = await cat.getProduct(id)
+      let p = known.get(id)
+      if (!p) {
+        p = (await cat.getProduct(id)) ?? undefined
+        if (p) known.set(id, p)
+      }
       if (p) map.set(id, p)
     }
     return map
+  }
+
+  /**
+   * The drafts' products as read from the catalogue, kept while it holds the same prices: a keystroke
+   * in a draft of 1,000 lines would otherwise read 1,000 products again. A new catalogue, or a sync
+   * that brings new prices, starts afresh; a product not found is asked again next time.
+   */
+  private productCache: { catalogue: PriceCatalogue | null; asOf: string | null; products: Map<number, Product> } = { catalogue: null, asOf: null, products: new Map() }
+  private async known(cat: PriceCatalogue): Promise<Map<number, Product>> {
+    const asOf = await cat.pricesAsOf()
+    if (this.productCache.catalogue !== cat || this.productCache.asOf !== asOf) this.productCache = { catalogue: cat, asOf, products: new Map() }
+    return this.productCache.products
   }
 
   // ---- helpers -------------------------------------------------------------------------------

@@ -61,6 +61,18 @@ export const useBasketsStore = defineStore('baskets', () => {
   }
 
   function init(): Promise<void> {
+    subscribe()
+    return refresh()
+  }
+
+  /** Follows the core's changes; lists the drafts only if they never were (a draft's editor needs no fresh list). */
+  function follow(): Promise<void> {
+    const first = !loaded.value && !refreshing
+    subscribe()
+    return first ? refresh() : Promise.resolve()
+  }
+
+  function subscribe(): void {
     if (!subscriptions.length) {
       subscriptions = [
         api.on('baskets.changed', ({ draftId, lineCount, revision }) => {
@@ -73,7 +85,6 @@ export const useBasketsStore = defineStore('baskets', () => {
         api.on('outbox.changed', (counts) => (outbox.value = counts)),
       ]
     }
-    return refresh()
   }
 
   /** A view shows the list of drafts until the function returned is called: it follows every change. */
@@ -104,5 +115,5 @@ export const useBasketsStore = defineStore('baskets', () => {
     currentId.value = (await api.baskets.setCurrent({ id })).currentId
   }
 
-  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, showList, refresh, loadServer, loadReference, setCurrent }
+  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, follow, showList, refresh, loadServer, loadReference, setCurrent }
 })

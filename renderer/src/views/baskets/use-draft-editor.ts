@@ -130,12 +130,27 @@ export function useDraftEditor(id: Ref<string>) {
   }
 
   /** Reads the draft again and shows it, unless the user's own edits are on their way (theirs win; read after). */
-  async function reread(): Promise<void> {
+  /** One reading at a time: changes heard meanwhile are read once it is in (a burst of them costs two readings, not one each). */
+  let reading: Promise<void> | null = null
+  function reread(): Promise<void> {
+    if (reading) {
+      stale = true
+      return reading
+    }
     stale = false
-    const next = await api.baskets.get({ id: id.value }).catch(() => null)
-    if (!next) return
-    if (saving.value || busy.value) heard = Math.max(heard, next.revision)
-    else accept(next)
+    reading = api.baskets
+      .get({ id: id.value })
+      .catch(() => null)
+      .then((next) => {
+        if (!next) return
+        if (saving.value || busy.value) heard = Math.max(heard, next.revision)
+        else accept(next)
+      })
+      .finally(() => {
+        reading = null
+        if (stale) catchUp()
+      })
+    return reading
   }
 
   // Changes made elsewhere (the scanner adding to the current draft, the outbox moving it on).
@@ -353,7 +368,7 @@ export function useDraftEditor(id: Ref<string>) {
   }
 
   onMounted(() => {
-    void baskets.init()
+    void baskets.follow()
     void load()
   })
   watch(id, () => void load())
