@@ -59,6 +59,11 @@ describe('the draft editor: saving as it is typed, and changes by revision', () 
     expect(calls).toEqual(['baskets.editLine', 'baskets.editLine'])
     const draft = await api.baskets.get({ id })
     expect(draft.ok && draft.value.doc.line_items[0]!.quantity).toBe(27)
+    // The total shown as it was typed is the core's: the draft opened afresh shows the same.
+    const typed = total()
+    await demo.mount({ path: `/baskets/drafts/${id}` })
+    await waitFor(() => $('[data-testid=line-qty-0]'), 'the draft opened again')
+    expect(total()).toBe(typed)
   })
 
   it('shows a change made elsewhere (a scan into the open draft) and keeps what the user typed', async () => {

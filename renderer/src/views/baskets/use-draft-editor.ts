@@ -63,6 +63,7 @@ export function useDraftEditor(id: Ref<string>) {
     if (next.id !== id.value || next.revision < shown) return
     shown = next.revision
     view.value = next
+    if (!pendingLines.size) typedTotal.value = null
     if (!saving.value || (!Object.keys(pendingHeader).length && !pendingLines.size)) doc.value = copy(next.doc)
   }
 
@@ -76,6 +77,8 @@ export function useDraftEditor(id: Ref<string>) {
     const lines = [...v.doc.line_items]
     lines[r.index] = r.line
     view.value = { ...v, doc: { ...v.doc, line_items: lines }, estimate: r.estimate, valid: r.valid, fields: r.fields, fieldCodes: r.fieldCodes, revision: shown }
+    // The core's total stands once no typed quantity is still on its way.
+    if (!pendingLines.size) typedTotal.value = null
     // What the user typed since stays; the estimate is the core's.
     const local = doc.value?.line_items[r.index]
     if (local?.key === key && !pendingLines.has(key)) doc.value!.line_items[r.index] = { ...r.line }
@@ -109,6 +112,7 @@ export function useDraftEditor(id: Ref<string>) {
       actionError.value = null
     } catch (err) {
       actionError.value = toApiError(err)
+      typedTotal.value = null
     } finally {
       saving.value = false
     }
@@ -122,8 +126,20 @@ export function useDraftEditor(id: Ref<string>) {
     void flush()
   }
 
+  /**
+   * The total as the user's typing makes it, until the core's answer: a quantity typed moves the
+   * total by its line's unit estimate at once (the core's total, which then comes, is the one kept).
+   */
+  const typedTotal = ref<number | null>(null)
+  const total = computed(() => typedTotal.value ?? view.value?.estimate.total ?? 0)
+
   function editLine(key: string, patch: DraftLinePatch): void {
     const line = doc.value?.line_items.find((l) => l.key === key)
+    const unit = line?.estimate?.unit
+    if (line && unit !== undefined && patch.quantity !== undefined && editable.value) {
+      const units = (q: number | null | undefined) => Math.max(0, q ?? 0)
+      typedTotal.value = Math.round((total.value + unit * (units(patch.quantity) - units(line.quantity))) * 100) / 100
+    }
     if (line) Object.assign(line, patch)
     pendingLines.set(key, { ...pendingLines.get(key), ...patch })
     void flush()
@@ -396,6 +412,7 @@ export function useDraftEditor(id: Ref<string>) {
     editable,
     fields,
     customerFinance,
+    total,
     shippingTypeOptions,
     shippingDropped,
     rechoose,
