@@ -29,7 +29,8 @@ export const coreEvents = {
   'navigation.open': NavigationTarget,
   /** A draft changed (or the list did, when draftId is absent): views reload. */
   /** lineCount: the changed draft's lines now (null when a draft went, or for a change of several). */
-  'baskets.changed': z.object({ draftId: z.string().nullable(), lineCount: z.int().nonnegative().nullable().optional() }),
+  /** revision: the changed draft's revision now (DraftView.revision), so an editor knows its own saves' echo. */
+  'baskets.changed': z.object({ draftId: z.string().nullable(), lineCount: z.int().nonnegative().nullable().optional(), revision: z.int().nonnegative().optional() }),
   /** Submission counts for the tray and the offline banner. */
   'outbox.changed': OutboxCounts,
   /** After a poll that saw changes or changed the counts: for the tray and the views. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RatePlan, RelatedProduct, SubscriptionKind, SubscriptionProductType } from '../api'
-import { DraftDoc, DraftError, DraftState, LooseId, ReviewLine } from './draft'
+import { DraftDoc, DraftError, DraftLine, DraftState, LooseId, ReviewLine } from './draft'
 
 /** What the drafts list and the editor show of a draft: the typed document with its state, estimate and checks. */
 export const DraftEstimate = z.object({
@@ -41,6 +41,8 @@ export const LineProductInfo = z.object({
   provisioning: z.array(RelatedProduct),
   maintenance: z.array(RelatedProduct),
   rate_plans: z.array(RatePlan),
+  /** Units in stock as the cached catalogue last said (null: not tracked, e.g. subscriptions). */
+  stock: z.int().nullable().optional(),
 })
 export type LineProductInfo = z.infer<typeof LineProductInfo>
 
@@ -91,8 +93,26 @@ export const DraftView = DraftSummary.extend({
   /** Catalogue details of the products on the lines, by product id. */
   products: z.record(z.string(), LineProductInfo),
   sourceBasketId: LooseId.nullable(),
+  /** Bumped by every change of the draft (this run of the app): a view knows which change it shows. */
+  revision: z.int().nonnegative(),
 })
 export type DraftView = z.infer<typeof DraftView>
+
+/**
+ * The answer to one line's edit, small whatever the draft's size: that line, and what the line
+ * changes for the whole draft (total, validity, the field messages). `revision` is the draft's after
+ * the edit: one more than the editor's own means nothing else changed the draft in between.
+ */
+export const DraftLineEdit = z.object({
+  revision: z.int().nonnegative(),
+  index: z.int().nonnegative(),
+  line: DraftLine,
+  estimate: DraftEstimate,
+  valid: z.boolean(),
+  fields: z.record(z.string(), z.string()),
+  fieldCodes: z.record(z.string(), FieldCode),
+})
+export type DraftLineEdit = z.infer<typeof DraftLineEdit>
 
 /**
  * What "use with this service" left to choose again: the draft's ids of the old service mean

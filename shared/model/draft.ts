@@ -77,6 +77,8 @@ export const DraftLine = z.object({
    * there more than once: its product (an id of the old service) is the user's to choose again.
    */
   unmatched: z.enum(['unknown', 'ambiguous']).optional(),
+  /** The rep's note on the line: kept in the draft and printed on the quote, never sent (the service's line has no such field). */
+  note: z.string().max(2000).optional(),
 })
 export type DraftLine = z.infer<typeof DraftLine>
 
@@ -92,6 +94,8 @@ const headerFields = {
   part_ship: z.boolean(),
   payment_type: PaymentType,
   finance: DraftFinance.nullable(),
+  /** The customer's own reference for the deal: kept in the draft and printed on the quote, never sent (the service has only purchase_order_number). */
+  customerReference: z.string().max(200),
 }
 
 export const DraftDoc = z.object({
@@ -105,6 +109,7 @@ export const DraftDoc = z.object({
   part_ship: headerFields.part_ship.default(true),
   payment_type: headerFields.payment_type.default('ON_ACCOUNT'),
   finance: headerFields.finance.default(null),
+  customerReference: headerFields.customerReference.optional(),
   line_items: z.array(DraftLine).max(5000).default([]),
 })
 export type DraftDoc = z.infer<typeof DraftDoc>

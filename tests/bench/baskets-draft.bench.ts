@@ -14,7 +14,8 @@ import { percentile } from './statistics'
 /**
  * A draft of 1,000 lines in the editor, in Chromium through the harness (the core in this process,
  * a sandbox of its own):
- * - draft1000.open_to_paint: from the navigation to the draft to its lines and total painted;
+ * - draft1000.open_to_paint: from the navigation to the draft to its first lines and total painted
+ *   (open_to_all_lines: to the 1,000th line, the lines being put on the page a slice per frame);
  * - draft1000.edit_to_paint: one key in a line's quantity to the estimate total painted anew (p50/p95);
  * - edit.ipc_calls: the IPC calls (POST /invoke) each of those keystrokes costs (target 1: the save);
  * - draft1000.paste_preview / paste_add: 1,000 pasted `SKU,qty` rows to their preview painted, then
@@ -93,18 +94,25 @@ export async function bench(print: Print): Promise<void> {
     await page.goto(`${harness.url}#/baskets`)
     await page.waitForSelector('[data-testid=baskets-page]')
     const opens: number[] = []
+    const all: number[] = []
     for (let round = 0; round < 5; round++) {
       await page.evaluate(`location.hash = '#/baskets'`)
       await page.waitForSelector('[data-testid=baskets-page]')
+      // First paint: the draft's first screen of lines and its total (the rest follows a frame at a time).
       opens.push(
-        await paintedAfter(page, `() => !!document.querySelector('[data-testid=line-qty-${LINES - 1}]') && !!document.querySelector('[data-testid=estimate-total]')`, () =>
+        await paintedAfter(page, `() => !!document.querySelector('[data-testid=line-qty-0]') && !!document.querySelector('[data-testid=estimate-total]')`, () =>
           page.evaluate(`location.hash = '#/baskets/drafts/${draft.id}'`),
         ),
       )
+      await page.evaluate(`location.hash = '#/baskets'`)
+      await page.waitForSelector('[data-testid=baskets-page]')
+      all.push(await paintedAfter(page, `() => !!document.querySelector('[data-testid=line-qty-${LINES - 1}]')`, () => page.evaluate(`location.hash = '#/baskets/drafts/${draft.id}'`)))
     }
     opens.sort((a, b) => a - b)
+    all.sort((a, b) => a - b)
     print('baskets', 'draft1000.open_to_paint', percentile(opens, 50), 'ms')
     print('baskets', 'draft1000.open_to_paint.max', opens.at(-1)!, 'ms')
+    print('baskets', 'draft1000.open_to_all_lines', percentile(all, 50), 'ms')
 
     // Edit one quantity: a key typed into a line's quantity to the new total painted.
     await page.waitForSelector(`[data-testid=line-qty-${LINES - 1}]`)
@@ -136,9 +144,9 @@ export async function bench(print: Print): Promise<void> {
     for (let i = 0; i < 10; i++) {
       const line = saved.doc.line_items[(i * 53) % LINES]!
       const t0 = performance.now()
-      const v = await call<DraftView>('baskets.updateLine', { id: draft.id, key: line.key, patch: { quantity: 2 + i } })
+      const v = await call<unknown>('baskets.editLine', { id: draft.id, key: line.key, patch: { quantity: 2 + i } })
       core.push(performance.now() - t0)
-      if (i === 0) print('baskets', 'draft1000.view_json_kb', Math.round(JSON.stringify(v).length / 1024), 'KB')
+      if (i === 0) print('baskets', 'draft1000.edit_reply_kb', Math.round(JSON.stringify(v).length / 1024), 'KB')
     }
     core.sort((a, b) => a - b)
     print('baskets', 'draft1000.edit.core_save.p50', percentile(core, 50), 'ms')
@@ -149,7 +157,9 @@ export async function bench(print: Print): Promise<void> {
       .map((p, i) => `${p.product_code},${1 + (i % 3)}`)
       .join('\n')
     await page.click('[data-testid=open-import]')
-    await page.fill('[data-testid=import-text]', pasted)
+    // The paste itself, as the browser does it (value set, one input event): Playwright's fill of these
+    // 1,000 rows never returned here after the edits above (its keyboard path), while this takes ~15 ms.
+    await page.evaluate(`(() => { const el = document.querySelector('[data-testid=import-text]'); el.value = ${JSON.stringify(pasted)}; el.dispatchEvent(new Event('input', { bubbles: true })) })()`)
     const previewMs = await paintedAfter(page, `() => document.querySelectorAll('[data-testid=import-preview-table] tbody tr').length >= ${LINES}`, () => page.click('[data-testid=import-preview]'))
     print('baskets', 'draft1000.paste_preview', previewMs, 'ms')
     const addMs = await paintedAfter(page, `() => !!document.querySelector('[data-testid=line-qty-${2 * LINES - 1}]')`, () => page.click('[data-testid=import-add]'))

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Product } from '../../../shared/api'
 import type { DraftDoc, DraftHeaderPatch, DraftLine, DraftLinePatch } from '../../../shared/model/draft'
-import type { DraftSummary, DraftView, LineProductInfo, Rechoose } from '../../../shared/model/draft-view'
+import type { DraftLineEdit, DraftSummary, DraftView, LineProductInfo, Rechoose } from '../../../shared/model/draft-view'
 import type { OutboxCounts } from '../../../shared/model/outbox'
 import { AppError } from '../../../shared/model/app-error'
 import type { BasketStore, DraftRecord } from './basket-store'
@@ -26,6 +26,8 @@ interface DraftsDeps {
   service(): string
   /** A draft was queued or re-queued: send now if possible. */
   kickOutbox(): void
+  /** The draft's revision now (bumped by `changed`); 0 when not followed. */
+  revision?(draftId: string): number
 }
 
 interface AddLineInput {
@@ -110,15 +112,42 @@ export class Drafts {
   }
 
   async updateLine(id: string, key: string, patch: DraftLinePatch): Promise<DraftView> {
-    const cat = this.deps.catalogue()
-    const rec = this.store.require(id)
-    const current = rec.doc.line_items.find((l) => l.key === key)
+    const current = this.store.require(id).doc.line_items.find((l) => l.key === key)
     if (!current) throw new AppError('not_found', 'That line is no longer on the draft.')
     if (patch.product && patch.product !== current.product) return this.chooseProduct(id, key, patch.product, patch)
-    const merged = { ...current, ...patch }
-    const product = merged.product ? await cat.getProduct(merged.product) : null
-    const estimate = product ? { unit: unitEstimate(product, merged), asOf: await cat.pricesAsOf() } : (merged.estimate ?? null)
+    const estimate = await this.lineEstimate({ ...current, ...patch })
     return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? { ...l, ...patch, estimate } : l)) }))
+  }
+
+  /**
+   * A line's own fields edited (not its product): answers that line and the draft's totals and
+   * messages, never the whole draft, so a keystroke in a draft of thousands of lines stays small.
+   */
+  async editLine(id: string, key: string, patch: Omit<DraftLinePatch, 'product' | 'product_code' | 'product_name'>): Promise<DraftLineEdit> {
+    const current = this.store.require(id).doc.line_items.find((l) => l.key === key)
+    if (!current) throw new AppError('not_found', 'That line is no longer on the draft.')
+    const estimate = await this.lineEstimate({ ...current, ...patch })
+    const rec = this.store.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? { ...l, ...patch, estimate } : l)) }))
+    this.deps.changed(id)
+    const index = rec.doc.line_items.findIndex((l) => l.key === key)
+    const products = await this.products(rec.doc)
+    const { fields, fieldCodes } = this.problems(rec, products)
+    return {
+      revision: this.deps.revision?.(id) ?? 0,
+      index,
+      line: rec.doc.line_items[index]!,
+      estimate: await this.estimate(rec, products),
+      valid: Object.keys(fields).length === 0,
+      fields,
+      fieldCodes,
+    }
+  }
+
+  /** A line's unit estimate from the cached catalogue (kept as it was when its product is not there). */
+  private async lineEstimate(line: DraftLine): Promise<DraftLine['estimate']> {
+    const cat = this.deps.catalogue()
+    const product = line.product ? await cat.getProduct(line.product) : null
+    return product ? { unit: unitEstimate(product, line), asOf: await cat.pricesAsOf() } : (line.estimate ?? null)
   }
 
   /**
@@ -260,16 +289,22 @@ export class Drafts {
 
   async view(rec: DraftRecord): Promise<DraftView> {
     const products = await this.products(rec.doc)
+    const { fields, fieldCodes } = this.problems(rec, products)
+    const summary = await this.summary(rec, this.store.currentId(), products, fields)
+    const info: Record<string, LineProductInfo> = {}
+    for (const [id, p] of products) info[String(id)] = productInfo(p)
+    const revision = this.deps.revision?.(rec.id) ?? 0
+    return { ...summary, doc: rec.doc, fields, fieldCodes, review: rec.review, products: info, sourceBasketId: rec.sourceBasketId, revision }
+  }
+
+  /** The messages shown on the draft's fields: its own checks, with the service's refusals winning in its own words. */
+  private problems(rec: DraftRecord, products: Map<number, Product>): { fields: Record<string, string>; fieldCodes: DraftView['fieldCodes'] } {
     const { fields, fieldCodes } = rec.state === 'submitted' ? new FieldProblems() : this.validate(rec, products)
-    // The service's refusals win, in its own words (no code: shown as it wrote them).
     if (rec.state === 'rejected' && rec.error?.fields) {
       Object.assign(fields, rec.error.fields)
       for (const path of Object.keys(rec.error.fields)) delete fieldCodes[path]
     }
-    const summary = await this.summary(rec, this.store.currentId(), products, fields)
-    const info: Record<string, LineProductInfo> = {}
-    for (const [id, p] of products) info[String(id)] = productInfo(p)
-    return { ...summary, doc: rec.doc, fields, fieldCodes, review: rec.review, products: info, sourceBasketId: rec.sourceBasketId }
+    return { fields, fieldCodes }
   }
 
   private async summary(rec: DraftRecord, currentId: string | null, products?: Map<number, Product>, fields?: Record<string, string>): Promise<DraftSummary> {
@@ -325,13 +360,30 @@ export class Drafts {
 
   private async products(doc: DraftDoc): Promise<Map<number, Product>> {
     const cat = this.deps.catalogue()
+    const known = await this.known(cat)
     const ids = [...new Set(doc.line_items.map((l) => l.product).filter((id): id is number => !!id))]
     const map = new Map<number, Product>()
     for (const id of ids) {
-      const p = await cat.getProduct(id)
+      let p = known.get(id)
+      if (!p) {
+        p = (await cat.getProduct(id)) ?? undefined
+        if (p) known.set(id, p)
+      }
       if (p) map.set(id, p)
     }
     return map
+  }
+
+  /**
+   * The drafts' products as read from the catalogue, kept while it holds the same prices: a keystroke
+   * in a draft of 1,000 lines would otherwise read 1,000 products again. A new catalogue, or a sync
+   * that brings new prices, starts afresh; a product not found is asked again next time.
+   */
+  private productCache: { catalogue: PriceCatalogue | null; asOf: string | null; products: Map<number, Product> } = { catalogue: null, asOf: null, products: new Map() }
+  private async known(cat: PriceCatalogue): Promise<Map<number, Product>> {
+    const asOf = await cat.pricesAsOf()
+    if (this.productCache.catalogue !== cat || this.productCache.asOf !== asOf) this.productCache = { catalogue: cat, asOf, products: new Map() }
+    return this.productCache.products
   }
 
   // ---- helpers -------------------------------------------------------------------------------

@@ -67,11 +67,15 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
     }
     store.holdService(serviceOf(session.profile))
     const p = {} as ProfileBaskets
+    /** Each draft's changes, counted: an editor tells its own saves' echo from others' changes by them. */
+    const revisions = new Map<string, number>()
+    const revision = (draftId: string) => revisions.get(draftId) ?? 0
     const changed = (draftId: string | null) => {
+      if (draftId !== null) revisions.set(draftId, revision(draftId) + 1)
       if (scope.held() !== p) return
       // The line count travels along, so the header's badge follows an edit without a listing of every draft.
       const lineCount = draftId === null ? null : (store.get(draftId)?.doc.line_items.length ?? null)
-      ctx.emit('baskets.changed', { draftId, lineCount })
+      ctx.emit('baskets.changed', draftId === null ? { draftId, lineCount } : { draftId, lineCount, revision: revision(draftId) })
       emitCounts(p)
     }
     p.profileId = session.profile.id
@@ -94,6 +98,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       changed,
       service: () => serviceOf(p.session.profile),
       kickOutbox: () => p.outbox.kick(),
+      revision,
     })
     return p
   }
@@ -197,6 +202,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       },
       'baskets.addLine': ({ draftId, sku, productId, quantity }) => require().drafts.addLine(draftId, { sku, productId, quantity }),
       'baskets.updateLine': ({ id, key, patch }) => require().drafts.updateLine(id, key, patch),
+      'baskets.editLine': ({ id, key, patch }) => require().drafts.editLine(id, key, patch),
       'baskets.removeLine': ({ id, key }) => require().drafts.removeLine(id, key),
       'baskets.restoreLine': ({ id, line, index }) => require().drafts.restoreLine(id, line, index),
       'baskets.moveLine': ({ id, key, to }) => require().drafts.moveLine(id, key, to),

@@ -56,6 +56,7 @@ export function productInfo(p: Product): LineProductInfo {
     provisioning: p.provisioning,
     maintenance: p.maintenance,
     rate_plans: p.rate_plans,
+    stock: p.stock ?? null,
   }
 }
 

@@ -51,7 +51,8 @@ export function quoteOf(v: DraftView, names: Names, now: string): CustomerDocume
     date: now,
     status: null,
     organisation: names.organisation,
-    customerReference: v.doc.purchase_order_number || null,
+    // The customer's own reference where the rep kept one (local to the draft), else the PO number.
+    customerReference: v.doc.customerReference?.trim() || v.doc.purchase_order_number || null,
     endUser: v.doc.end_user || null,
     shipTo: addressLines(v.doc.shipping_address as Partial<Address> | null, names.country),
     lines,

@@ -22,7 +22,7 @@ export const useBasketsStore = defineStore('baskets', () => {
   const serverQuery = ref<{ page: number; per_page: number; sort_by: ServerSort }>({ page: 1, per_page: 25, sort_by: '+name' })
   const serverError = shallowRef<ApiError | null>(null)
   /** Bumped on every `baskets.changed` for a draft, so an open editor can reload it. */
-  const changes = ref<{ draftId: string | null; n: number }>({ draftId: null, n: 0 })
+  const changes = ref<{ draftId: string | null; n: number; revision?: number }>({ draftId: null, n: 0 })
   let subscriptions: (() => void)[] = []
   let refreshing: Promise<void> | null = null
   let again = false
@@ -61,10 +61,22 @@ export const useBasketsStore = defineStore('baskets', () => {
   }
 
   function init(): Promise<void> {
+    subscribe()
+    return refresh()
+  }
+
+  /** Follows the core's changes; lists the drafts only if they never were (a draft's editor needs no fresh list). */
+  function follow(): Promise<void> {
+    const first = !loaded.value && !refreshing
+    subscribe()
+    return first ? refresh() : Promise.resolve()
+  }
+
+  function subscribe(): void {
     if (!subscriptions.length) {
       subscriptions = [
-        api.on('baskets.changed', ({ draftId, lineCount }) => {
-          changes.value = { draftId, n: changes.value.n + 1 }
+        api.on('baskets.changed', ({ draftId, lineCount, revision }) => {
+          changes.value = { draftId, n: changes.value.n + 1, revision }
           const listed = draftId === null ? undefined : drafts.value.find((d) => d.id === draftId)
           if (listing > 0 || !listed || lineCount === undefined || lineCount === null) void refresh()
           // An edit of a listed draft while no list is shown: its line count (the header's badge) is enough.
@@ -73,7 +85,6 @@ export const useBasketsStore = defineStore('baskets', () => {
         api.on('outbox.changed', (counts) => (outbox.value = counts)),
       ]
     }
-    return refresh()
   }
 
   /** A view shows the list of drafts until the function returned is called: it follows every change. */
@@ -104,5 +115,5 @@ export const useBasketsStore = defineStore('baskets', () => {
     currentId.value = (await api.baskets.setCurrent({ id })).currentId
   }
 
-  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, showList, refresh, loadServer, loadReference, setCurrent }
+  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, follow, showList, refresh, loadServer, loadReference, setCurrent }
 })

@@ -1,6 +1,7 @@
 import { computed, onMounted } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useConnectionStore } from './connection'
+import { treeOrder } from './organisation-tree'
 
 /**
  * The organisations the user may act for (own and descendants), as views show them: the list,
@@ -25,6 +26,8 @@ export function useOrganisations() {
   const list = computed(() => connection.organisations)
   const names = computed(() => new Map(connection.organisations.map((o) => [o.id, o.name])))
   const options = computed(() => connection.organisations.map((o) => ({ label: o.name, value: o.id })))
+  /** The options as the hierarchy has them, parents first, each child indented (in a native select too) under its parent. */
+  const treeOptions = computed(() => treeOrder(connection.organisations).map(({ org, depth }) => ({ label: `${'\u2003'.repeat(depth)}${org.name}`, value: org.id, depth })))
 
   /** The organisation's name; '' for none. The acting one is known even before the list is. */
   function nameOf(id: number | null | undefined): string {
@@ -36,5 +39,5 @@ export function useOrganisations() {
   const loading = computed(() => connection.organisationsLoading)
   const error = computed(() => connection.organisationsError)
 
-  return { list, options, nameOf, load, loading, error }
+  return { list, options, treeOptions, nameOf, load, loading, error }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Basket, BASKET_SORTS, Id, LineItem, LineItemRequest } from '../../api'
 import { channel } from '../contract-kit'
 import { DraftDoc, DraftHeaderPatch, DraftLine, DraftLinePatch, LooseId } from '../../model/draft'
-import { DraftSummary, DraftView, LineProductInfo, Rechoose } from '../../model/draft-view'
+import { DraftLineEdit, DraftSummary, DraftView, LineProductInfo, Rechoose } from '../../model/draft-view'
 import { ImportPreviewRow } from '../../model/draft-import'
 import { OutboxCounts } from '../../model/outbox'
 import { ReferenceData } from '../../model/reference-data'
@@ -10,7 +10,7 @@ import { ReferenceData } from '../../model/reference-data'
 // The drafts' types are the domain model's (shared/model); re-exported for the renderer's imports.
 export { DraftAddress, DraftDoc, DraftFinance, DraftHeaderPatch, DraftLine, DraftLinePatch, DraftState, LineEstimate, ReviewLine } from '../../model/draft'
 export type { DraftDocInput, DraftError } from '../../model/draft'
-export { DraftSummary, DraftView, FieldCode, FieldMessageKey, LineProductInfo, Rechoose } from '../../model/draft-view'
+export { DraftLineEdit, DraftSummary, DraftView, FieldCode, FieldMessageKey, LineProductInfo, Rechoose } from '../../model/draft-view'
 export { ImportPreviewRow } from '../../model/draft-import'
 export { OutboxCounts } from '../../model/outbox'
 export { ReferenceData } from '../../model/reference-data'
@@ -49,6 +49,8 @@ export const basketsChannels = {
   'baskets.setOrganisation': channel(DraftId.extend({ organisation: LooseId }), DraftView),
   'baskets.addLine': channel(AddLineRequest, DraftView),
   'baskets.updateLine': channel(DraftId.extend({ key: z.string(), patch: DraftLinePatch }), DraftView),
+  /** A line's quantity, markup, options or note edited: answers that line and the totals, not the draft (a product change goes by updateLine). */
+  'baskets.editLine': channel(DraftId.extend({ key: z.string(), patch: DraftLinePatch.omit({ product: true, product_code: true, product_name: true }) }), DraftLineEdit),
   'baskets.removeLine': channel(DraftId.extend({ key: z.string() }), z.object({ draft: DraftView, removed: DraftLine, index: z.int() })),
   'baskets.restoreLine': channel(DraftId.extend({ line: DraftLine, index: z.int().min(0) }), DraftView),
   'baskets.moveLine': channel(DraftId.extend({ key: z.string(), to: z.int().min(0) }), DraftView),

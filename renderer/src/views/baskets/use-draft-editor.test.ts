@@ -25,11 +25,11 @@ function noting(api: Api, calls: string[]): Api {
   })
 }
 
-/** What a keystroke in a draft costs: the draft editor on the real core (this process) and a sandbox. */
-describe('saving a draft as it is typed', () => {
+/** useDraftEditor, through the page that lays it out: the real core (this process) and a sandbox. */
+describe('the draft editor: saving as it is typed, and changes by revision', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 
-  it('writes that draft only: each keystroke is one save, and the list of every draft is not read again', async () => {
+  it('writes that draft only: each keystroke is one small line save, its echo is not read back, and the list of every draft is not read again', async () => {
     const api = demo.app.api
     // A rep's other drafts, which a keystroke in this one must not re-read.
     for (let i = 0; i < 3; i++) await api.baskets.create({})
@@ -55,9 +55,38 @@ describe('saving a draft as it is typed', () => {
     await waitFor(() => total() !== afterFirst, 'the next total')
     await new Promise((r) => setTimeout(r, 300))
 
-    expect(calls.filter((c) => c === 'baskets.updateLine')).toHaveLength(2)
-    expect(calls).not.toContain('baskets.list')
+    // One save per keystroke, answering the line and the totals; the change event of each is its own echo (same revision): nothing is read again.
+    expect(calls).toEqual(['baskets.editLine', 'baskets.editLine'])
     const draft = await api.baskets.get({ id })
     expect(draft.ok && draft.value.doc.line_items[0]!.quantity).toBe(27)
+    // The total shown as it was typed is the core's: the draft opened afresh shows the same.
+    const typed = total()
+    await demo.mount({ path: `/baskets/drafts/${id}` })
+    await waitFor(() => $('[data-testid=line-qty-0]'), 'the draft opened again')
+    expect(total()).toBe(typed)
+  })
+
+  it('shows a change made elsewhere (a scan into the open draft) and keeps what the user typed', async () => {
+    const api = demo.app.api
+    const created = await api.baskets.create({})
+    if (!created.ok) throw new Error(created.error.message)
+    const id = created.value.id
+    await api.baskets.addLine({ draftId: id, sku: SHOWCASE.phone.sku, quantity: 1 })
+
+    const calls: string[] = []
+    await demo.mount({ path: `/baskets/drafts/${id}`, api: noting(api, calls) })
+    const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=line-qty-0]'), 'the line')
+    typeInto(qty, '4')
+    await waitFor(() => calls.includes('baskets.editLine'), 'the save')
+    await new Promise((r) => setTimeout(r, 200))
+    calls.length = 0
+
+    // The scanner adds to this draft, from outside the editor: a revision the editor did not make.
+    const scanned = await api.baskets.addLine({ draftId: id, sku: SHOWCASE.unbranded.sku, quantity: 2 })
+    if (!scanned.ok) throw new Error(scanned.error.message)
+    await waitFor(() => $('[data-testid=line-qty-1]'), 'the scanned line shown')
+    expect(calls).toContain('baskets.get')
+    expect($<HTMLInputElement>('[data-testid=line-qty-0]')!.value).toBe('4')
+    expect($<HTMLInputElement>('[data-testid=line-qty-1]')!.value).toBe('2')
   })
 })

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Product } from '../../shared/api'
+import type { DraftView } from '../../shared/ipc/channels/baskets'
+import { TestClient } from '../support/sandbox/test-client'
+import { launchApp, type AppUnderTest } from './support/app'
+
+/**
+ * The rep's tools in the draft editor: stock on the lines with a warning above it, a note per line
+ * and a customer reference kept on this computer (never sent to the service), and a sent basket
+ * shown read-only with no "Delete draft".
+ */
+describe('the draft editor’s tools', () => {
+  let app: AppUnderTest
+  let product: Product
+  beforeAll(async () => {
+    app = await launchApp()
+    const all = (await new TestClient(app.sandbox).call<Product[]>('GET', '/products', { query: { per_page: 1000 } })).body
+    const skus = new Map<string, number>()
+    for (const p of all) skus.set(p.product_code.toLowerCase(), (skus.get(p.product_code.toLowerCase()) ?? 0) + 1)
+    product = all.find((p) => !p.subscription_type && !p.rate_plans.length && (p.stock ?? 0) > 2 && skus.get(p.product_code.toLowerCase()) === 1)!
+    expect(product).toBeDefined()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('shows stock on a line and warns above it, keeps a line note and a customer reference locally, and sends neither', async () => {
+    const { page, sandbox } = app
+    await app.startDemo()
+    await app.call('catalogue.sync')
+    await page.goto(`${app.url}#/baskets`)
+    await page.click('[data-testid=new-draft]')
+    await page.waitForSelector('[data-testid=draft-editor]')
+    await page.fill('[data-testid=sku-input]', product.product_code)
+    await page.press('[data-testid=sku-input]', 'Enter')
+    await page.waitForSelector(`[data-testid=lines] tr[data-sku="${product.product_code}"]`)
+
+    // Stock: said on the line; a quantity above it is warned about on the line, not refused.
+    const stock = page.locator('[data-testid=line-stock-0]')
+    await expect.poll(() => stock.textContent()).toContain('in stock')
+    await page.fill('[data-testid=line-qty-0]', String(product.stock! + 5))
+    await expect.poll(() => stock.textContent()).toContain(`More than the ${product.stock!.toLocaleString('en-GB')} in stock`)
+    await page.fill('[data-testid=line-qty-0]', '2')
+    await expect.poll(() => stock.textContent()).not.toContain('More than')
+
+    // A note on the line: typed in place, shown on the line, kept in the draft.
+    await page.click('[data-testid=line-note-0]')
+    await page.fill('[data-testid=line-note-input-0]', 'Deliver to the back door, ask for Sam')
+    await page.press('[data-testid=line-note-input-0]', 'Enter')
+    await expect.poll(() => page.textContent('[data-testid=line-note-text-0]')).toBe('Deliver to the back door, ask for Sam')
+
+    // The customer's reference, beside the purchase order number (which says it is sent).
+    await page.fill('[data-testid=draft-customer-reference]', 'CUST-REF-4471')
+    await page.fill('[data-testid=draft-po]', 'PO-99812')
+    expect(await page.textContent('#draft-po-hint')).toContain('Sent to the service')
+    await page.fill('[data-testid=draft-name]', 'Tools check')
+    const id = page.url().split('/').pop()!
+    await expect
+      .poll(async () => {
+        const d = await app.call<DraftView>('baskets.get', { id })
+        return [d.doc.line_items[0]?.note, d.doc.customerReference, d.doc.purchase_order_number]
+      })
+      .toEqual(['Deliver to the back door, ask for Sam', 'CUST-REF-4471', 'PO-99812'])
+
+    // Both survive reopening.
+    await page.reload()
+    await expect.poll(() => page.textContent('[data-testid=line-note-text-0]')).toBe('Deliver to the back door, ask for Sam')
+    expect(await page.inputValue('[data-testid=draft-customer-reference]')).toBe('CUST-REF-4471')
+
+    // Sent: the order carries the purchase order number, never the note or the customer reference.
+    await page.selectOption('[data-testid=draft-shipping-type]', { index: 1 })
+    await page.selectOption('[data-testid=saved-address]', { index: 1 })
+    await page.locator('[data-testid=invalid-note]').waitFor({ state: 'detached' })
+    await page.click('[data-testid=submit-draft]')
+    await page.waitForSelector('[data-testid=submitted-note]', { timeout: 60_000 })
+    const placed = sandbox.control.listOrdersRaw().filter((o) => o.name?.startsWith('Tools check'))
+    expect(placed).toHaveLength(1)
+    expect(placed[0]!.purchase_order_number).toBe('PO-99812')
+    const sent = JSON.stringify(placed[0])
+    expect(sent).not.toContain('back door')
+    expect(sent).not.toContain('CUST-REF-4471')
+
+    // A sent basket reads as such: its fields cannot be typed in, and it cannot be deleted.
+    expect(await page.locator('[data-testid=remove-draft]').count()).toBe(0)
+    expect(await page.locator('[data-testid=draft-name]').isDisabled()).toBe(true)
+    expect(await page.locator('[data-testid=line-note-0]').count()).toBe(0)
+  })
+
+  it('suggests SKUs from the local catalogue as one types: ArrowDown and Tab take one, then quantity and Enter add it', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/baskets`)
+    await page.click('[data-testid=new-draft]')
+    await page.waitForSelector('[data-testid=draft-editor]')
+    await page.locator('[data-testid=sku-input]').pressSequentially(product.product_code.slice(0, -1))
+    await page.waitForSelector('[data-testid=sku-suggestions] [role=option]')
+    const offered = await page.locator('[data-testid=sku-suggestions] [role=option] strong').allTextContents()
+    const at = offered.indexOf(product.product_code)
+    expect(at, `${product.product_code} among ${offered.join(', ')}`).toBeGreaterThanOrEqual(0)
+    for (let i = 0; i <= at; i++) await page.keyboard.press('ArrowDown')
+    expect(await page.getAttribute('[data-testid=sku-input]', 'aria-activedescendant')).toBe(`line-entry-suggestion-${at}`)
+    await page.keyboard.press('Tab')
+    expect(await page.inputValue('[data-testid=sku-input]')).toBe(product.product_code)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('qty-input')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('3')
+    await page.keyboard.press('Enter')
+    await page.waitForSelector(`[data-testid=lines] tr[data-sku="${product.product_code}"]`)
+    expect(await page.inputValue('[data-testid=line-qty-0]')).toBe('3')
+    // Back to an empty SKU for the next one, the suggestions gone.
+    expect(await page.inputValue('[data-testid=sku-input]')).toBe('')
+    expect(await page.locator('[data-testid=sku-suggestions]').isVisible()).toBe(false)
+  })
+
+  it('no page error happened on the way', () => {
+    expect(app.pageErrors.map(String)).toEqual([])
+  })
+})
