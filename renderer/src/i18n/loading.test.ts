@@ -36,4 +36,10 @@ describe('loading the messages of the shown language only', () => {
     await switchLanguage(i18n.global, 'de')
     expect(i18n.global.t('admin.title')).toBe('Verwaltung')
   })
+
+  it('never puts every language in the app: only tests import every-language.ts', () => {
+    const sources = import.meta.glob(['../**/*.vue', '../**/*.ts', '!../**/*.test.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>
+    expect(Object.keys(sources).length).toBeGreaterThan(20)
+    expect(Object.entries(sources).filter(([, text]) => /from ['"][^'"]*every-language['"]/.test(text)).map(([file]) => file)).toEqual([])
+  })
 })
