@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '../../shared/api'
-import { TRAY_LANGUAGES, trayLanguage, trayMessages, type TrayMessages } from './tray-messages'
+import { LANGUAGES, languageOrFallback } from '../../shared/locales/languages'
+import { trayMessages, type TrayMessages } from './tray-texts'
 import { initialTrayState, RECENT_MAX, reduceTray, trayIcon, trayMenu, trayTooltip, type TrayState } from './tray-state'
 
 const en = trayMessages('en')
@@ -145,17 +146,18 @@ describe('tray menu', () => {
 
 describe('tray messages', () => {
   it('picks one of the six languages from a locale, English otherwise', () => {
-    expect(trayLanguage('de_DE')).toBe('de')
-    expect(trayLanguage('es-419')).toBe('es')
-    expect(trayLanguage('IT')).toBe('it')
-    expect(trayLanguage('pt_BR')).toBe('en')
-    expect(trayLanguage(null)).toBe('en')
-    expect(trayLanguage('')).toBe('en')
+    expect(languageOrFallback('de_DE')).toBe('de')
+    expect(languageOrFallback('es-419')).toBe('es')
+    expect(languageOrFallback('IT')).toBe('it')
+    expect(languageOrFallback('pt_BR')).toBe('en')
+    expect(languageOrFallback(null)).toBe('en')
+    expect(languageOrFallback('')).toBe('en')
+    expect(trayMessages('pt_BR').quit).toBe('Quit')
   })
 
   it('has every message, every order status and working plurals in all six languages', () => {
     const shape = (m: TrayMessages) => Object.keys(m).sort()
-    for (const lang of TRAY_LANGUAGES) {
+    for (const lang of LANGUAGES) {
       const m = trayMessages(lang)
       expect(shape(m), lang).toEqual(shape(en))
       for (const [key, value] of Object.entries(m)) if (typeof value === 'string') expect(value.trim(), `${lang}.${key}`).not.toBe('')
@@ -167,5 +169,8 @@ describe('tray messages', () => {
       if (lang !== 'en') expect(m.syncNow, lang).not.toBe(en.syncNow)
     }
     expect(trayMessages('de').queued(1)).not.toBe(trayMessages('de').queued(2).replace('2', '1'))
+    // French counts zero in the singular, English in the plural.
+    expect([0, 1, 2].map((n) => trayMessages('fr').queued(n))).toEqual(['0 envoi en attente', '1 envoi en attente', '2 envois en attente'])
+    expect([0, 1, 2].map((n) => trayMessages('en').queued(n))).toEqual(['0 submissions queued', '1 submission queued', '2 submissions queued'])
   })
 })

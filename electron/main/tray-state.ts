@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ServiceOrderStatus } from '../../shared/api'
-import { statusLabel } from '../../shared/i18n/order-status-labels'
-import type { TrayMessages } from './tray-messages'
+import { statusLabel } from '../../shared/locales/status-labels'
+import type { TrayMessages } from './tray-texts'
 
 /**
  * What the tray shows, folded from core events. Events are read by name and checked loosely here,

@@ -1,5 +1,5 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron'
-import { trayMessages } from './tray-messages'
+import { trayMessages } from './tray-texts'
 import { trayIcon, trayMenu, trayTooltip, type TrayAction, type TrayIcon, type TrayMenuItem, type TrayState } from './tray-state'
 
 export interface TrayIcons {

@@ -23,7 +23,7 @@ export async function createPlugins(opts: { history?: RouterHistory } = {}) {
   // In Electron the OS shows alerts; only the harness needs them in the page.
   if (system.harness) useInPageAlertsStore(pinia).listen()
 
-  const i18n = createAppI18n(resolveLanguage(preferences.language, connection.user?.locale, navigator.language))
+  const i18n = await createAppI18n(resolveLanguage(preferences.language, connection.user?.locale, navigator.language))
   const router = createAppRouter({ hasConnection: () => connection.profile !== null, history: opts.history })
   // An administrator's navigation names Administration: its messages are loaded for them only.
   watchEffect(() => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGES } from '../locales/languages'
 
 /** Identifiers are positive integers throughout the service (spec section 2). */
 export const Id = z.int().positive()
@@ -6,8 +7,8 @@ export const Id = z.int().positive()
 /** Date-times are ISO 8601 without a zone designator (spec section 2); kept as text. */
 export const DateTime = z.string()
 
-/** The service's six display languages (spec 2.5 user_language). */
-export const Language = z.enum(['de', 'en', 'es', 'fr', 'it', 'nl'])
+/** The service's six display languages (spec 2.5 user_language): the app's own, listed in shared/locales. */
+export const Language = z.enum(LANGUAGES)
 export type Language = z.infer<typeof Language>
 
 /** Ship and provisioning instructions: at most 3500 characters (spec section 8). */

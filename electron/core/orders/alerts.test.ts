@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '../../../shared/api'
 import { AlertPrefs, type OrderChange } from '../../../shared/model/order-watch'
-import { ALERT_TEXTS, alertLanguage } from './alert-texts'
+import { LANGUAGES, languageOrFallback } from '../../../shared/locales/languages'
 import { alertsFor, COALESCE_ABOVE } from './alerts'
+import { orderAlertTexts } from './order-alert-texts'
 
 const now = Date.UTC(2026, 10, 22, 10)
 const at = new Date(now).toISOString()
@@ -28,11 +29,12 @@ describe('order alerts', () => {
     expect(alertsFor([change(7, 'SHIPPED')], { locale: 'de_DE', prefs, now })[0]!.title).toBe('Bestellung 7: Versandt')
     expect(alertsFor([change(7, 'CANCELLED')], { locale: 'fr', prefs, now })[0]!.title).toBe('Commande 7 : Annulée')
     expect(alertsFor([change(7, 'SHIPPED')], { locale: 'pt-BR', prefs, now })[0]!.title).toBe('Order 7: Shipped')
-    expect(alertLanguage(undefined)).toBe('en')
+    expect(languageOrFallback(undefined)).toBe('en')
   })
 
   it('has every status named in all six languages', () => {
-    for (const [lang, t] of Object.entries(ALERT_TEXTS)) {
+    for (const lang of LANGUAGES) {
+      const t = orderAlertTexts(lang)
       for (const s of ORDER_STATUSES) expect(t.status[s], `${lang} ${s}`).toMatch(/\S/)
     }
   })

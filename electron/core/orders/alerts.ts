@@ -1,8 +1,9 @@
 import { isKnownStatus } from '../../../shared/api'
-import { statusLabel } from '../../../shared/i18n/order-status-labels'
+import { languageOrFallback } from '../../../shared/locales/languages'
+import { statusLabel } from '../../../shared/locales/status-labels'
 import type { AlertPrefs, OrderChange } from '../../../shared/model/order-watch'
 import type { Alert } from '../platform/services'
-import { ALERT_TEXTS, alertLanguage } from './alert-texts'
+import { orderAlertTexts } from './order-alert-texts'
 
 /** More changes than this at once become one summary alert instead of a stack of them. */
 export const COALESCE_ABOVE = 3
@@ -25,7 +26,7 @@ export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Ale
   // A status the app does not know yet is always worth an alert: no preference could have excluded it.
   const wanted = changes.filter((ch) => !isKnownStatus(ch.to) || c.prefs.statuses.includes(ch.to))
   if (!wanted.length) return []
-  const t = ALERT_TEXTS[alertLanguage(c.locale)]
+  const t = orderAlertTexts(languageOrFallback(c.locale))
   if (wanted.length > COALESCE_ABOVE) {
     const byStatus = new Map<string, number>()
     for (const ch of wanted) byStatus.set(ch.to, (byStatus.get(ch.to) ?? 0) + 1)

@@ -2,12 +2,12 @@
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import { IpcErrorCode } from '../../../shared/ipc/contract-kit'
-import { createAppI18n } from '../i18n'
+import { createTestI18n } from '../i18n/every-language'
 import { ApiError } from '../services/api'
 import ErrorNotice from './ErrorNotice.vue'
 
 const render = (error: ApiError | null, language: 'en' | 'de' = 'en') =>
-  mount(ErrorNotice, { props: { error }, global: { plugins: [createAppI18n(language)] } })
+  mount(ErrorNotice, { props: { error }, global: { plugins: [createTestI18n(language)] } })
 
 describe('error notice', () => {
   it('says in its own words what went wrong, for every error code, then the details', () => {

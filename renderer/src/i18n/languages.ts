@@ -1,10 +1,7 @@
-import type { Language } from '../../../shared/api/common'
+import { FALLBACK_LANGUAGE, LANGUAGES, languageOf, type Language } from '../../../shared/locales/languages'
 
-export type { Language }
-
-/** The service's six display languages (spec 2.5 user_language); English is the fallback. */
-export const LANGUAGES: readonly Language[] = ['de', 'en', 'es', 'fr', 'it', 'nl']
-export const FALLBACK_LANGUAGE: Language = 'en'
+/** The language list is declared once, in shared/locales; the renderer adds what Intl needs. */
+export { FALLBACK_LANGUAGE, LANGUAGES, languageOf, type Language }
 
 /** A message file's shape: a tree whose leaves are strings. */
 export interface MessageTree {
@@ -19,12 +16,6 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
  * `en` (checked by `satisfies DomainMessages<typeof en>` at compile time and by a unit test).
  */
 export type DomainMessages<T extends MessageTree> = { en: T } & { [L in Exclude<Language, 'en'>]: SameKeys<T> }
-
-/** 'en_GB', 'de-DE', 'FR' → the UI language, or null when the app has no such language. */
-export function languageOf(locale: string | null | undefined): Language | null {
-  const primary = (locale ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? ''
-  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : null
-}
 
 /** 'en_GB' → 'en-GB' (Intl wants BCP 47); anything Intl does not accept → null. */
 export function bcp47(locale: string | null | undefined): string | null {

@@ -1,53 +1,87 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { IpcErrorCode } from '../../../shared/ipc/contract-kit'
-import { createAppI18n, loadAdminMessages } from './index'
-import { messageFiles } from './message-files'
+import sameAsEnglish from '../../../shared/locales/same-as-english.json'
+import { ALL_MESSAGES, createTestI18n } from './every-language'
 import { LANGUAGES, type MessageTree } from './languages'
 
 /** Every leaf key of a message tree, as "a.b.c". */
 function keysOf(tree: MessageTree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)))
 }
-function leaf(tree: MessageTree, key: string): string | undefined {
+function leaf(tree: MessageTree | undefined, key: string): string | undefined {
   let node: string | MessageTree | undefined = tree
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
   return typeof node === 'string' ? node : undefined
 }
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort()
+/** The names of a message's placeholders (each once: a plural form may use one more often in one language). */
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort()
+const namespaces = Object.keys(ALL_MESSAGES.en).sort()
 
-describe('message files', () => {
-  for (const [domain, file] of Object.entries(messageFiles)) {
-    const en = keysOf(file.en).sort()
+describe('translations (shared/locales)', () => {
+  it('has a folder per language, each with the same namespace files', () => {
+    const root = join(import.meta.dirname, '../../../shared/locales')
+    const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    expect(folders.sort()).toEqual([...LANGUAGES].sort())
+    expect(namespaces).toEqual(expect.arrayContaining(['alerts', 'baskets', 'catalogue', 'connection', 'frame', 'orders', 'settings', 'status', 'tray']))
+    for (const language of LANGUAGES) expect(Object.keys(ALL_MESSAGES[language]).sort(), language).toEqual(namespaces)
+  })
+
+  for (const namespace of namespaces) {
+    const en = keysOf(ALL_MESSAGES.en[namespace]!).sort()
     for (const language of LANGUAGES) {
-      it(`${domain}: ${language} has exactly the keys of en, none empty, with the same placeholders`, () => {
-        const tree = (file as Record<string, MessageTree>)[language]
-        expect(tree, `${domain}.ts has no ${language}`).toBeDefined()
-        expect(keysOf(tree!).sort()).toEqual(en)
+      it(`${namespace}: ${language} has exactly the keys of en, none empty, with the same placeholders`, () => {
+        const tree = ALL_MESSAGES[language][namespace]!
+        expect(keysOf(tree).sort()).toEqual(en)
         for (const key of en) {
-          const text = leaf(tree!, key)!
-          expect(text.trim(), `${domain}.${key} (${language}) is empty`).not.toBe('')
-          expect(placeholders(text), `${domain}.${key} (${language}) placeholders`).toEqual(placeholders(leaf(file.en, key)!))
+          const text = leaf(tree, key)!
+          expect(text.trim(), `${namespace}.${key} (${language}) is empty`).not.toBe('')
+          expect(placeholders(text), `${namespace}.${key} (${language}) placeholders`).toEqual(placeholders(leaf(ALL_MESSAGES.en[namespace], key)!))
         }
       })
     }
   }
 
-  it('every message compiles and renders in every language (no stray @, |, { or })', async () => {
-    const i18n = createAppI18n('en')
-    await loadAdminMessages()
+  it('is translated: no message is a copy of its English one, bar the words a language shares with English', () => {
+    const accepted = sameAsEnglish as unknown as Record<string, string[]>
+    const copies: string[] = []
+    const stale: string[] = []
+    for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+      const same = new Set(accepted[language] ?? [])
+      for (const namespace of namespaces) {
+        for (const key of keysOf(ALL_MESSAGES.en[namespace]!)) {
+          const id = `${namespace}.${key}`
+          const english = leaf(ALL_MESSAGES.en[namespace], key)!
+          const text = leaf(ALL_MESSAGES[language][namespace], key)
+          // A link (@:status.SHIPPED) or a message of placeholders and punctuation only has nothing to translate.
+          const wordless = text?.startsWith('@:') || !/\p{L}/u.test((text ?? '').replace(/\{[^}]*\}/g, ''))
+          if (text === english && !wordless && !same.has(id)) copies.push(`${language} ${id}: ${text}`)
+          if (text !== english && same.has(id)) stale.push(`${language} ${id}`)
+        }
+      }
+      for (const id of same) if (leaf(ALL_MESSAGES.en[id.split('.')[0]!], id.split('.').slice(1).join('.')) === undefined) stale.push(`${language} ${id} (no such message)`)
+    }
+    expect(copies, 'untranslated (or, if the word is the same, add it to shared/locales/same-as-english.json)').toEqual([])
+    expect(stale, 'listed in same-as-english.json but translated or gone').toEqual([])
+  })
+
+  it('every message compiles and renders in every language (no stray @, |, { or })', () => {
+    const i18n = createTestI18n('en')
     const errors: string[] = []
     for (const language of LANGUAGES) {
       i18n.global.locale.value = language
-      for (const [domain, file] of Object.entries(messageFiles)) {
-        for (const key of keysOf(file.en)) {
-          const args = Object.fromEntries(placeholders(leaf(file.en, key)!).map((p) => [p, `<${p}>`]))
-          const id = `${domain}.${key}`
+      for (const namespace of namespaces) {
+        for (const key of keysOf(ALL_MESSAGES.en[namespace]!)) {
+          const english = leaf(ALL_MESSAGES.en[namespace], key)!
+          const args = Object.fromEntries(placeholders(english).map((p) => [p, `<${p}>`]))
+          const id = `${namespace}.${key}`
           try {
             // Plural messages ("One order | {n} orders") are rendered for several counts; together they use every placeholder.
-            const plural = leaf(file.en, key)!.includes('|')
+            const plural = english.includes('|')
             const outs = plural ? [0, 1, 2, 7].map((n) => i18n.global.t(id, args, n)) : [i18n.global.t(id, args)]
             const all = outs.join(' ')
-            if (outs.includes(id) || Object.values(args).some((a) => !all.includes(a))) errors.push(`${language} ${id}: ${all}`)
+            if (outs.includes(id) || /[{}]|@:/.test(all.replace(/<\w+>/g, '')) || Object.values(args).some((a) => !all.includes(a))) errors.push(`${language} ${id}: ${all}`)
           } catch (err) {
             errors.push(`${language} ${id}: ${(err as Error).message}`)
           }
@@ -57,7 +91,13 @@ describe('message files', () => {
     expect(errors).toEqual([])
   })
 
+  it('names a status the same in the order views as in alerts and the tray', () => {
+    const i18n = createTestI18n('fr')
+    expect(i18n.global.t('orders.status.PART_SHIPPED')).toBe(ALL_MESSAGES.fr.status!.PART_SHIPPED)
+    expect(i18n.global.t('orders.status.PART_SHIPPED')).toBe('Partiellement expédiée')
+  })
+
   it('has a sentence for every IPC error code', () => {
-    for (const code of IpcErrorCode.options) expect(leaf(messageFiles.frame.en, `errors.code.${code}`), code).toBeTruthy()
+    for (const code of IpcErrorCode.options) expect(leaf(ALL_MESSAGES.en.frame, `errors.code.${code}`), code).toBeTruthy()
   })
 })

@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
-import { createAppI18n } from '../../i18n'
+import { createTestI18n } from '../../i18n/every-language'
 import LineOptions from './LineOptions.vue'
 
 const line: DraftLine = { key: 'k0', product: 9, product_code: 'NAS-8', product_name: 'NAS', quantity: 1, prov_product: 21 }
@@ -20,7 +20,7 @@ const mounted: { unmount(): void }[] = []
 afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
 
 function render(fields: Record<string, string> = {}, l: DraftLine = line, i: LineProductInfo = info) {
-  const w = mount(LineOptions, { props: { line: l, index: 2, info: i, fields, customerFinance: false }, global: { plugins: [createAppI18n('en')] } })
+  const w = mount(LineOptions, { props: { line: l, index: 2, info: i, fields, customerFinance: false }, global: { plugins: [createTestI18n('en')] } })
   mounted.push(w)
   return w
 }

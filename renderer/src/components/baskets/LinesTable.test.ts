@@ -4,7 +4,7 @@ import { createPinia } from 'pinia'
 import { afterEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
-import { createAppI18n } from '../../i18n'
+import { createTestI18n } from '../../i18n/every-language'
 import LineEntry from './LineEntry.vue'
 import LinesTable from './LinesTable.vue'
 
@@ -15,7 +15,7 @@ afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
 function renderTable(props: Partial<InstanceType<typeof LinesTable>['$props']> = {}) {
   const w = mount(LinesTable, {
     props: { lines, products: {}, fields: {}, customerFinance: false, readonly: false, ...props },
-    global: { plugins: [createAppI18n('en'), createPinia()] },
+    global: { plugins: [createTestI18n('en'), createPinia()] },
     attachTo: document.body,
   })
   mounted.push(w)
@@ -57,7 +57,7 @@ describe('the lines table, for the keyboard', () => {
   })
 
   it('a line left without a product by "use with this service" shows what it was and its error, not that the service checks its SKU', async () => {
-    const i18n = createAppI18n('en')
+    const i18n = createTestI18n('en')
     const unmatched: DraftLine = { key: 'u', product: null, product_code: 'AMB-100', product_name: 'Rack kit', quantity: 1, unmatched: 'ambiguous' }
     const bySku: DraftLine = { key: 's', product: null, product_code: 'NEW-1', quantity: 1 }
     const w = renderTable({ lines: [unmatched, bySku], fields: { 'line_items.0.product_code': 'Several products of this service have this SKU' } })
@@ -122,7 +122,7 @@ describe('the lines table, for the keyboard', () => {
 
 describe('the line entry', () => {
   it('adds with Enter from the SKU (a scanner) or after Tab to the quantity, then returns to an empty SKU', async () => {
-    const w = mount(LineEntry, { global: { plugins: [createAppI18n('en'), createPinia()] }, attachTo: document.body })
+    const w = mount(LineEntry, { global: { plugins: [createTestI18n('en'), createPinia()] }, attachTo: document.body })
     mounted.push(w)
     await w.find('[data-testid=sku-input]').setValue('SW-24P-POE')
     await w.find('form').trigger('submit')

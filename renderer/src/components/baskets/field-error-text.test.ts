@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { FieldMessageKey } from '../../../../shared/ipc/channels/baskets'
-import { createAppI18n } from '../../i18n'
+import { createTestI18n } from '../../i18n/every-language'
 import { fieldErrorTexts } from './field-error-text'
 
 describe('field error texts', () => {
   it('has a message for every key the core can answer', () => {
-    const { te } = createAppI18n('en').global
+    const { te } = createTestI18n('en').global
     expect(FieldMessageKey.options.filter((key) => !te(`baskets.fieldErrors.${key}`, 'en'))).toEqual([])
   })
 
   it('says the app\'s own messages in the UI\'s language with their values, and a refusal of the service as it came', () => {
-    const { t } = createAppI18n('fr').global
+    const { t } = createTestI18n('fr').global
     const texts = fieldErrorTexts(t, {
       fields: { 'line_items.0.quantity': 'At least 5 for the Annual plan', name: 'Name is taken (service)' },
       fieldCodes: { 'line_items.0.quantity': { key: 'atLeastForPlan', params: { min: 5, plan: 'Annual' } } },

@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
-import { createAppI18n } from '../../i18n'
+import { createTestI18n } from '../../i18n/every-language'
 import type { OrderRow } from '../../../../shared/ipc/channels/orders'
 import OrdersTable from './OrdersTable.vue'
 
@@ -25,7 +25,7 @@ const row = (i: number): OrderRow => ({
 function mountTable(loaded: (i: number) => boolean = () => true) {
   return mount(OrdersTable, {
     props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? row(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
-    global: { plugins: [createPinia(), createAppI18n('en')], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
+    global: { plugins: [createPinia(), createTestI18n('en')], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
     attachTo: document.body,
   })
 }
