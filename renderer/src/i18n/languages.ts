@@ -8,15 +8,6 @@ export interface MessageTree {
   [key: string]: string | MessageTree
 }
 
-/** The same tree with every leaf a string: what each translation of `en` must look like. */
-type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K]> }
-
-/**
- * What every file in messages/ exports by default: one tree per language, all with the keys of
- * `en` (checked by `satisfies DomainMessages<typeof en>` at compile time and by a unit test).
- */
-export type DomainMessages<T extends MessageTree> = { en: T } & { [L in Exclude<Language, 'en'>]: SameKeys<T> }
-
 /** 'en_GB' → 'en-GB' (Intl wants BCP 47); anything Intl does not accept → null. */
 export function bcp47(locale: string | null | undefined): string | null {
   if (!locale) return null
