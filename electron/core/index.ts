@@ -131,7 +131,7 @@ export function createCore(deps: CoreDeps): InspectableCore {
     orders,
     adminFeature(context),
     baskets,
-    reorderFeature(context, { catalogue: () => catalogue.reader, drafts: baskets }),
+    reorderFeature(context, { catalogue: () => catalogue.reader, drafts: baskets, orders }),
     updates,
     managedFeature(context, deps.provisioning),
     diagnostics,

@@ -17,6 +17,7 @@ import { ordersCsv, ordersXlsx } from './order-export'
 import { draftFromBasket } from '../../../shared/model/draft-from-basket'
 import type { DraftsPort } from './drafts-port'
 import { ResultCache } from './result-cache'
+import type { OrdersSeenPort } from '../reorder/orders-seen-port'
 import { ServiceError } from '../service/service-error'
 import type { ExternalLinks } from '../system/external-links'
 import { StatusStore } from './status-store'
@@ -42,7 +43,7 @@ interface OrdersOptions {
   openExternal?: (url: string) => Promise<boolean>
 }
 
-interface OrdersFeature extends Feature {
+interface OrdersFeature extends Feature, OrdersSeenPort {
   /** Call right after an order was submitted: the watcher polls soon and quickly for a while. */
   nudge(): void
 }
@@ -339,6 +340,10 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       },
     },
     nudge: () => scope.current()?.watcher.nudge(),
+    ordersOpened: () => {
+      const p = scope.current()
+      return p ? new ResultCache(p.db).orders() : []
+    },
     async stop() {
       offBus?.()
       await scope.stop()

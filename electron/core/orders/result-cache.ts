@@ -36,6 +36,11 @@ export class ResultCache {
     this.db.prepare('DELETE FROM order_details WHERE id IN (SELECT id FROM order_details ORDER BY fetched_at DESC LIMIT -1 OFFSET ?)').run(DETAILS_KEPT)
   }
 
+  /** Every order detail kept (the orders opened on this computer), as stored. */
+  orders(): unknown[] {
+    return (this.db.prepare('SELECT body FROM order_details').all() as { body: string }[]).map((r) => JSON.parse(r.body) as unknown)
+  }
+
   getOrder(id: number): { order: Order; fetchedAt: number } | null {
     const row = this.db.prepare('SELECT body, fetched_at FROM order_details WHERE id = ?').get(id) as { body: string; fetched_at: number } | undefined
     return row ? { order: JSON.parse(row.body) as Order, fetchedAt: row.fetched_at } : null

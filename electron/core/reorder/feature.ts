@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import type { DraftLine } from '../../../shared/model/draft'
 import { AppError } from '../../../shared/model/app-error'
 import type { ActiveSession } from '../connection/connection'
@@ -8,6 +5,7 @@ import { ProfileScoped } from '../connection/profile-scoped'
 import type { CatalogueReader } from '../catalogue/catalogue'
 import type { CoreContext, Feature } from '../context'
 import { ReorderStore, type OrderSeen } from './reorder-store'
+import type { OrdersSeenPort } from './orders-seen-port'
 import type { TemplateDraftsPort } from './template-drafts-port'
 
 interface ReorderDeps {
@@ -15,6 +13,8 @@ interface ReorderDeps {
   catalogue: () => CatalogueReader
   /** The drafts (the baskets feature's): read to save a template, created to start from one. */
   drafts: TemplateDraftsPort
+  /** The orders opened on this computer (the orders feature's offline copies). */
+  orders: OrdersSeenPort
 }
 
 /** How many of the organisation's latest orders are read when the list is opened online. */
@@ -22,27 +22,6 @@ const LATEST_ORDERS = 100
 
 /** Orders that were placed (a draft or a cancelled order is not what the organisation buys). */
 const NOT_ORDERED = new Set(['DRAFT', 'CANCELLED'])
-
-/**
- * The orders opened on this computer: the orders module's cache of order details (read-only; this
- * module keeps what it learnt in its own file, so it outlives the cache).
- */
-export function ordersSeen(profileDir: string): OrderSeen[] {
-  const path = join(profileDir, 'orders.db')
-  if (!existsSync(path)) return []
-  let db: DatabaseSync | null = null
-  try {
-    db = new DatabaseSync(path, { readOnly: true })
-    const bodies: unknown[] = []
-    for (const r of db.prepare('SELECT body FROM order_details').all() as { body: string }[]) bodies.push(JSON.parse(r.body))
-    return bodies.flatMap((b) => orderSeen(b) ?? [])
-  } catch {
-    // A cache being rebuilt or of an older shape: nothing learnt this time.
-    return []
-  } finally {
-    db?.close()
-  }
-}
 
 export function orderSeen(raw: unknown): OrderSeen | null {
   if (!raw || typeof raw !== 'object') return null
@@ -86,7 +65,7 @@ export function reorderFeature(ctx: CoreContext, deps: ReorderDeps): Feature {
     handlers: {
       'reorder.recent': async () => {
         const { session, store, organisation } = current()
-        store.learn(ordersSeen(session.profileDir))
+        store.learn(deps.orders.ordersOpened().flatMap((o) => orderSeen(o) ?? []))
         // Online, the organisation's latest orders (one page, with their lines) are learnt too;
         // offline, what was learnt before answers.
         if (ctx.connection.online && organisation > 0) {
