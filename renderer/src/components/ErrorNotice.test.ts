@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import { IpcErrorCode } from '../../../shared/ipc/contract-kit'
-import { createTestI18n } from '../i18n/every-language'
+import { createTestI18n } from '../../../tests/support/renderer/every-language'
 import { ApiError } from '../services/api'
 import ErrorNotice from './ErrorNotice.vue'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { channels, events } from '../../../shared/ipc/contract'
-import { ALL_MESSAGES } from './every-language'
+import { ALL_MESSAGES } from '../../../tests/support/renderer/every-language'
 
 /**
  * Every literal message key written in the renderer's sources (t('frame.nav.label'),

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { IpcErrorCode } from '../../../shared/ipc/contract-kit'
 import sameAsEnglish from '../../../shared/locales/same-as-english.json'
-import { ALL_MESSAGES, createTestI18n } from './every-language'
+import { ALL_MESSAGES, createTestI18n } from '../../../tests/support/renderer/every-language'
 import { LANGUAGES, type MessageTree } from './languages'
 
 /** Every leaf key of a message tree, as "a.b.c". */

@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
-import { createTestI18n } from '../../i18n/every-language'
+import { createTestI18n } from '../../../../tests/support/renderer/every-language'
 import LineOptions from './LineOptions.vue'
 
 const line: DraftLine = { key: 'k0', product: 9, product_code: 'NAS-8', product_name: 'NAS', quantity: 1, prov_product: 21 }

@@ -4,7 +4,7 @@ import { createPinia } from 'pinia'
 import { afterEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
-import { createTestI18n } from '../../i18n/every-language'
+import { createTestI18n } from '../../../../tests/support/renderer/every-language'
 import LineEntry from './LineEntry.vue'
 import LinesTable from './LinesTable.vue'
 

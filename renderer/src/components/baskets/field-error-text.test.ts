@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FieldMessageKey } from '../../../../shared/ipc/channels/baskets'
-import { createTestI18n } from '../../i18n/every-language'
+import { createTestI18n } from '../../../../tests/support/renderer/every-language'
 import { fieldErrorTexts } from './field-error-text'
 
 describe('field error texts', () => {

@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
-import { createTestI18n } from '../../i18n/every-language'
+import { createTestI18n } from '../../../../tests/support/renderer/every-language'
 import type { OrderRow } from '../../../../shared/ipc/channels/orders'
 import OrdersTable from './OrdersTable.vue'
 

@@ -1,5 +1,5 @@
-import { i18nWith, type AppI18n } from './index'
-import { LANGUAGES, type Language, type MessageTree } from './languages'
+import { i18nWith, type AppI18n } from '../../../renderer/src/i18n/index'
+import { LANGUAGES, type Language, type MessageTree } from '../../../renderer/src/i18n/languages'
 
 /**
  * Every namespace of every language in shared/locales, loaded eagerly: for the tests that check all
