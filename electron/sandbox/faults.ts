@@ -26,6 +26,8 @@ export const FaultSchema = z.discriminatedUnion('kind', [
     set: z.record(z.string().min(1).max(200), z.unknown()).optional(),
     unset: z.array(z.string().min(1).max(200)).max(50).optional(),
     rows: z.int().min(1).optional(),
+    /** Only the list rows (or the resource) with these ids: a real service's odd records are odd whichever page carries them. */
+    ids: z.array(z.int()).max(1000).optional(),
     match: FaultMatchSchema,
   }),
 ])
@@ -116,7 +118,10 @@ export class RequestLog {
 
 /** A reshape fault applied to a parsed JSON answer (see the Fault type). */
 export function reshapeBody(body: unknown, fault: ReshapeFault): unknown {
-  const targets = Array.isArray(body) ? body.slice(0, fault.rows ?? body.length) : [body]
+  const items = Array.isArray(body) ? body : [body]
+  const ids = fault.ids && new Set(fault.ids)
+  const chosen = ids ? items.filter((r) => r !== null && typeof r === 'object' && ids.has((r as { id?: unknown }).id as number)) : items
+  const targets = Array.isArray(body) ? chosen.slice(0, fault.rows ?? chosen.length) : chosen
   for (const target of targets) {
     for (const [path, value] of Object.entries(fault.set ?? {})) atPath(target, path, (parent, key) => (parent[key] = structuredClone(value)))
     for (const path of fault.unset ?? []) atPath(target, path, (parent, key) => delete parent[key])

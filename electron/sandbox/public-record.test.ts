@@ -42,6 +42,13 @@ describe('sandbox defaults follow the public record', () => {
     expect(rows[2]!.status).not.toBe('ON_HOLD')
     expect(rows[0]!.x_loyalty_tier).toEqual({ level: 3 })
     expect((rows[0]!.line_items as { name: unknown }[])[0]!.name).toBeNull()
+    // By id: the same orders are odd on whichever page or in whichever order they come.
+    const ids = rows.slice(3, 5).map((r) => r.id as number)
+    sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/orders$' }, ids, set: { status: 'ON_HOLD' } })
+    const oldestFirst: Record<string, unknown>[] = []
+    for (const page of [1, 2]) oldestFirst.push(...(await api.get<Record<string, unknown>[]>('/orders', { query: { page, per_page: 100, sort_by: '+date' } })).body)
+    sb.control.clearFaults()
+    expect(oldestFirst.filter((r) => r.status === 'ON_HOLD').map((r) => r.id).sort()).toEqual([...ids].sort())
     sb.control.injectFault({ kind: 'reshape', match: { path: '^/whoami$' }, unset: ['name'] })
     expect((await api.get<Record<string, unknown>>('/whoami')).body).not.toHaveProperty('name')
     sb.control.clearFaults()

@@ -122,9 +122,10 @@ export type Fault =
    * Answers as usual, then changes the JSON it sends, as a later or odder service might: each of the
    * first `rows` list rows (all by default; the body itself for a single resource) gets the `set`
    * values at their dotted paths (`status`, `line_items.0.name`, `x_new_field`) and loses the
-   * `unset` ones. Adds up with the other faults, like latency.
+   * `unset` ones; with `ids`, only the rows (or the resource) with those ids, on whichever page they
+   * come. Adds up with the other faults, like latency.
    */
-  | { kind: 'reshape'; set?: Record<string, unknown>; unset?: string[]; rows?: number; match?: FaultMatch }
+  | { kind: 'reshape'; set?: Record<string, unknown>; unset?: string[]; rows?: number; ids?: number[]; match?: FaultMatch }
 
 export interface FaultMatch {
   method?: string

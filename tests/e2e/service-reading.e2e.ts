@@ -12,10 +12,17 @@ describe('orders the app could not fully read', () => {
 
   beforeAll(async () => {
     app = await launchApp({ sandbox: { whoamiCurrency: 'id' } })
+    // Two orders the service always sends oddly (the newest two: on the list's first page), whichever
+    // page or query carries them, as the app's local orders index reads every page.
+    const newest = app.sandbox.control
+      .listOrdersRaw()
+      .sort((a, b) => String(b.date).localeCompare(String(a.date)) || b.id - a.id)
+      .slice(0, 2)
+      .map((o) => o.id)
     app.sandbox.control.injectFault({
       kind: 'reshape',
       match: { method: 'GET', path: '^/orders$' },
-      rows: 2,
+      ids: newest,
       set: { x_loyalty_tier: { level: 3 }, status: 'ON_HOLD', 'line_items.0.name': null, supplier_ref: 42 },
     })
   })
