@@ -19,6 +19,12 @@ import { createPagedRows } from './paged-rows'
 
 /** Rows fetched per request: a screenful or two of the virtual table. */
 const PAGE_SIZE = 100
+/**
+ * A list answer still awaited after this long shows as busy. The local index answers in a few
+ * milliseconds: a spinner shown and hidden for each would flicker, and each of its transitions
+ * forces a layout of the whole page (most of a sort's time to paint before).
+ */
+const SLOW_ANSWER_MS = 300
 
 /**
  * Orders as the views show them. The list is paged on the service (X-Total-Count gives the size
@@ -56,7 +62,18 @@ export const useOrdersStore = defineStore('orders', () => {
     },
     onError: (err) => (listError.value = toApiError(err)),
   })
-  const { loading, rowAt, ensureRange, refreshVisible } = rows
+  const { rowAt, refreshVisible } = rows
+  /**
+   * The rows in view, and half a page either way: scrolling on finds its rows already here. Pages
+   * stay once read (20,000 rows are a few MB) until the next query.
+   */
+  function ensureRange(start: number, end: number): void {
+    const ahead = PAGE_SIZE / 2
+    rows.ensureRange(Math.max(0, start - ahead), Math.max(start, Math.min(total.value, end + ahead)))
+  }
+  /** A reload of the list (new filters or sort) is taking long enough to say so. */
+  const loading = ref(false)
+  let reloads = 0
   let off: (() => void) | null = null
   let offIndex: (() => void) | null = null
   /** The local orders index: once complete, searches and sorts answer from this computer. */
@@ -157,7 +174,16 @@ export const useOrdersStore = defineStore('orders', () => {
    */
   async function reload(): Promise<void> {
     readIssues.clear()
-    await rows.reload()
+    const mine = ++reloads
+    const slow = setTimeout(() => {
+      if (mine === reloads) loading.value = true
+    }, SLOW_ANSWER_MS)
+    try {
+      await rows.reload()
+    } finally {
+      clearTimeout(slow)
+      if (mine === reloads) loading.value = false
+    }
   }
 
   async function refreshWatch(): Promise<void> {
