@@ -25,6 +25,11 @@ const PAGE_SIZE = 100
  * forces a layout of the whole page (most of a sort's time to paint before).
  */
 const SLOW_ANSWER_MS = 300
+/**
+ * Once a query has settled this long, the rest of its rows are read in the background (from the
+ * local index only, never the service): a jump of the scrollbar anywhere then finds its rows there.
+ */
+const FILL_AFTER_MS = 300
 
 /**
  * Orders as the views show them. The list is paged on the service (X-Total-Count gives the size
@@ -71,6 +76,15 @@ export const useOrdersStore = defineStore('orders', () => {
     const ahead = PAGE_SIZE / 2
     rows.ensureRange(Math.max(0, start - ahead), Math.max(start, Math.min(total.value, end + ahead)))
   }
+  let fillTimer: ReturnType<typeof setTimeout> | null = null
+  /** Reads the whole result in the background once no new query has come for a moment; a new query cancels it. */
+  function fillLater(): void {
+    if (fillTimer) clearTimeout(fillTimer)
+    fillTimer = setTimeout(() => {
+      fillTimer = null
+      if (index.value?.complete && !fromCache.value) void rows.fillAll(Math.ceil(total.value / PAGE_SIZE))
+    }, FILL_AFTER_MS)
+  }
   /** A reload of the list (new filters or sort) is taking long enough to say so. */
   const loading = ref(false)
   let reloads = 0
@@ -86,7 +100,7 @@ export const useOrdersStore = defineStore('orders', () => {
     off ??= api.on('orders.changed', (e) => {
       changes.value++
       if (watch.value) watch.value = { ...watch.value, open: e.open, attention: e.attention, recent: [...e.changes, ...watch.value.recent].slice(0, 20) }
-      if (e.changes.length && filtersReady.value) void refreshVisible()
+      if (e.changes.length && filtersReady.value) void refreshVisible().then(fillLater)
     })
     offIndex ??= api.on('orders.indexChanged', (e) => {
       const before = index.value
@@ -128,6 +142,8 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   function dispose(): void {
+    if (fillTimer) clearTimeout(fillTimer)
+    fillTimer = null
     off?.()
     offIndex?.()
     off = null
@@ -184,6 +200,7 @@ export const useOrdersStore = defineStore('orders', () => {
       clearTimeout(slow)
       if (mine === reloads) loading.value = false
     }
+    if (mine === reloads) fillLater()
   }
 
   async function refreshWatch(): Promise<void> {
