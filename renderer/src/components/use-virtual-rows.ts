@@ -21,7 +21,6 @@ export function useVirtualRows(o: VirtualRowsOptions) {
   const scroller = ref<HTMLElement | null>(null)
   const scrollTop = ref(0)
   const height = ref(o.initialHeight)
-  let frame = 0
   let resize: ResizeObserver | null = null
 
   const range = computed(() => {
@@ -35,13 +34,12 @@ export function useVirtualRows(o: VirtualRowsOptions) {
   })
   watch(range, ([s, e]) => o.onRange(s, e), { immediate: true })
 
-  /** At most one update a frame, however many scroll events arrive. */
+  /**
+   * The rows follow the scroller at once: the browser sends at most one scroll event a frame and
+   * Vue renders once per tick anyway; waiting for the next frame only showed a jump a frame late.
+   */
   function onScroll(): void {
-    if (frame) return
-    frame = requestAnimationFrame(() => {
-      frame = 0
-      scrollTop.value = scroller.value?.scrollTop ?? 0
-    })
+    scrollTop.value = scroller.value?.scrollTop ?? 0
   }
 
   function toTop(): void {
@@ -57,7 +55,6 @@ export function useVirtualRows(o: VirtualRowsOptions) {
   })
   onBeforeUnmount(() => {
     resize?.disconnect()
-    if (frame) cancelAnimationFrame(frame)
   })
 
   return { scroller, indices, onScroll, toTop }

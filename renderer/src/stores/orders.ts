@@ -19,6 +19,17 @@ import { createPagedRows } from './paged-rows'
 
 /** Rows fetched per request: a screenful or two of the virtual table. */
 const PAGE_SIZE = 100
+/**
+ * A list answer still awaited after this long shows as busy. The local index answers in a few
+ * milliseconds: a spinner shown and hidden for each would flicker, and each of its transitions
+ * forces a layout of the whole page (most of a sort's time to paint before).
+ */
+const SLOW_ANSWER_MS = 300
+/**
+ * Once a query has settled this long, the rest of its rows are read in the background (from the
+ * local index only, never the service): a jump of the scrollbar anywhere then finds its rows there.
+ */
+const FILL_AFTER_MS = 300
 
 /**
  * Orders as the views show them. The list is paged on the service (X-Total-Count gives the size
@@ -56,7 +67,27 @@ export const useOrdersStore = defineStore('orders', () => {
     },
     onError: (err) => (listError.value = toApiError(err)),
   })
-  const { loading, rowAt, ensureRange, refreshVisible } = rows
+  const { rowAt, refreshVisible } = rows
+  /**
+   * The rows in view, and half a page either way: scrolling on finds its rows already here. Pages
+   * stay once read (20,000 rows are a few MB) until the next query.
+   */
+  function ensureRange(start: number, end: number): void {
+    const ahead = PAGE_SIZE / 2
+    rows.ensureRange(Math.max(0, start - ahead), Math.max(start, Math.min(total.value, end + ahead)))
+  }
+  let fillTimer: ReturnType<typeof setTimeout> | null = null
+  /** Reads the whole result in the background once no new query has come for a moment; a new query cancels it. */
+  function fillLater(): void {
+    if (fillTimer) clearTimeout(fillTimer)
+    fillTimer = setTimeout(() => {
+      fillTimer = null
+      if (index.value?.complete && !fromCache.value) void rows.fillAll(Math.ceil(total.value / PAGE_SIZE))
+    }, FILL_AFTER_MS)
+  }
+  /** A reload of the list (new filters or sort) is taking long enough to say so. */
+  const loading = ref(false)
+  let reloads = 0
   let off: (() => void) | null = null
   let offIndex: (() => void) | null = null
   /** The local orders index: once complete, searches and sorts answer from this computer. */
@@ -69,7 +100,7 @@ export const useOrdersStore = defineStore('orders', () => {
     off ??= api.on('orders.changed', (e) => {
       changes.value++
       if (watch.value) watch.value = { ...watch.value, open: e.open, attention: e.attention, recent: [...e.changes, ...watch.value.recent].slice(0, 20) }
-      if (e.changes.length && filtersReady.value) void refreshVisible()
+      if (e.changes.length && filtersReady.value) void refreshVisible().then(fillLater)
     })
     offIndex ??= api.on('orders.indexChanged', (e) => {
       const before = index.value
@@ -111,6 +142,8 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   function dispose(): void {
+    if (fillTimer) clearTimeout(fillTimer)
+    fillTimer = null
     off?.()
     offIndex?.()
     off = null
@@ -157,7 +190,17 @@ export const useOrdersStore = defineStore('orders', () => {
    */
   async function reload(): Promise<void> {
     readIssues.clear()
-    await rows.reload()
+    const mine = ++reloads
+    const slow = setTimeout(() => {
+      if (mine === reloads) loading.value = true
+    }, SLOW_ANSWER_MS)
+    try {
+      await rows.reload()
+    } finally {
+      clearTimeout(slow)
+      if (mine === reloads) loading.value = false
+    }
+    if (mine === reloads) fillLater()
   }
 
   async function refreshWatch(): Promise<void> {
