@@ -99,12 +99,21 @@ try {
 let gate = null
 const nap = new Int32Array(new SharedArrayBuffer(4))
 const setGate = (g) => {
-  gate = g ? { cells: new Int32Array(g.buffer), origin: g.origin, maxHoldMs: g.maxHoldMs } : null
+  gate = g ? { cells: new Int32Array(g.buffer), origin: g.origin, max: g.maxHoldMs, share: g.holdShare, left: g.maxHoldMs, at: Date.now() } : null
 }
+const pressing = () => Atomics.load(gate.cells, 0) > 0 || Date.now() - gate.origin < Atomics.load(gate.cells, 1)
+/** Holds while a search presses, within this thread's budget (SearchPressure's holdShare). */
 const yieldToSearches = () => {
   if (!gate) return
-  const until = Date.now() + gate.maxHoldMs
-  while ((Atomics.load(gate.cells, 0) > 0 || Date.now() - gate.origin < Atomics.load(gate.cells, 1)) && Date.now() < until) Atomics.wait(nap, 0, 0, 2)
+  const now = Date.now()
+  gate.left = Math.min(gate.max, gate.left + (now - gate.at) * gate.share)
+  gate.at = now
+  while (gate.left > 0 && pressing()) {
+    Atomics.wait(nap, 0, 0, 2)
+    const t = Date.now()
+    gate.left -= t - gate.at
+    gate.at = t
+  }
 }
 /** Products handled between two looks at the gate (a few milliseconds of work). */
 const YIELD_EVERY = 100
