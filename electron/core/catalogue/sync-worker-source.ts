@@ -115,8 +115,8 @@ const yieldToSearches = () => {
     gate.at = t
   }
 }
-/** Products handled between two looks at the gate (a few milliseconds of work). */
-const YIELD_EVERY = 100
+/** Products handled between two looks at the gate (a millisecond or two of work; a look costs an atomic read). */
+const YIELD_EVERY = 25
 class Failure extends Error {
   constructor(code, message) {
     super(message)
