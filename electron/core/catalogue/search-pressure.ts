@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
  * loop before each page, so the cores are left to the search, the IPC and the renderer.
  *
  * Holding back is budgeted: each thread earns `holdShare` ms of holding per ms it works (a bucket
- * of at most `maxHoldMs`), so a rep typing without pause slows a sync at most 1 + holdShare times
- * (1.5× at one half) instead of stopping it, while the occasional keystroke finds a full bucket.
+ * of at most `maxHoldMs`), so a rep typing without pause slows each thread at most 1 + holdShare times
+ * (1.25× at a quarter) instead of stopping it, while the occasional keystroke finds a full bucket.
  *
  * The state is two Int32 cells of shared memory, read by the worker threads without a message:
  * [searches in flight, end of the hold in ms since `origin`].
@@ -93,5 +93,5 @@ function holdBudget(max: number, share: number): HoldBudget {
 /** Two frames at 60 Hz: the answer reaches the view and is painted. */
 const HOLD_AFTER_ANSWER_MS = 35
 const MAX_HOLD_MS = 250
-const HOLD_SHARE = 0.5
+const HOLD_SHARE = 0.25
 const POLL_MS = 4
