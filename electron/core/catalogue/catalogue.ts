@@ -14,6 +14,7 @@ import { fullSync } from './full-sync'
 import { ImageCache } from './image-cache'
 import { normalizeSku } from './product-row'
 import { searchLocal, type SearchQuery } from './search'
+import { SearchPressure } from './search-pressure'
 import { searchSimilar } from './similar-search'
 import { refreshFacetNames, storedFacetNames, withNames } from './facet-names'
 
@@ -77,6 +78,8 @@ export class Catalogue {
   private resumeWanted = false
   private timer: unknown = null
   private stopped = false
+  /** Searches and scans under way: a running sync holds back for them. */
+  private readonly pressure = new SearchPressure()
 
   readonly reader: CatalogueReader = {
     findBySku: (sku) => (this.bound ? this.bound.queries.findBySku(sku) : []),
@@ -129,6 +132,15 @@ export class Catalogue {
 
   async search(input: unknown): Promise<CatalogueSearchResult> {
     const q = CatalogueSearchInput.parse(input)
+    const answered = this.pressure.begin()
+    try {
+      return await this.searchNow(q)
+    } finally {
+      answered()
+    }
+  }
+
+  private async searchNow(q: SearchQuery): Promise<CatalogueSearchResult> {
     const b = this.require()
     const landing = b.cdb.landing()
     if (landing && landing.productCount > 0) {
@@ -151,6 +163,15 @@ export class Catalogue {
   }
 
   async lookupSku(sku: string): Promise<ProductSummary[]> {
+    const answered = this.pressure.begin()
+    try {
+      return await this.lookupSkuNow(sku)
+    } finally {
+      answered()
+    }
+  }
+
+  private async lookupSkuNow(sku: string): Promise<ProductSummary[]> {
     const b = this.require()
     const landing = b.cdb.landing()
     if (landing && landing.productCount > 0) {
@@ -240,6 +261,7 @@ export class Catalogue {
       signal: abort.signal,
       concurrency: this.opts.concurrency,
       perPage: this.opts.perPage,
+      pressure: this.pressure,
       onProgress: (p) => {
         run.progress = p
         if (this.bound === b) this.ctx.emit('catalogue.syncProgress', p)

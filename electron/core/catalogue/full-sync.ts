@@ -7,6 +7,7 @@ import type { ServiceClient } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import type { CatalogueDb, ShadowState } from './catalogue-db'
 import type { GenerationFiles } from './schema'
+import type { SearchPressure } from './search-pressure'
 import { MalformedPage, SyncWorkers, type StoredPage } from './sync-workers'
 
 interface FullSyncDeps {
@@ -22,6 +23,8 @@ interface FullSyncDeps {
   perPage?: number
   /** An interrupted sync older than this starts over instead of resuming. */
   maxResumeAgeMs?: number
+  /** Searches the sync holds back for (a page is not fetched while one is answered). */
+  pressure?: SearchPressure
 }
 
 type FullSyncResult = SyncOutcome & { error?: unknown }
@@ -179,6 +182,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const writeOptions = () => ({
     compareWith: comparing ?? undefined,
     perPage,
+    pressure: deps.pressure,
     onSearchable: (pages: readonly number[]) => {
       for (const p of pages) searchable.add(p)
       // More products findable: said while the sync goes on (a commit may land after its end).
@@ -238,6 +242,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       }
       const worker = async () => {
         for (let page = next(); page !== null; page = next()) {
+          await deps.pressure?.quiet(signal)
           const fetched = await fetchPage(page)
           if (signal.aborted) throw new Cancelled()
           checkEnd(page, await store(opened, page, fetched))

@@ -88,6 +88,35 @@ const durably = (fn) => {
   } catch {}
   return transaction(fn)
 }
+/**
+ * Searches come first (search-pressure.ts): this thread runs at a lower priority than the one that
+ * answers searches (on Linux a nice value is per thread), and pauses between small batches while a
+ * search is being answered and painted.
+ */
+try {
+  require('node:os').setPriority(0, 10)
+} catch {}
+let gate = null
+const nap = new Int32Array(new SharedArrayBuffer(4))
+const setGate = (g) => {
+  gate = g ? { cells: new Int32Array(g.buffer), origin: g.origin, max: g.maxHoldMs, share: g.holdShare, left: g.maxHoldMs, at: Date.now() } : null
+}
+const pressing = () => Atomics.load(gate.cells, 0) > 0 || Date.now() - gate.origin < Atomics.load(gate.cells, 1)
+/** Holds while a search presses, within this thread's budget (SearchPressure's holdShare). */
+const yieldToSearches = () => {
+  if (!gate) return
+  const now = Date.now()
+  gate.left = Math.min(gate.max, gate.left + (now - gate.at) * gate.share)
+  gate.at = now
+  while (gate.left > 0 && pressing()) {
+    Atomics.wait(nap, 0, 0, 2)
+    const t = Date.now()
+    gate.left -= t - gate.at
+    gate.at = t
+  }
+}
+/** Products handled between two looks at the gate (a millisecond or two of work; a look costs an atomic read). */
+const YIELD_EVERY = 25
 class Failure extends Error {
   constructor(code, message) {
     super(message)
@@ -192,6 +221,7 @@ function materialize() {
 serve({
   open(m) {
     textPort = m.textPort
+    setGate(m.gate)
     if (m.live) {
       deferred = m
       prior = new DatabaseSync(m.live.rows)
@@ -215,6 +245,7 @@ serve({
       materialize()
     }
     if (!seen) seen = new Set(prepare(m.sql.ids).all().map((r) => r.id))
+    yieldToSearches()
     const items = parsePage(bytes, m.page)
     const insert = prepare(m.sql.product)
     const positions = []
@@ -227,6 +258,7 @@ serve({
     try {
       transaction(() => {
         for (let i = 0; i < items.length; i++) {
+          if (i % YIELD_EVERY === YIELD_EVERY - 1) yieldToSearches()
           // A product the check refuses is kept as far as it can be read; only one without an id is left out.
           const partial = !isProduct(items[i])
           const p = partial ? readablePart(items[i]) : items[i]
@@ -315,7 +347,10 @@ function index(m) {
   const insert = prepare(sql.insert)
   if (pending.length === 0) db.exec('BEGIN IMMEDIATE')
   const texts = m.text.split('\\u0000')
-  for (let i = 0; i < m.positions.length; i++) insert.run(m.positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
+  for (let i = 0; i < m.positions.length; i++) {
+    if (i % YIELD_EVERY === 0) yieldToSearches()
+    insert.run(m.positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
+  }
   prepare(sql.done).run(m.page)
   pending.push(m.page)
   // Several pages per transaction: each commit flushes the pending terms as one more segment to
@@ -327,6 +362,7 @@ function index(m) {
 serve({
   open(m) {
     opening = m
+    setGate(m.gate)
     commitEvery = m.commitEvery
     sql = m.sql
     port = m.rowsPort

@@ -4,6 +4,7 @@ import { normalizeName, PRODUCT_COLUMNS } from './product-row'
 import { LOAD_PRAGMAS, PAGES_PRAGMAS, PAGES_SCHEMA, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA, type GenerationFiles } from './schema'
 import { ROWS_WORKER_SOURCE, TEXT_WORKER_SOURCE } from './sync-worker-source'
 import { storageFault } from '../store/storage-fault'
+import type { SearchPressure } from './search-pressure'
 
 const ROWS_SQL = {
   ids: 'SELECT id FROM product',
@@ -53,6 +54,8 @@ export interface WriteOptions {
   perPage: number
   /** Told the pages whose text was committed (a search now finds them by name and SKU). */
   onSearchable?(pages: readonly number[]): void
+  /** Searches the threads hold back for. */
+  pressure?: SearchPressure
 }
 
 /** A page the service answered with something other than a JSON list. */
@@ -156,12 +159,13 @@ export class SyncWorkers {
             textPort: channel.port1,
             live: opts.compareWith,
             perPage: opts.perPage,
+            gate: opts.pressure?.forWorker(),
           },
           [channel.port1],
         ),
         text.send<number[]>(
           'open',
-          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2, lazy: !!opts.compareWith },
+          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2, lazy: !!opts.compareWith, gate: opts.pressure?.forWorker() },
           [channel.port2],
         ),
       ])

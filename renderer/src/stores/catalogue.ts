@@ -181,7 +181,13 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   /** The palette's search: the first rows of the tiered order, apart from the catalogue view's list. */
   async function quickSearch(query: string, limit: number): Promise<ProductSummary[]> {
-    return (await api.catalogue.search({ query, limit })).items
+    return (await quickMatches(query, limit)).items
+  }
+
+  /** A search box's first matches, and whether they come from a first sync still landing. */
+  async function quickMatches(query: string, limit: number): Promise<Pick<CatalogueSearchResult, 'items' | 'partial'>> {
+    const res = await api.catalogue.search({ query, limit })
+    return { items: res.items, partial: res.partial }
   }
 
   async function lookupSku(sku: string): Promise<ScanOutcome> {
@@ -270,6 +276,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     reset,
     lookupSku,
     quickSearch,
+    quickMatches,
     sync,
     cancelSync,
     setRefreshHours,

@@ -1,5 +1,5 @@
 import { nextTick, onBeforeUnmount, ref, shallowRef, watch } from 'vue'
-import type { ProductSummary } from '../../../../shared/ipc/channels/catalogue'
+import type { CatalogueSearchResult, ProductSummary } from '../../../../shared/ipc/channels/catalogue'
 import { toApiError, type ApiError } from '../../services/api'
 import { useCatalogueStore } from '../../stores/catalogue'
 
@@ -25,6 +25,8 @@ export function useProductSearch(o: ProductSearchOptions) {
   const query = ref(o.initial ?? '')
   const items = shallowRef<ProductSummary[]>([])
   const answered = ref<string | null>(null)
+  /** The answer came from a first sync still landing: what it holds so far. */
+  const partial = shallowRef<CatalogueSearchResult['partial'] | null>(null)
   const active = ref(0)
   const error = shallowRef<ApiError | null>(null)
   let seq = 0
@@ -40,6 +42,7 @@ export function useProductSearch(o: ProductSearchOptions) {
     query.value = ''
     items.value = []
     answered.value = null
+    partial.value = null
     active.value = 0
     error.value = null
   }
@@ -50,6 +53,7 @@ export function useProductSearch(o: ProductSearchOptions) {
       cancel()
       items.value = []
       answered.value = null
+      partial.value = null
       return
     }
     void lookup(text)
@@ -64,9 +68,10 @@ export function useProductSearch(o: ProductSearchOptions) {
   async function lookup(text: string): Promise<void> {
     const mine = ++seq
     try {
-      const found = await catalogue.quickSearch(text, o.limit)
+      const found = await catalogue.quickMatches(text, o.limit)
       if (mine === seq) {
-        items.value = found
+        items.value = found.items
+        partial.value = found.partial ?? null
         answered.value = text
         active.value = 0
         error.value = null
@@ -94,5 +99,5 @@ export function useProductSearch(o: ProductSearchOptions) {
     }
   }
 
-  return { query, items, answered, active, error, cancel, reset, searchNow, onInputKey }
+  return { query, items, answered, partial, active, error, cancel, reset, searchNow, onInputKey }
 }

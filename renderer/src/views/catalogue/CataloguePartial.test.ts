@@ -11,7 +11,7 @@ import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mou
 describe('catalogue view during a first sync', () => {
   const suite = appSuite({ sandbox: { products: 2000, orders: 0, speed: 0, testMode: true } })
 
-  it('searches the products landed so far and says the answer covers only those', async () => {
+  it('searches the products landed so far and says the answer covers only those, in the view, the quick lookup and the product picker', async () => {
     await suite.sandbox.control.injectFault({ kind: 'status', status: 503, match: { path: '^/products$', query: '(^|&)page=2(&|$)' } })
     try {
       const started = await suite.app.api.connection.startDemo()
@@ -31,6 +31,25 @@ describe('catalogue view during a first sync', () => {
       await waitFor(() => $(`[data-testid=results][data-query="${sku}"]`), 'the answer for the SKU')
       expect($('[data-testid=result-row]')!.dataset).toMatchObject({ sku, match: 'exact' })
       expect($('[data-testid=partial-results]')?.textContent).toContain('1,000 of 2,000 products')
+
+      // The quick lookup (Ctrl+K) says the same of its answer.
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }))
+      const lookup = await waitFor(() => $<HTMLInputElement>('[data-testid=quick-lookup-input]'), 'the quick lookup')
+      typeInto(lookup, sku)
+      await waitFor(() => $(`[data-testid=quick-lookup][data-answered="${sku}"] [data-testid=quick-lookup-option]`), 'the lookup\'s answer')
+      expect($('[data-testid=quick-lookup] [data-testid=partial-results]')?.textContent).toContain('1,000 of 2,000 products')
+      suite.mounted.unmount()
+
+      // And so does the line editor's product picker.
+      const line = { key: 'old', product: null, product_code: 'RACK-OLD-1', product_name: 'Rack kit', quantity: 4, unmatched: 'unknown' as const }
+      const created = await suite.app.api.baskets.create({ doc: { line_items: [line] } })
+      if (!created.ok) throw new Error(created.error.message)
+      await suite.mount({ path: `/baskets/drafts/${created.value.id}` })
+      ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=choose-product-0]'), 'the line without a product')).click()
+      const picker = await waitFor(() => $<HTMLInputElement>('[data-testid=product-picker-input]'), 'the picker')
+      typeInto(picker, sku)
+      await waitFor(() => $(`[data-testid=product-picker][data-answered="${sku}"] [data-testid=product-picker-option]`), 'the picker\'s answer')
+      expect($('[data-testid=product-picker] [data-testid=partial-results]')?.textContent).toContain('1,000 of 2,000 products')
     } finally {
       await suite.sandbox.control.clearFaults()
     }
