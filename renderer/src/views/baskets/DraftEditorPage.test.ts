@@ -257,3 +257,43 @@ describe('a brand-new basket', () => {
     await waitFor(() => document.querySelectorAll('tr[data-testid^=line-]').length === 2 && !document.querySelector('[data-testid=add-on-hint]'), 'no hint once the base is there')
   })
 })
+
+describe('saving a draft as a template', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('asks a name, says it is kept, and the template then starts a basket with the same lines from quick reorder', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Clinic restock' } })
+    if (!created.ok) throw new Error(created.error.message)
+    for (const [productId, quantity] of [[SHOWCASE.phone.id, 3], [SHOWCASE.firewall.id, 1]] as const) {
+      const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId, quantity })
+      if (!added.ok) throw new Error(added.error.message)
+    }
+    const { router } = await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=draft-actions] [data-testid=save-template]'), 'the button')).click()
+    // The draft's name is offered; an empty one is refused with a message on the field, nothing kept.
+    const name = await waitFor(() => $<HTMLInputElement>('#save-template-name'), 'the name asked')
+    expect(name.value).toBe('Clinic restock')
+    typeInto(name, '  ')
+    $<HTMLButtonElement>('[data-testid=save-template-confirm]')!.click()
+    await waitFor(() => name.getAttribute('aria-invalid') === 'true' && $('#save-template-name-error'), 'the missing name said')
+    const none = await demo.app.api.reorder.templates()
+    expect(none.ok && none.value).toEqual([])
+
+    typeInto(name, 'Monthly clinic restock')
+    $<HTMLButtonElement>('[data-testid=save-template-confirm]')!.click()
+    const saved = await waitFor(() => $('[data-testid=template-saved]'), 'the template said to be kept')
+    expect(saved.textContent).toContain('Kept as template “Monthly clinic restock”.')
+
+    $<HTMLAnchorElement>('[data-testid=template-saved-open]')!.click()
+    const tpl = await waitFor(() => $$('[data-testid=template]').find((t) => t.textContent?.includes('Monthly clinic restock')), 'the template on the quick reorder page')
+    expect(router.currentRoute.value.path).toBe('/catalogue/quick')
+    tpl.querySelector<HTMLButtonElement>('[data-testid=template-start]')!.click()
+    await waitFor(() => router.currentRoute.value.path.startsWith('/baskets/drafts/') && !router.currentRoute.value.path.endsWith(created.value.id), 'the new basket')
+    const started = await demo.app.api.baskets.get({ id: router.currentRoute.value.path.split('/').pop()! })
+    if (!started.ok) throw new Error(started.error.message)
+    expect(started.value.doc.line_items.map((l) => [l.product, l.quantity])).toEqual([
+      [SHOWCASE.phone.id, 3],
+      [SHOWCASE.firewall.id, 1],
+    ])
+  })
+})
