@@ -6,6 +6,7 @@ import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { chooseOption, optionsOf } from '../../../../tests/support/renderer/naive-select'
 
 /** The UI in German for the rest of the test (the language chosen in Settings, read at mount). */
 function inGerman(): void {
@@ -80,16 +81,15 @@ describe('a draft made for another service', () => {
     const organisationItem = i18n.global.t('baskets.rechoose.organisation')
     await waitFor(() => rechoose!.textContent!.includes(organisationItem), 'what is to be chosen again')
     expect($('[data-testid=rechoose-note]')).toBe(rechoose)
-    const organisation = $<HTMLSelectElement>('[data-testid=draft-organisation]')!
-    expect(organisation.value).toBe('')
+    const organisation = $<HTMLInputElement>('[data-testid=draft-organisation]')!
+    expect(organisation.closest<HTMLElement>('[data-value]')!.dataset.value).toBe('')
     expect(organisation.getAttribute('aria-invalid')).toBe('true')
     expect({ baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }).toEqual(held)
 
     // Chosen: nothing is left to choose, and the note goes (its live region stays for next time).
     const theirs = String(other.demo.organisationId)
-    await waitFor(() => [...organisation.options].some((o) => o.value === theirs), 'the other service’s organisations')
-    organisation.value = theirs
-    organisation.dispatchEvent(new Event('change'))
+    await waitFor(async () => (await optionsOf(organisation)).some((o) => o.value === theirs), 'the other service’s organisations')
+    await chooseOption(organisation, { value: theirs })
     await waitFor(() => organisation.getAttribute('aria-invalid') === 'false', 'the organisation, chosen')
     await waitFor(() => rechoose!.textContent!.trim() === '', 'the note to go')
     expect($('[data-testid=rechoose-note]')).toBe(rechoose)
@@ -109,7 +109,7 @@ describe('a draft made for another service', () => {
     await waitFor(() => rechoose.textContent!.trim() === '', 'the note to close')
     expect($('[data-testid=rechoose-note]')).toBe(rechoose)
     // Focus goes to what the note was about, not to the page.
-    const organisation = $<HTMLSelectElement>('[data-testid=draft-organisation]')!
+    const organisation = $<HTMLInputElement>('[data-testid=draft-organisation]')!
     expect(organisation.getAttribute('aria-invalid')).toBe('true')
     await waitFor(() => document.activeElement === organisation, 'focus on the field still to choose')
   })
