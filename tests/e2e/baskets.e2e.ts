@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
 import { TestClient } from '../support/sandbox/test-client'
+import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
 
 /**
@@ -57,8 +58,8 @@ describe('baskets: offline drafting and the outbox', () => {
 
     // Where it goes: a saved address of the organisation and a shipping type, from the offline cache.
     await page.fill('[data-testid=draft-name]', 'Van stock, north route')
-    await page.selectOption('[data-testid=draft-shipping-type]', { index: 1 })
-    await page.selectOption('[data-testid=saved-address]', { index: 1 })
+    await chooseOption(page, '[data-testid=draft-shipping-type]', { index: 1 })
+    await chooseOption(page, '[data-testid=saved-address]', { index: 1 })
     await page.locator('[data-testid=invalid-note]').waitFor({ state: 'detached' })
     await page.click('[data-testid=submit-draft]')
     await page.waitForSelector('[data-testid=queued-note]')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
 import { TestClient } from '../support/sandbox/test-client'
+import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
 
 /**
@@ -68,8 +69,8 @@ describe('the draft editor’s tools', () => {
     expect(await page.inputValue('[data-testid=draft-customer-reference]')).toBe('CUST-REF-4471')
 
     // Sent: the order carries the purchase order number, never the note or the customer reference.
-    await page.selectOption('[data-testid=draft-shipping-type]', { index: 1 })
-    await page.selectOption('[data-testid=saved-address]', { index: 1 })
+    await chooseOption(page, '[data-testid=draft-shipping-type]', { index: 1 })
+    await chooseOption(page, '[data-testid=saved-address]', { index: 1 })
     await page.locator('[data-testid=invalid-note]').waitFor({ state: 'detached' })
     await page.click('[data-testid=submit-draft]')
     await page.waitForSelector('[data-testid=submitted-note]', { timeout: 60_000 })

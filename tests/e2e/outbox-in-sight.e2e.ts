@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
 import { TestClient } from '../support/sandbox/test-client'
+import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
 
 /**
@@ -40,8 +41,8 @@ describe('the outbox in sight', () => {
     await expect.poll(async () => (await app.call<{ on: boolean }>('system.workOffline')).on).toBe(true)
     sandbox.control.clearRequestLog()
     await page.fill('[data-testid=draft-name]', 'Offline by choice')
-    await page.selectOption('[data-testid=saved-address]', { index: 1 })
-    await page.selectOption('[data-testid=draft-shipping-type]', '1')
+    await chooseOption(page, '[data-testid=saved-address]', { index: 1 })
+    await chooseOption(page, '[data-testid=draft-shipping-type]', { value: '1' })
     await page.locator('[data-testid=invalid-note]').waitFor({ state: 'detached' })
     await page.click('[data-testid=submit-draft]')
     await page.waitForSelector('[data-testid=queued-note]')

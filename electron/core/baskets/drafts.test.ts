@@ -52,6 +52,28 @@ describe('local drafts', () => {
     expect(reopened.fields).toMatchObject({ ship_instructions: expect.any(String), 'shipping_address.city': expect.any(String), line_items: expect.any(String) })
   })
 
+  it('answers a line edit with the same problems as the whole draft has, edit after edit', async () => {
+    const { drafts } = setup()
+    const d = await drafts.create()
+    for (const sku of ['SW-1', 'CAB-1', 'STOR-1']) await drafts.addLine(d.id, { sku, quantity: 1 })
+    const keys = (await drafts.get(d.id)).doc.line_items.map((l) => l.key)
+    const steps: (() => Promise<unknown>)[] = [
+      () => drafts.editLine(d.id, keys[0]!, { quantity: null }),
+      () => drafts.editLine(d.id, keys[2]!, { quantity: 2 }),
+      () => drafts.update(d.id, { payment_type: 'FINANCE', finance: { target: 'CUSTOMER' } }),
+      () => drafts.editLine(d.id, keys[1]!, { markup: 4 }),
+      () => drafts.editLine(d.id, keys[0]!, { quantity: 3, prov_product: 99 }),
+      () => drafts.editLine(d.id, keys[2]!, { quantity: 6 }),
+    ]
+    for (const step of steps) {
+      const answer = (await step()) as { fields: Record<string, string>; fieldCodes: Record<string, unknown>; valid: boolean }
+      const whole = await drafts.get(d.id)
+      expect(answer.fields).toEqual(whole.fields)
+      expect(answer.fieldCodes).toEqual(whole.fieldCodes)
+    }
+    expect(Object.keys((await drafts.get(d.id)).fields)).toEqual(expect.arrayContaining(['line_items.0.prov_product', 'line_items.0.markup', 'line_items.2.markup']))
+  })
+
   it('shows a refusal of the service on a field in its own words, with no key of the app\'s own check there', async () => {
     const { drafts, store } = setup(undefined, null)
     const d = await drafts.addLine((await drafts.create()).id, { sku: 'CAB-1', quantity: 2 })

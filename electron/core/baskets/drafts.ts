@@ -8,7 +8,7 @@ import type { BasketStore, DraftRecord } from './basket-store'
 import { newMarker } from './marker'
 import { round2 } from '../../../shared/api'
 import { productInfo, refreshEstimates, unitEstimate, type PriceCatalogue } from './price-catalogue'
-import { draftProblems } from './validation'
+import { draftProblems, draftProblemsAfterLineEdit } from './validation'
 import { FieldProblems } from './field-messages'
 import { otherServiceError } from './draft-service'
 import { lookUpSkus, rehomeDraft } from './draft-rehome'
@@ -124,14 +124,17 @@ export class Drafts {
    * messages, never the whole draft, so a keystroke in a draft of thousands of lines stays small.
    */
   async editLine(id: string, key: string, patch: Omit<DraftLinePatch, 'product' | 'product_code' | 'product_name'>): Promise<DraftLineEdit> {
-    const current = this.store.require(id).doc.line_items.find((l) => l.key === key)
+    const before = this.store.require(id)
+    const current = before.doc.line_items.find((l) => l.key === key)
     if (!current) throw new AppError('not_found', 'That line is no longer on the draft.')
+    const checked = this.checked.get(id)
+    const stillSo = checked && checked.updatedAt === before.updatedAt && checked.revision === (this.deps.revision?.(id) ?? 0) && checked.lines === before.doc.line_items.length
     const estimate = await this.lineEstimate({ ...current, ...patch })
     const rec = this.store.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? { ...l, ...patch, estimate } : l)) }))
     this.deps.changed(id)
     const index = rec.doc.line_items.findIndex((l) => l.key === key)
     const products = await this.products(rec.doc)
-    const { fields, fieldCodes } = this.problems(rec, products)
+    const { fields, fieldCodes } = this.problems(rec, products, stillSo ? (doc) => draftProblemsAfterLineEdit(checked.problems, doc, index, products) : undefined)
     return {
       revision: this.deps.revision?.(id) ?? 0,
       index,
@@ -216,7 +219,7 @@ export class Drafts {
       throw new AppError('conflict', other.message)
     }
     const doc = await refreshEstimates(this.deps.catalogue(), rec.doc)
-    const { fields } = this.validate({ ...rec, doc }, await this.products(doc))
+    const { fields } = this.validate({ doc, organisation: rec.organisation }, await this.products(doc))
     if (Object.keys(fields).length) throw new AppError('invalid_input', 'This draft cannot be sent yet; the problems are marked on the fields.', fields)
     const queued = this.store.queue(id, newMarker(), doc, this.deps.service())
     if (this.store.currentId() === id) this.store.setCurrent(null)
@@ -298,8 +301,8 @@ export class Drafts {
   }
 
   /** The messages shown on the draft's fields: its own checks, with the service's refusals winning in its own words. */
-  private problems(rec: DraftRecord, products: Map<number, Product>): { fields: Record<string, string>; fieldCodes: DraftView['fieldCodes'] } {
-    const { fields, fieldCodes } = rec.state === 'submitted' ? new FieldProblems() : this.validate(rec, products)
+  private problems(rec: DraftRecord, products: Map<number, Product>, check?: DocCheck): { fields: Record<string, string>; fieldCodes: DraftView['fieldCodes'] } {
+    const { fields, fieldCodes } = rec.state === 'submitted' ? new FieldProblems() : this.validate(rec, products, check)
     if (rec.state === 'rejected' && rec.error?.fields) {
       Object.assign(fields, rec.error.fields)
       for (const path of Object.keys(rec.error.fields)) delete fieldCodes[path]
@@ -350,8 +353,13 @@ export class Drafts {
   }
 
   /** The draft's problems by field, as submitting would find them: its document, and whom it is for. */
-  private validate(rec: Pick<DraftRecord, 'doc' | 'organisation'>, products: Map<number, Product>): FieldProblems {
-    const problems = draftProblems(rec.doc, products)
+  private validate(rec: Pick<DraftRecord, 'doc' | 'organisation'> & Partial<Pick<DraftRecord, 'id' | 'updatedAt'>>, products: Map<number, Product>, check?: DocCheck): FieldProblems {
+    const own = check ? check(rec.doc) : draftProblems(rec.doc, products)
+    // Kept for the next keystroke's editLine, for as long as the draft stays as it was checked.
+    if (rec.id !== undefined && rec.updatedAt !== undefined) {
+      this.checked.set(rec.id, { updatedAt: rec.updatedAt, revision: this.deps.revision?.(rec.id) ?? 0, lines: rec.doc.line_items.length, problems: own })
+    }
+    const problems = copyProblems(own)
     if (rec.organisation === null) problems.add('organisation', 'chooseOrganisation')
     const unfit = unfitShipping(this.store, rec.doc)
     if (unfit) problems.add('shipping_type', 'shippingTypeNotForCountry', unfit)
@@ -379,6 +387,9 @@ export class Drafts {
    * in a draft of 1,000 lines would otherwise read 1,000 products again. A new catalogue, or a sync
    * that brings new prices, starts afresh; a product not found is asked again next time.
    */
+  /** Each draft's own problems (draftProblems) as last checked, and the draft as it then was. */
+  private readonly checked = new Map<string, { updatedAt: number; revision: number; lines: number; problems: FieldProblems }>()
+
   private productCache: { catalogue: PriceCatalogue | null; asOf: string | null; products: Map<number, Product> } = { catalogue: null, asOf: null, products: new Map() }
   private async known(cat: PriceCatalogue): Promise<Map<number, Product>> {
     const asOf = await cat.pricesAsOf()
@@ -440,4 +451,14 @@ function mergeLine(lines: DraftLine[], line: DraftLine, product: Product | null)
   const same = lines.findIndex((l) => plain(l) && plain(line) && !l.unmatched && (product ? l.product === product.id : !l.product && l.product_code === line.product_code))
   if (same < 0) return [...lines, line]
   return lines.map((l, i) => (i === same ? { ...l, quantity: (l.quantity ?? 0) + (line.quantity ?? 0) } : l))
+}
+
+/** A draft document's own problems, found some other way than checking it whole. */
+type DocCheck = (doc: DraftDoc) => FieldProblems
+
+function copyProblems(from: FieldProblems): FieldProblems {
+  const to = new FieldProblems()
+  Object.assign(to.fields, from.fields)
+  Object.assign(to.fieldCodes, from.fieldCodes)
+  return to
 }

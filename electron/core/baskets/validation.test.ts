@@ -4,7 +4,7 @@ import { basketsChannels } from '../../../shared/ipc/channels/baskets'
 import { DraftDoc, type DraftDocInput, type DraftLine } from '../../../shared/model/draft'
 import { toBasketBody } from './basket-body'
 import { NAME_MAX } from '../../../shared/basket-marker'
-import { draftProblems } from './validation'
+import { draftProblems, draftProblemsAfterLineEdit } from './validation'
 
 /** The draft's problems in English alone (field path → message). */
 const validateDraft = (d: Parameters<typeof draftProblems>[0], products: Parameters<typeof draftProblems>[1]) => draftProblems(d, products).fields
@@ -193,5 +193,41 @@ describe('draft problems by key (for the renderer to say in the user\'s language
       'finance.registered_address.city': { key: 'required' },
     })
     expect(fields.purchase_order_number).toMatch(/255/)
+  })
+})
+
+describe('checking again after one line\'s own fields changed', () => {
+  const plan = { id: 7, name: 'Annual', term_length: 12, billing_frequency: 'monthly', renewal_term_length: 12, default: true, min_quantity: 5, max_quantity: 50, rate_plan_charges: [] }
+  const products = new Map([
+    [1, product({ is_shippable: true })],
+    [2, product({ id: 2, product_code: 'SUB-2', rate_plans: [plan] })],
+  ])
+
+  it('finds what checking the whole draft finds, line by line and for the draft as a whole', () => {
+    const lines = [
+      line({ key: 'a', quantity: null }),
+      line({ key: 'b', product: 2, product_code: 'SUB-2', quantity: 4, selected_rate_plan: 7 }),
+      line({ key: 'c', quantity: 3, markup: 10 }),
+      line({ key: 'd', product: null, product_code: 'NOPE', unmatched: 'unknown' }),
+    ]
+    let d = doc({ name: 'n'.repeat(NAME_MAX + 1), payment_type: 'FINANCE', finance: { target: 'CUSTOMER' }, line_items: lines })
+    let problems = draftProblems(d, products)
+    const edits: [number, Partial<DraftLine>][] = [
+      [0, { quantity: 2 }], // its missing quantity goes; its missing markup stays
+      [1, { quantity: 60 }], // over the plan's maximum instead of under its minimum
+      [1, { quantity: 10, markup: 5 }], // all well now
+      [2, { markup: undefined, quantity: -1 }],
+      [0, { quantity: null, markup: 3 }],
+      [3, { quantity: 2 }],
+    ]
+    for (const [index, patch] of edits) {
+      d = DraftDoc.parse({ ...d, line_items: d.line_items.map((l, i) => (i === index ? { ...l, ...patch } : l)) })
+      problems = draftProblemsAfterLineEdit(problems, d, index, products)
+      const whole = draftProblems(d, products)
+      expect(problems.fields).toEqual(whole.fields)
+      expect(problems.fieldCodes).toEqual(whole.fieldCodes)
+    }
+    // What the draft as a whole lacks stays said: its name, and where its goods ship to and how.
+    expect(Object.keys(problems.fields)).toEqual(expect.arrayContaining(['name', 'shipping_address', 'line_items.0.quantity', 'line_items.2.markup']))
   })
 })

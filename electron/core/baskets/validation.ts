@@ -13,6 +13,37 @@ import { FieldProblems } from './field-messages'
  * each message with its key (field-messages.ts), for the renderer to translate.
  */
 export function draftProblems(doc: DraftDoc, products: ReadonlyMap<number, Product>): FieldProblems {
+  return checkDraft(doc, products, doc.line_items)
+}
+
+/**
+ * The same problems after one line's own fields changed (not its product, nor the line count): the
+ * earlier answer's, with that line's checked again alone. A line's checks read no other line, and
+ * what the draft as a whole needs (lines at all, what shipping goods call for) is as it was; so a
+ * keystroke in a draft of 1,000 lines checks one line, not 1,000.
+ */
+export function draftProblemsAfterLineEdit(before: FieldProblems, doc: DraftDoc, index: number, products: ReadonlyMap<number, Product>): FieldProblems {
+  const problems = new FieldProblems()
+  const own = `line_items.${index}.`
+  for (const [path, message] of Object.entries(before.fields)) {
+    if (path.startsWith(own)) continue
+    problems.fields[path] = message
+    const code = before.fieldCodes[path]
+    if (code) problems.fieldCodes[path] = code
+  }
+  // The line alone in an otherwise equal draft: its paths come back as line 0's.
+  const alone = checkDraft({ ...doc, line_items: [doc.line_items[index]!] }, products, [])
+  for (const [path, message] of Object.entries(alone.fields)) {
+    if (!path.startsWith('line_items.0.')) continue
+    const at = own + path.slice('line_items.0.'.length)
+    problems.fields[at] = message
+    const code = alone.fieldCodes[path]
+    if (code) problems.fieldCodes[at] = code
+  }
+  return problems
+}
+
+function checkDraft(doc: DraftDoc, products: ReadonlyMap<number, Product>, allLines: DraftDoc['line_items']): FieldProblems {
   const problems = new FieldProblems()
   const add = problems.add.bind(problems)
 
@@ -21,9 +52,9 @@ export function draftProblems(doc: DraftDoc, products: ReadonlyMap<number, Produ
   if (!parsed.success) problems.addZod(parsed.error, body)
 
   if (doc.name.trim().length > NAME_MAX) add('name', 'nameTooLong', { max: NAME_MAX })
-  if (doc.line_items.length === 0) add('line_items', 'addLine')
+  if (allLines.length === 0) add('line_items', 'addLine')
 
-  const shipsGoods = doc.line_items.some((l) => l.product && products.get(l.product)?.is_shippable)
+  const shipsGoods = allLines.some((l) => l.product && products.get(l.product)?.is_shippable)
   for (const field of missingForShipping(body, shipsGoods)) add(field, 'neededToShip')
 
   doc.line_items.forEach((line, i) => {

@@ -3,6 +3,7 @@ import { mount } from '@vue/test-utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
 import { createTestI18n } from '../../../../tests/support/renderer/every-language'
+import { chooseOption, optionsOf } from '../../../../tests/support/renderer/naive-select'
 import LineOptions from './LineOptions.vue'
 
 const line: DraftLine = { key: 'k0', product: 9, product_code: 'NAS-8', product_name: 'NAS', quantity: 1, prov_product: 21 }
@@ -20,26 +21,26 @@ const mounted: { unmount(): void }[] = []
 afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
 
 function render(fields: Record<string, string> = {}, l: DraftLine = line, i: LineProductInfo = info) {
-  const w = mount(LineOptions, { props: { line: l, index: 2, info: i, fields, customerFinance: false }, global: { plugins: [createTestI18n('en')] } })
+  const w = mount(LineOptions, { props: { line: l, index: 2, info: i, fields, customerFinance: false }, attachTo: document.body, global: { plugins: [createTestI18n('en')] } })
   mounted.push(w)
   return w
 }
 
 describe('a line\'s options', () => {
-  it('offers the product\'s provisioning, maintenance and rate plans, each with a choice of none', () => {
+  it('offers the product\'s provisioning, maintenance and rate plans, each with a choice of none', async () => {
     const w = render()
-    const labels = (id: string) => w.findAll(`#line-k0-${id} option`).map((o) => o.text())
-    expect(labels('prov')).toEqual(['None', 'Setup (PROV-1)'])
-    expect(labels('maint')).toEqual(['None', 'Care (MNT-1)'])
-    expect(labels('plan')).toEqual(['—', expect.stringContaining('Annual')])
-    expect((w.find('#line-k0-prov').element as HTMLSelectElement).value).toBe('21')
+    const labels = async (id: string) => (await optionsOf(w.find(`#line-k0-${id}`).element as HTMLElement)).map((o) => o.label)
+    expect(await labels('prov')).toEqual(['None', 'Setup (PROV-1)'])
+    expect(await labels('maint')).toEqual(['None', 'Care (MNT-1)'])
+    expect(await labels('plan')).toEqual(['—', expect.stringContaining('Annual')])
+    expect(w.find('#line-k0-prov').element.closest<HTMLElement>('[data-value]')!.dataset.value).toBe('21')
     expect(w.find('label[for=line-k0-maint]').text()).toBe('Maintenance product')
   })
 
   it('a choice changes the line by the product\'s id, and none clears it', async () => {
     const w = render()
-    await w.find('#line-k0-plan').setValue('41')
-    await w.find('#line-k0-prov').setValue('')
+    await chooseOption(w.find('#line-k0-plan').element as HTMLElement, { value: '41' })
+    await chooseOption(w.find('#line-k0-prov').element as HTMLElement, 'None')
     expect(w.emitted('change')).toEqual([[{ selected_rate_plan: 41 }], [{ prov_product: null }]])
   })
 
@@ -47,12 +48,12 @@ describe('a line\'s options', () => {
     const w = render({ 'line_items.2.maintenance_product': 'Not for this product' })
     const errors = w.findAll('[data-field-error]')
     expect(errors.map((e) => e.text())).toEqual(['Not for this product'])
-    expect(w.find('#line-k0-maint').element.parentElement!.textContent).toContain('Not for this product')
+    expect(w.find('#line-k0-maint').element.closest('.select-field')!.textContent).toContain('Not for this product')
   })
 
   it('asks for the ordering data of the product\'s subscription kind, keeps the rest of it when one changes, and shows its errors', async () => {
     const backup = render({ 'line_items.2.backup_order.admin_email': 'Not an email' }, { ...line, backup_order: { tenant_name: 'Acme', admin_email: 'x' } }, { ...info, subscription_type: 'SUBSCRIPTION_KIND_BACKUP' })
-    const inputs = () => backup.findAll('input').map((i) => [backup.find(`label[for=${i.attributes('id')}]`).text(), (i.element as HTMLInputElement).value])
+    const inputs = () => backup.findAll('.text-field input').map((i) => [backup.find(`label[for=${i.attributes('id')}]`).text(), (i.element as HTMLInputElement).value])
     expect(inputs()).toEqual([
       ['Tenant name', 'Acme'],
       ['Administrator email', 'x'],
@@ -63,9 +64,9 @@ describe('a line\'s options', () => {
     expect(backup.emitted('change')).toEqual([[{ backup_order: { tenant_name: 'Acme', admin_email: 'a@example.com' } }]])
 
     const meeting = render({}, line, { ...info, subscription_type: 'SUBSCRIPTION_KIND_MEETING' })
-    expect(meeting.findAll('input')).toHaveLength(5)
+    expect(meeting.findAll('.text-field input')).toHaveLength(5)
     await meeting.find('#line-k0-end_user_name').setValue('Ada')
     expect(meeting.emitted('change')).toEqual([[{ meeting_order: { end_user_name: 'Ada' } }]])
-    expect(render().findAll('input')).toHaveLength(0)
+    expect(render().findAll('.text-field input')).toHaveLength(0)
   })
 })

@@ -6,6 +6,7 @@ import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { chooseOption, optionsOf } from '../../../../tests/support/renderer/naive-select'
 
 /** The UI in German for the rest of the test (the language chosen in Settings, read at mount). */
 function inGerman(): void {
@@ -80,16 +81,15 @@ describe('a draft made for another service', () => {
     const organisationItem = i18n.global.t('baskets.rechoose.organisation')
     await waitFor(() => rechoose!.textContent!.includes(organisationItem), 'what is to be chosen again')
     expect($('[data-testid=rechoose-note]')).toBe(rechoose)
-    const organisation = $<HTMLSelectElement>('[data-testid=draft-organisation]')!
-    expect(organisation.value).toBe('')
+    const organisation = $<HTMLInputElement>('[data-testid=draft-organisation]')!
+    expect(organisation.closest<HTMLElement>('[data-value]')!.dataset.value).toBe('')
     expect(organisation.getAttribute('aria-invalid')).toBe('true')
     expect({ baskets: await other.control.listBasketsRaw(), orders: await other.control.listOrdersRaw() }).toEqual(held)
 
     // Chosen: nothing is left to choose, and the note goes (its live region stays for next time).
     const theirs = String(other.demo.organisationId)
-    await waitFor(() => [...organisation.options].some((o) => o.value === theirs), 'the other service’s organisations')
-    organisation.value = theirs
-    organisation.dispatchEvent(new Event('change'))
+    await waitFor(async () => (await optionsOf(organisation)).some((o) => o.value === theirs), 'the other service’s organisations')
+    await chooseOption(organisation, { value: theirs })
     await waitFor(() => organisation.getAttribute('aria-invalid') === 'false', 'the organisation, chosen')
     await waitFor(() => rechoose!.textContent!.trim() === '', 'the note to go')
     expect($('[data-testid=rechoose-note]')).toBe(rechoose)
@@ -109,7 +109,7 @@ describe('a draft made for another service', () => {
     await waitFor(() => rechoose.textContent!.trim() === '', 'the note to close')
     expect($('[data-testid=rechoose-note]')).toBe(rechoose)
     // Focus goes to what the note was about, not to the page.
-    const organisation = $<HTMLSelectElement>('[data-testid=draft-organisation]')!
+    const organisation = $<HTMLInputElement>('[data-testid=draft-organisation]')!
     expect(organisation.getAttribute('aria-invalid')).toBe('true')
     await waitFor(() => document.activeElement === organisation, 'focus on the field still to choose')
   })
@@ -255,5 +255,45 @@ describe('a brand-new basket', () => {
     expect(hint.textContent).toContain(`${SHOWCASE.storageAddOn.sku} is an add-on: it needs its base Storage subscription`)
     await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.storage.id, quantity: 1 })
     await waitFor(() => document.querySelectorAll('tr[data-testid^=line-]').length === 2 && !document.querySelector('[data-testid=add-on-hint]'), 'no hint once the base is there')
+  })
+})
+
+describe('saving a draft as a template', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('asks a name, says it is kept, and the template then starts a basket with the same lines from quick reorder', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Clinic restock' } })
+    if (!created.ok) throw new Error(created.error.message)
+    for (const [productId, quantity] of [[SHOWCASE.phone.id, 3], [SHOWCASE.firewall.id, 1]] as const) {
+      const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId, quantity })
+      if (!added.ok) throw new Error(added.error.message)
+    }
+    const { router } = await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=draft-actions] [data-testid=save-template]'), 'the button')).click()
+    // The draft's name is offered; an empty one is refused with a message on the field, nothing kept.
+    const name = await waitFor(() => $<HTMLInputElement>('#save-template-name'), 'the name asked')
+    expect(name.value).toBe('Clinic restock')
+    typeInto(name, '  ')
+    $<HTMLButtonElement>('[data-testid=save-template-confirm]')!.click()
+    await waitFor(() => name.getAttribute('aria-invalid') === 'true' && $('#save-template-name-error'), 'the missing name said')
+    const none = await demo.app.api.reorder.templates()
+    expect(none.ok && none.value).toEqual([])
+
+    typeInto(name, 'Monthly clinic restock')
+    $<HTMLButtonElement>('[data-testid=save-template-confirm]')!.click()
+    const saved = await waitFor(() => $('[data-testid=template-saved]'), 'the template said to be kept')
+    expect(saved.textContent).toContain('Kept as template “Monthly clinic restock”.')
+
+    $<HTMLAnchorElement>('[data-testid=template-saved-open]')!.click()
+    const tpl = await waitFor(() => $$('[data-testid=template]').find((t) => t.textContent?.includes('Monthly clinic restock')), 'the template on the quick reorder page')
+    expect(router.currentRoute.value.path).toBe('/catalogue/quick')
+    tpl.querySelector<HTMLButtonElement>('[data-testid=template-start]')!.click()
+    await waitFor(() => router.currentRoute.value.path.startsWith('/baskets/drafts/') && !router.currentRoute.value.path.endsWith(created.value.id), 'the new basket')
+    const started = await demo.app.api.baskets.get({ id: router.currentRoute.value.path.split('/').pop()! })
+    if (!started.ok) throw new Error(started.error.message)
+    expect(started.value.doc.line_items.map((l) => [l.product, l.quantity])).toEqual([
+      [SHOWCASE.phone.id, 3],
+      [SHOWCASE.firewall.id, 1],
+    ])
   })
 })
