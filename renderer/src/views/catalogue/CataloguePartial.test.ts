@@ -53,5 +53,6 @@ describe('catalogue view during a first sync', () => {
     } finally {
       await suite.sandbox.control.clearFaults()
     }
-  })
+    // Three views on a first sync of 2,000 products: more than the default 30 s on a loaded CI machine.
+  }, 90_000)
 })
