@@ -1,11 +1,7 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import type { ConnectionStatus, Profile } from '../../../shared/model/connection'
-import { testKeychain } from '../../../tests/support/core/test-keychain'
-import { createCore, type Core } from '../index'
+import type { Profile } from '../../../shared/model/connection'
+import { makeCore } from '../../../tests/support/core/core-suite'
 
 /**
  * Cancelling is an action of the service's web interface (spec 3, public record). Against a service
@@ -24,23 +20,12 @@ afterAll(async () => {
   await Promise.all([live.close(), demo.close()])
 })
 
+/** A core with a browser, connected to `sandbox` with a live profile (plus `extra` profile fields). */
 async function coreOn(sandbox: Sandbox, extra: Record<string, unknown> = {}) {
-  const opened: string[] = []
-  const core: Core = createCore({
-    dataDir: mkdtempSync(join(tmpdir(), 'wd-cancel-')),
-    secrets: testKeychain(),
-    notifier: { show: () => {} },
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-    openExternal: async (url) => (opened.push(url), true),
-  })
-  const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-    const reply = await core.dispatch(channel, input)
-    if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error)
-    return reply.value as T
-  }
-  const profile = await call<Profile>('connection.save', { name: 'Live', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret, ...extra })
-  await call<ConnectionStatus>('connection.activate', { id: profile.id })
-  return { core, call, opened, profile }
+  const t = makeCore({ browser: true })
+  const profile = await t.call<Profile>('connection.save', { name: 'Live', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret, ...extra })
+  await t.call('connection.activate', { id: profile.id })
+  return { ...t, profile }
 }
 
 const open = (s: Sandbox) => s.control.listOrdersRaw().find((o) => o.status === 'ATTENTION_REQUIRED' || o.status === 'PROCESSING' || o.status === 'CREATED')!

@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
 import type { Profile } from '../../../shared/model/connection'
 import { startSandbox, type Sandbox } from '../../sandbox'
-import { testKeychain } from '../../../tests/support/core/test-keychain'
-import { createCore, type Core } from '../index'
+import { makeCore } from '../../../tests/support/core/core-suite'
 
 /**
  * The sandbox serves its document links from its own loopback http origin; a real service serves
@@ -48,19 +44,7 @@ afterAll(async () => {
 
 describe('opening a product’s documents in the browser', () => {
   it('opens exactly the https document links the service returned for a local-catalogue product the rep opened, nothing else', async () => {
-    const opened: string[] = []
-    const core: Core = createCore({
-      dataDir: mkdtempSync(join(tmpdir(), 'wd-docs-')),
-      secrets: testKeychain(),
-      notifier: { show: () => {} },
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-      openExternal: async (url) => (opened.push(url), true),
-    })
-    const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-      const reply = await core.dispatch(channel, input)
-      if (!reply.ok) throw new Error(`${channel}: ${reply.error.message}`)
-      return reply.value as T
-    }
+    const { core, call, opened } = makeCore({ browser: true })
     try {
       const profile = await call<Profile>('connection.save', { name: 'Docs', baseUrl: proxy.url, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
       await call('connection.activate', { id: profile.id })
@@ -85,13 +69,7 @@ describe('opening a product’s documents in the browser', () => {
   })
 
   it('opens no document link of a product the rep has not opened from the local catalogue', async () => {
-    const core: Core = createCore({
-      dataDir: mkdtempSync(join(tmpdir(), 'wd-docs-')),
-      secrets: testKeychain(),
-      notifier: { show: () => {} },
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-      openExternal: async () => true,
-    })
+    const { core } = makeCore({ browser: true })
     try {
       const reply = await core.dispatch('system.openExternal', { url: `${DOCS}/images/p1-datasheet.svg` })
       expect(reply).toMatchObject({ ok: true, value: { opened: false } })

@@ -18,12 +18,14 @@ export interface CoreUnderTest {
   dataDir: string
   alerts: Alert[]
   events: { event: string; payload: unknown }[]
+  /** What the core handed the browser (with `browser: true`; without it the core has no browser and opens nothing). */
+  opened: string[]
   call<T = unknown>(channel: string, input?: unknown): Promise<T>
   /** The typed error a call answered with (fails the test if it succeeded). */
   fail(channel: string, input?: unknown): Promise<{ code: string; message: string; fields?: Record<string, string> }>
 }
 
-export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?: ManualClock; serviceClient?: ServiceClientTuning } = {}): CoreUnderTest {
+export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?: ManualClock; serviceClient?: ServiceClientTuning; browser?: boolean } = {}): CoreUnderTest {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-core-'))
   const clock = opts.clock ?? new ManualClock(Date.now())
   const alerts: Alert[] = []
@@ -35,7 +37,9 @@ export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?
     writeFileSync(join(dataDir, 'documents', name), bytes)
     return join(dataDir, 'documents', name)
   }
-  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock, serviceClient: opts.serviceClient, saveFile })
+  const opened: string[] = []
+  const openExternal = opts.browser ? async (url: string) => (opened.push(url), true) : undefined
+  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock, serviceClient: opts.serviceClient, saveFile, openExternal })
   core.onEvent((event, payload) => events.push({ event, payload }))
   return {
     core,
@@ -43,6 +47,7 @@ export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?
     dataDir,
     alerts,
     events,
+    opened,
     async call<T>(channel: string, input?: unknown): Promise<T> {
       const reply = await core.dispatch(channel, input)
       if (!reply.ok) throw Object.assign(new Error(`${channel}: ${reply.error.message}`), reply.error)
