@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
 import type { CatalogueSearchInput, CatalogueSearchResult } from '../../../shared/model/catalogue-search'
 import type { ProductSummary } from '../../../shared/model/product'
-import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { SHOWCASE } from '../../sandbox'
+import { catalogueRig, syncedCatalogue } from '../../../tests/support/core/catalogue-rig'
 
 const PRODUCTS = 900
 
-let sandbox: Sandbox
-let rig: CatalogueRig
+const world = syncedCatalogue({ testMode: true, products: PRODUCTS, orders: 0, speed: 0 })
 let all: Product[]
 beforeAll(async () => {
-  sandbox = await startSandbox({ testMode: true, products: PRODUCTS, orders: 0, speed: 0 })
-  rig = catalogueRig()
-  await rig.connect(sandbox)
-  await rig.call('catalogue.sync')
-  all = await Promise.all(Array.from({ length: PRODUCTS }, (_, i) => rig.call<Product>('catalogue.product', { id: i + 1 })))
-})
-afterAll(async () => {
-  await rig?.close()
-  await sandbox?.close()
+  all = await Promise.all(Array.from({ length: PRODUCTS }, (_, i) => world.rig.call<Product>('catalogue.product', { id: i + 1 })))
 })
 
-const search = (input: CatalogueSearchInput) => rig.call<CatalogueSearchResult>('catalogue.search', input)
+const search = (input: CatalogueSearchInput) => world.rig.call<CatalogueSearchResult>('catalogue.search', input)
 const byId = (id: number) => all.find((p) => p.id === id)!
 
 describe('search ranking', () => {
@@ -166,26 +157,26 @@ describe('filters, sorts and paging', () => {
 
 describe('offline', () => {
   it('searches, looks up SKUs and opens products with the service stopped', async () => {
-    await sandbox.control.pause()
+    await world.sandbox.control.pause()
     try {
-      await rig.ctx.connection.probe()
-      expect(rig.ctx.connection.online).toBe(false)
+      await world.rig.ctx.connection.probe()
+      expect(world.rig.ctx.connection.online).toBe(false)
       const res = await search({ query: SHOWCASE.router.sku })
       expect(res).toMatchObject({ source: 'local', items: [expect.objectContaining({ id: SHOWCASE.router.id, match: 'exact' })] })
       expect(res.pricesAsOf).not.toBeNull()
-      expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: 'rtr-branch-4g' }))[0]?.id).toBe(SHOWCASE.router.id)
-      expect((await rig.call<Product>('catalogue.product', { id: SHOWCASE.router.id })).name).toBe(byId(SHOWCASE.router.id).name)
+      expect((await world.rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: 'rtr-branch-4g' }))[0]?.id).toBe(SHOWCASE.router.id)
+      expect((await world.rig.call<Product>('catalogue.product', { id: SHOWCASE.router.id })).name).toBe(byId(SHOWCASE.router.id).name)
       expect((await search({ query: 'firewall' })).total).toBeGreaterThan(0)
-      expect((await rig.fail('catalogue.product', { id: 999_999 })).code).toBe('not_found')
+      expect((await world.rig.fail('catalogue.product', { id: 999_999 })).code).toBe('not_found')
       // Many products named at once (a product group's), in the order asked, unknown ones left out.
-      const named = await rig.call<ProductSummary[]>('catalogue.summaries', { ids: [SHOWCASE.router.id, 999_999, SHOWCASE.switch.id] })
+      const named = await world.rig.call<ProductSummary[]>('catalogue.summaries', { ids: [SHOWCASE.router.id, 999_999, SHOWCASE.switch.id] })
       expect(named.map((p) => [p.id, p.product_code])).toEqual([
         [SHOWCASE.router.id, SHOWCASE.router.sku],
         [SHOWCASE.switch.id, SHOWCASE.switch.sku],
       ])
     } finally {
-      await sandbox.control.resume()
-      await rig.ctx.connection.probe()
+      await world.sandbox.control.resume()
+      await world.rig.ctx.connection.probe()
     }
   })
 })
@@ -194,7 +185,7 @@ describe('before the first sync', () => {
   it('falls back to the service’s own text search while online, and says so', async () => {
     const fresh = catalogueRig()
     try {
-      await fresh.connect(sandbox)
+      await fresh.connect(world.sandbox)
       const res = await fresh.call<CatalogueSearchResult>('catalogue.search', { query: 'firewall', limit: 10 })
       expect(res.source).toBe('service')
       expect(res.items.length).toBeGreaterThan(0)
@@ -204,11 +195,11 @@ describe('before the first sync', () => {
       expect((await fresh.call<Product>('catalogue.product', { id: SHOWCASE.switch.id })).product_code).toBe(SHOWCASE.switch.sku)
 
       // Offline with nothing stored: an empty local answer, not an error.
-      await sandbox.control.pause()
+      await world.sandbox.control.pause()
       const offline = await fresh.call<CatalogueSearchResult>('catalogue.search', { query: 'firewall' })
       expect(offline).toMatchObject({ source: 'local', total: 0, items: [] })
     } finally {
-      await sandbox.control.resume()
+      await world.sandbox.control.resume()
       await fresh.close()
     }
   })

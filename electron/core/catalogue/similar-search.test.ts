@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CatalogueSearchInput, CatalogueSearchResult } from '../../../shared/ipc/channels/catalogue'
-import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
-import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { describe, expect, it } from 'vitest'
+import type { CatalogueSearchInput, CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import { SHOWCASE } from '../../sandbox'
+import { syncedCatalogue } from '../../../tests/support/core/catalogue-rig'
 import { oneEditApart } from './similar-search'
 
-let sandbox: Sandbox
-let rig: CatalogueRig
-beforeAll(async () => {
-  sandbox = await startSandbox({ testMode: true, products: 400, orders: 0, speed: 0 })
-  rig = catalogueRig()
-  await rig.connect(sandbox)
-  await rig.call('catalogue.sync')
-})
-afterAll(async () => {
-  await rig?.close()
-  await sandbox?.close()
-})
+const world = syncedCatalogue({ testMode: true, products: 400, orders: 0, speed: 0 })
 
-const search = (input: CatalogueSearchInput) => rig.call<CatalogueSearchResult>('catalogue.search', input)
+const search = (input: CatalogueSearchInput) => world.rig.call<CatalogueSearchResult>('catalogue.search', input)
 
 describe('typo-tolerant search', () => {
   it('finds the switches for "swtich" (two letters swapped), marked as a corrected match', async () => {

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CoreEventName } from '../../../shared/model/core-events'
-import type { Sandbox } from '../../../electron/sandbox'
+import { afterAll, beforeAll } from 'vitest'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../electron/sandbox'
 import { Connection } from '../../../electron/core/connection/connection'
 import { WorkOffline } from '../../../electron/core/connection/work-offline'
 import { connectionFeature } from '../../../electron/core/connection/feature'
@@ -98,4 +99,35 @@ export function catalogueRig(opts: CatalogueOptions & { dataDir?: string; secret
     },
   }
   return rig
+}
+
+/**
+ * Call at the top of a catalogue test file: a sandbox with `options` and a rig connected to it with
+ * its catalogue synced once, before the file's tests; both closed after them.
+ */
+export function syncedCatalogue(options: SandboxOptions): { readonly sandbox: Sandbox; readonly rig: CatalogueRig } {
+  let sandbox: Sandbox | undefined
+  let rig: CatalogueRig | undefined
+  beforeAll(async () => {
+    sandbox = await startSandbox(options)
+    rig = catalogueRig()
+    await rig.connect(sandbox)
+    await rig.call('catalogue.sync')
+  })
+  afterAll(async () => {
+    await rig?.close()
+    await sandbox?.close()
+  })
+  const started = <T>(v: T | undefined): T => {
+    if (!v) throw new Error('the synced catalogue starts before the tests: use it in tests and hooks')
+    return v
+  }
+  return {
+    get sandbox() {
+      return started(sandbox)
+    },
+    get rig() {
+      return started(rig)
+    },
+  }
 }
