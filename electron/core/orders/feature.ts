@@ -134,7 +134,8 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     if (!p) return
     const { session, index } = p
     const read: ReadPage = async (page, perPage, since) => {
-      const res = await session.client.list('listOrders', { query: { page, per_page: perPage, sort_by: ['+date'], start_date: since ?? undefined } })
+      // Revalidated: the refresh after each poll costs a 304 when no order was placed since, not the day's orders again.
+      const res = await session.client.list('listOrders', { query: { page, per_page: perPage, sort_by: ['+date'], start_date: since ?? undefined }, revalidate: true })
       return { rows: res.items.map(toRow), pages: res.pages }
     }
     try {
@@ -185,8 +186,9 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     if (p?.session === session) {
       // The index first: a view told of the change reads the new status.
       if (o.changes.length) p.index.applyChanges(o.changes, o.reasons)
-      // New orders (placed here or elsewhere) join the index after each poll.
-      if (p.index.state().complete) void syncIndex(p)
+      // New orders (placed here or elsewhere) join the index: every order starts open, so a poll lists
+      // it; the index is read again only then (a status change alone is applied above, no bytes).
+      if (p.index.state().complete && p.index.lacksAny(o.listed)) void syncIndex(p)
     }
     if (!o.baseline) {
       const prefs = alertPrefs()

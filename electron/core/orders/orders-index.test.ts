@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { OrderListResult } from '../../../shared/ipc/channels/orders'
 import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
+import { TestClient } from '../../../tests/support/sandbox/test-client'
+import { SHOWCASE } from '../../sandbox'
+import { CADENCE } from './cadence'
 
 const suite = coreSuite({ testMode: true, products: 200, orders: 600, speed: 0, tokenTtlSeconds: 36_000 })
 
@@ -52,5 +55,34 @@ describe('the local orders index', () => {
     } finally {
       await suite.sandbox.control.resume()
     }
+  })
+
+  it('takes in an order placed elsewhere at the next poll, and reads nothing more when the poll lists no new order', async () => {
+    const t = await indexed()
+    const index = () => t.call<{ count: number; syncedAt: string | null }>('orders.indexState')
+    const polled = async (): Promise<void> => {
+      const before = (await t.call<{ lastPollAt: string | null }>('orders.watchState')).lastPollAt
+      t.clock.advance(CADENCE.idleMs)
+      await vi.waitFor(async () => expect((await t.call<{ lastPollAt: string | null }>('orders.watchState')).lastPollAt).not.toBe(before), { timeout: 10_000 })
+    }
+    const dayReads = () => suite.sandbox.control.requestLog().filter((r) => r.path === '/orders' && r.query.includes('start_date')).length
+
+    // A poll that lists only orders the index holds: the index is not read again.
+    await polled()
+    suite.sandbox.control.clearRequestLog()
+    await polled()
+    expect(dayReads()).toBe(0)
+
+    // Another colleague's order, placed in the web shop: listed open by the next poll, then in the index.
+    const count = (await index()).count
+    const api = new TestClient(suite.sandbox)
+    const address = { company_name: 'Apex', recipient_name: 'Goods In', addr_line_1: '1 High Street', city: 'London', postal_code: 'EC1A 1BB', country_code: 1 }
+    const basket = await api.post<{ id: number }>('/baskets', { name: 'Placed elsewhere', purchase_order_number: 'PO-ELSEWHERE-1', shipping_address: address, shipping_type: 1, line_items: [{ product_code: SHOWCASE.accessPoint.sku, quantity: 1 }] })
+    expect(basket.status).toBe(201)
+    expect((await api.post(`/baskets/${basket.body.id}/submit`)).status).toBe(200)
+    await polled()
+    await vi.waitFor(async () => expect((await index()).count).toBe(count + 1), { timeout: 10_000 })
+    expect(dayReads()).toBe(1)
+    expect((await list(t, { text: 'PO-ELSEWHERE-1' })).rows.map((r) => r.id)).toEqual([basket.body.id])
   })
 })

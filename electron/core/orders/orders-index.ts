@@ -70,6 +70,12 @@ export class OrdersIndex {
     this.setMeta('index.syncedAt', String(started))
   }
 
+  /** Whether any of these orders is not in the index yet. */
+  lacksAny(ids: readonly number[]): boolean {
+    const get = this.db.prepare('SELECT 1 FROM order_index WHERE id = ?')
+    return ids.some((id) => get.get(id) === undefined)
+  }
+
   /** Rows read from the service elsewhere (a list page, a poll) keep the index current. */
   put(rows: readonly OrderRow[], orgName: (id: number) => string | undefined): void {
     if (!rows.length) return

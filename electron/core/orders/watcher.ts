@@ -27,6 +27,8 @@ export interface PollOutcome {
   attention: number
   /** True for the first sync of a profile, or the first after signing in: recorded, never announced. */
   baseline: boolean
+  /** The open orders listed: a new order is among them (every order starts open). */
+  listed: number[]
 }
 
 interface WatcherDeps {
@@ -180,7 +182,7 @@ export class OrderWatcher {
     const changes = store.apply(seen, gone)
     const reasons = new Map<number, string>()
     for (const s of seen) if (s.attention_required) reasons.set(s.id, s.attention_required)
-    return { changes, reasons, ...store.counts(), baseline }
+    return { changes, reasons, ...store.counts(), baseline, listed: [...listedIds] }
   }
 
   /** Every order not yet final, page by page (one request while there are at most 1000). */
