@@ -1,36 +1,5 @@
-import { z } from 'zod'
+import { FaultSchema } from './fault-schema'
 import type { Fault, RequestLogEntry } from './types'
-
-/** The shape of an injected fault (also validates the body of POST /_test/faults). */
-const FaultMatchSchema = z.object({ method: z.string().min(1).max(10).optional(), path: z.string().max(500).optional(), query: z.string().max(500).optional() }).optional()
-const times = z.int().min(1).optional()
-export const FaultSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('latency'), ms: z.int().min(0).max(120_000), match: FaultMatchSchema }),
-  z.object({
-    kind: z.literal('status'),
-    status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(429)]),
-    retryAfterSeconds: z.int().min(0).max(86_400).optional(),
-    times: z.int().min(1).optional(),
-    match: FaultMatchSchema,
-  }),
-  z.object({ kind: z.literal('dropAfterCommit'), times: z.int().min(1).optional(), match: FaultMatchSchema }),
-  z.object({ kind: z.literal('dropBefore'), times: z.int().min(1).optional(), match: FaultMatchSchema }),
-  z.object({ kind: z.literal('hugeBody'), bytes: z.int().min(1).max(2 ** 40).optional(), declareLength: z.boolean().optional(), times, match: FaultMatchSchema }),
-  z.object({ kind: z.literal('endless'), bytesPerSecond: z.int().min(1).optional(), times, match: FaultMatchSchema }),
-  z.object({ kind: z.literal('slow'), bytesPerSecond: z.int().min(1).optional(), times, match: FaultMatchSchema }),
-  z.object({ kind: z.literal('bomb'), encoding: z.enum(['gzip', 'br']).optional(), times, match: FaultMatchSchema }),
-  z.object({ kind: z.literal('deepJson'), depth: z.int().min(1).max(10_000_000).optional(), times, match: FaultMatchSchema }),
-  z.object({ kind: z.literal('captivePortal'), status: z.union([z.literal(200), z.literal(302), z.literal(511)]).optional(), times, match: FaultMatchSchema }),
-  z.object({
-    kind: z.literal('reshape'),
-    set: z.record(z.string().min(1).max(200), z.unknown()).optional(),
-    unset: z.array(z.string().min(1).max(200)).max(50).optional(),
-    rows: z.int().min(1).optional(),
-    /** Only the list rows (or the resource) with these ids: a real service's odd records are odd whichever page carries them. */
-    ids: z.array(z.int()).max(1000).optional(),
-    match: FaultMatchSchema,
-  }),
-])
 
 interface ActiveFault {
   fault: Fault
@@ -55,7 +24,7 @@ export class Faults {
   private active: ActiveFault[] = []
 
   add(input: Fault): void {
-    const fault = FaultSchema.parse(input) as Fault
+    const fault = FaultSchema.parse(input)
     const match = fault.match
     const pattern = (source: string | undefined, what: string) => {
       try {

@@ -1,4 +1,6 @@
+import type { z } from 'zod'
 import type { Basket, Order, OrderStatus } from '../../shared/api'
+import type { FaultSchema } from './fault-schema'
 
 /** The programmatic API of the sandbox (other packages code against exactly this). */
 export interface SandboxOptions {
@@ -98,39 +100,6 @@ export interface SandboxControl {
   resume(): Promise<void>
 }
 
-export type Fault =
-  | { kind: 'latency'; ms: number; match?: FaultMatch }
-  | { kind: 'status'; status: 500 | 502 | 503 | 429; retryAfterSeconds?: number; times?: number; match?: FaultMatch }
-  /** Performs the write, then destroys the socket without answering. */
-  | { kind: 'dropAfterCommit'; times?: number; match?: FaultMatch }
-  /** Destroys the socket without doing anything. */
-  | { kind: 'dropBefore'; times?: number; match?: FaultMatch }
-  // Hostile answers (hostile-answers.ts): what a broken network or a hostile host may send.
-  /** A 200 whose body is `bytes` long (default 500 MB), with or without a Content-Length (default with). */
-  | { kind: 'hugeBody'; bytes?: number; declareLength?: boolean; times?: number; match?: FaultMatch }
-  /** A 200 whose body never ends: as fast as it is read, or at `bytesPerSecond`. */
-  | { kind: 'endless'; bytesPerSecond?: number; times?: number; match?: FaultMatch }
-  /** The real answer, at `bytesPerSecond` (default 1). */
-  | { kind: 'slow'; bytesPerSecond?: number; times?: number; match?: FaultMatch }
-  /** A decompression bomb: `[` and endless spaces, gzip (default, ~1000:1) or br encoded. */
-  | { kind: 'bomb'; encoding?: 'gzip' | 'br'; times?: number; match?: FaultMatch }
-  /** A 200 of arrays nested `depth` deep (default 100,000). */
-  | { kind: 'deepJson'; depth?: number; times?: number; match?: FaultMatch }
-  /** A captive portal's sign-in page: a 200 (default), a 302 to the portal, or a 511, all HTML. */
-  | { kind: 'captivePortal'; status?: 200 | 302 | 511; times?: number; match?: FaultMatch }
-  /**
-   * Answers as usual, then changes the JSON it sends, as a later or odder service might: each of the
-   * first `rows` list rows (all by default; the body itself for a single resource) gets the `set`
-   * values at their dotted paths (`status`, `line_items.0.name`, `x_new_field`) and loses the
-   * `unset` ones; with `ids`, only the rows (or the resource) with those ids, on whichever page they
-   * come. Adds up with the other faults, like latency.
-   */
-  | { kind: 'reshape'; set?: Record<string, unknown>; unset?: string[]; rows?: number; ids?: number[]; match?: FaultMatch }
-
-export interface FaultMatch {
-  method?: string
-  /** Regex source matched against the path after /api/v1. */
-  path?: string
-  /** Regex source matched against the raw query string (e.g. `(^|&)page=3(&|$)`). */
-  query?: string
-}
+/** An injected fault: its shape is the schema's (fault-schema.ts), written once. */
+export type Fault = z.infer<typeof FaultSchema>
+export type { FaultMatch } from './fault-schema'

@@ -7,12 +7,11 @@ import { advanceClock, raisePrices, rawRecords } from '../control'
 import { setShippingCountries } from '../domain/shipping-types'
 import { ApiError, invalid } from '../errors'
 import { tick, transitionOrder } from '../domain/workflow'
-import { FaultSchema } from '../faults'
+import { FaultSchema } from '../fault-schema'
 import { parseJsonBody, toResponse } from '../app'
 import type { Env } from '../operation'
 import type { SandboxServer } from '../server'
 import type { SandboxState } from '../state'
-import type { Fault } from '../types'
 
 const json = (value: unknown, status = 200) => toResponse({ json: value }, status)
 const noContent = () => new Response(null, { status: 204 })
@@ -57,7 +56,7 @@ export function testAdminRoutes(state: SandboxState, server: () => SandboxServer
   })
   t.post('/tokens/revoke', (c) => json({ revoked: revokeTokens(state, parse(c, z.object({ client_id: z.string().optional() })).client_id) }))
   t.post('/faults', (c) => {
-    const fault = parse(c, FaultSchema) as Fault
+    const fault = parse(c, FaultSchema)
     try {
       state.faults.add(fault)
     } catch (err) {
