@@ -117,11 +117,16 @@ export class Catalogue {
     const b = this.bound
     const last = b?.cdb.lastSyncAt ?? null
     const hours = this.refreshHours()
+    // A sync that has said its last word ('done', 'failed', 'cancelled') is over for the views, though
+    // it is still winding down (closing its threads): a view reading the status at that word must
+    // not show it running, with no later event to say otherwise.
+    const progress = this.running?.progress ?? null
+    const ended = progress !== null && (progress.phase === 'done' || progress.phase === 'failed' || progress.phase === 'cancelled')
     return {
       products: b?.cdb.productCount ?? 0,
       lastSyncAt: last === null ? null : new Date(last).toISOString(),
-      syncing: this.running !== null,
-      progress: this.running?.progress ?? null,
+      syncing: this.running !== null && !ended,
+      progress: ended ? null : progress,
       lastInvalid: b?.cdb.lastInvalid ?? 0,
       partialProducts: b && b.cdb.productCount > 0 ? b.queries.partialCount() : 0,
       lastError: this.lastError,

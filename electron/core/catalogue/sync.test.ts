@@ -72,9 +72,15 @@ describe('full sync', () => {
     const rig = await connected()
     const before = await rig.call<CatalogueStatus>('catalogue.status')
     expect(before).toMatchObject({ products: 0, lastSyncAt: null, syncing: false })
+    // What a view reads when told the sync is done (it reads the status then, and nothing later tells it more).
+    let atDone: Promise<CatalogueStatus> | null = null
+    rig.onEvent((event, payload) => {
+      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).phase === 'done') atDone ??= rig.call<CatalogueStatus>('catalogue.status')
+    })
 
     const outcome = await rig.call<SyncOutcome>('catalogue.sync')
     expect(outcome).toEqual({ outcome: 'completed', products: PRODUCTS, invalid: 0 })
+    expect(await atDone).toMatchObject({ syncing: false, progress: null, products: PRODUCTS })
 
     // Every field of every product round-trips: what the service answers is what the catalogue gives back.
     const remote = await serviceProducts(rig)

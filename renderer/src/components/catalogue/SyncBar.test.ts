@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { appSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
+
+/**
+ * The sync bar while the first sync of a real core runs against a sandbox whose product pages each
+ * take 600 ms: the rep sees the pages come in, then the catalogue in place and no sync still said to
+ * run (the status read at the sync's last word once said it ran on, with nothing later to end it).
+ */
+describe('the catalogue sync bar', () => {
+  const suite = appSuite({ sandbox: { products: 3000, orders: 0, speed: 0, testMode: true } })
+
+  it('shows the pages and products coming in while a sync runs, and the stored catalogue when it ends', async () => {
+    await suite.sandbox.control.injectFault({ kind: 'latency', ms: 600, match: { path: '^/products$' } })
+    try {
+      const started = await suite.app.api.connection.startDemo()
+      if (!started.ok) throw new Error(started.error.message)
+      await suite.mount({ path: '/catalogue' })
+
+      const seen = new Set<string>()
+      const progress = () => {
+        const text = $('[data-testid=sync-progress]')?.textContent?.replace(/\s+/g, ' ').trim()
+        if (text) seen.add(text)
+        return text
+      }
+      await waitFor(() => progress()?.includes('Page 1 of 3'), 'the first page shown as done', 20_000)
+      const stored = await waitFor(
+        () => {
+          progress()
+          return $('[data-testid=sync-bar]')?.textContent?.includes('3,000 products stored') && !$('[data-testid=sync-progress]')
+        },
+        'the catalogue in place',
+        30_000,
+      )
+      expect(stored).toBe(true)
+      // Over: no sync said to be running, none to cancel.
+      expect($('[data-testid=cancel-sync]')).toBeNull()
+      expect($('[data-testid=sync-now]')).not.toBeNull()
+      // While it ran: the pages done, and the products fetched with them.
+      expect([...seen].some((s) => /Page [123] of 3/.test(s) && /[\d,]+ products/.test(s))).toBe(true)
+      expect($('[data-testid=prices-as-of]')?.textContent).not.toContain('never')
+    } finally {
+      await suite.sandbox.control.clearFaults()
+    }
+  }, 60_000)
+})
