@@ -19,6 +19,7 @@ import { createPagedRows } from './paged-rows'
 const PAGE_SIZE = 100
 /** How often a partial answer (a first sync still landing) is asked again while the sync goes on. */
 const PARTIAL_REFRESH_MS = 2000
+const PROGRESS_SHOWN_EVERY_MS = 250
 
 const SCAN_ADDS_KEY = 'wd.catalogue.scanAddsToBasket'
 
@@ -125,11 +126,32 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   function dispose(): void {
     off?.()
     off = null
+    if (shownLater) clearTimeout(shownLater)
+    shownLater = null
+  }
+
+  /** Progress while a sync runs is shown a few times a second, not at every page: typing meanwhile keeps the frames. */
+  let shownLater: ReturnType<typeof setTimeout> | null = null
+  let latest: SyncProgress | null = null
+  const show = (p: SyncProgress, running: boolean) => {
+    if (status.value) status.value = { ...status.value, syncing: running, progress: p }
   }
 
   function onProgress(p: SyncProgress): void {
     const running = p.phase === 'fetching' || p.phase === 'finalizing'
-    if (status.value) status.value = { ...status.value, syncing: running, progress: p }
+    latest = p
+    if (!running) {
+      if (shownLater) clearTimeout(shownLater)
+      shownLater = null
+      show(p, false)
+    } else if (!status.value?.syncing || status.value.progress?.phase !== p.phase) {
+      show(p, true)
+    } else {
+      shownLater ??= setTimeout(() => {
+        shownLater = null
+        if (latest && (latest.phase === 'fetching' || latest.phase === 'finalizing')) show(latest, true)
+      }, PROGRESS_SHOWN_EVERY_MS)
+    }
     // An answer from a first sync's landed pages follows the pages still landing (every few seconds at most).
     if (running && partial.value && Date.now() - partialAskedAt > PARTIAL_REFRESH_MS) {
       partialAskedAt = Date.now()
