@@ -44,6 +44,7 @@ const REFRESH_SETTING = 'catalogue.refreshHours'
 const DEFAULT_REFRESH_HOURS = 24
 /** After a failed automatic sync, try again this much later (not at once: the service may be struggling). */
 const RETRY_AFTER_FAILURE_MS = 15 * 60_000
+const SYNC_FAILED = 'The catalogue could not be refreshed.'
 /** The schedule is checked at least this often (timers drift across sleep and resume). */
 const CHECK_EVERY_MS = 30 * 60_000
 
@@ -269,6 +270,9 @@ export class Catalogue {
       pressure: this.pressure,
       onProgress: (p) => {
         run.progress = p
+        // The outcome is in the status before the views hear of it (they read the status then).
+        if (p.phase === 'failed' && this.bound === b) this.lastError = p.message ?? SYNC_FAILED
+        if (p.phase === 'done' && this.bound === b) this.lastError = null
         if (this.bound === b) this.ctx.emit('catalogue.syncProgress', p)
       },
     }).then(({ error, ...outcome }) => {
@@ -278,9 +282,12 @@ export class Catalogue {
         this.retryAt = 0
       } else if (error instanceof SessionEndedError) {
         // The profile's session changed under it (the profile was saved): not the service failing.
-        if (this.bound === b) this.resumeWanted = true
+        if (this.bound === b) {
+          this.resumeWanted = true
+          this.lastError = null
+        }
       } else if (outcome.outcome === 'failed') {
-        this.lastError = outcome.message ?? 'The catalogue could not be refreshed.'
+        this.lastError = outcome.message ?? SYNC_FAILED
         this.retryAt = this.ctx.clock.now() + RETRY_AFTER_FAILURE_MS
       }
       if (this.bound !== b) b.cdb.close()

@@ -45,3 +45,22 @@ describe('the catalogue sync bar', () => {
     }
   }, 60_000)
 })
+
+describe('the catalogue sync bar when the first sync fails', () => {
+  const suite = appSuite({ sandbox: { products: 3000, orders: 0, speed: 0, testMode: true } })
+
+  it('says a sync the app started failed, with the service\'s reason, once it has ended', async () => {
+    await suite.sandbox.control.injectFault({ kind: 'status', status: 503, match: { path: '^/products$', query: '(^|&)page=2(&|$)' } })
+    try {
+      // The sync the app starts itself (the view only hears of its end).
+      const started = await suite.app.api.connection.startDemo()
+      if (!started.ok) throw new Error(started.error.message)
+      await suite.mount({ path: '/catalogue' })
+      const failed = await waitFor(() => $('[data-testid=sync-failed]')?.textContent, 'the failure said', 30_000)
+      expect(failed).toContain('Injected fault')
+      expect($('[data-testid=cancel-sync]')).toBeNull()
+    } finally {
+      await suite.sandbox.control.clearFaults()
+    }
+  }, 60_000)
+})
