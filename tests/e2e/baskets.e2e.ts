@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
-import { TestClient } from '../support/sandbox/test-client'
+import { plainProducts, scanIntoDraft } from './support/drafts'
 import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
 
@@ -15,11 +15,7 @@ describe('baskets: offline drafting and the outbox', () => {
 
   beforeAll(async () => {
     app = await launchApp()
-    const client = new TestClient(app.sandbox)
-    const all = (await client.call<Product[]>('GET', '/products', { query: { per_page: 1000 } })).body
-    const skuCount = new Map<string, number>()
-    for (const p of all) skuCount.set(p.product_code.toLowerCase(), (skuCount.get(p.product_code.toLowerCase()) ?? 0) + 1)
-    products = all.filter((p) => !p.subscription_type && !p.rate_plans.length && skuCount.get(p.product_code.toLowerCase()) === 1).slice(0, 7)
+    products = (await plainProducts(app, { uniqueSku: true })).slice(0, 7)
     expect(products).toHaveLength(7)
   })
   afterAll(async () => {
@@ -40,11 +36,7 @@ describe('baskets: offline drafting and the outbox', () => {
     await page.waitForSelector('[data-testid=offline-banner]', { timeout: 20_000 })
 
     // Two scans: a scanner types the SKU and presses Enter.
-    for (const p of products.slice(0, 2)) {
-      await page.fill('[data-testid=sku-input]', p.product_code)
-      await page.press('[data-testid=sku-input]', 'Enter')
-      await page.waitForSelector(`[data-testid=lines] tr[data-sku="${p.product_code}"]`)
-    }
+    for (const p of products.slice(0, 2)) await scanIntoDraft(page, p.product_code)
     // Five more lines pasted from a spreadsheet, plus one unknown SKU the preview flags.
     await page.click('[data-testid=open-import]')
     const pasted = products.slice(2).map((p, i) => `${p.product_code}\t${i + 2}`)

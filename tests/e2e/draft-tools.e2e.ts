@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
-import { TestClient } from '../support/sandbox/test-client'
+import { plainProducts, scanIntoDraft } from './support/drafts'
 import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
 
@@ -15,10 +15,7 @@ describe('the draft editor’s tools', () => {
   let product: Product
   beforeAll(async () => {
     app = await launchApp()
-    const all = (await new TestClient(app.sandbox).call<Product[]>('GET', '/products', { query: { per_page: 1000 } })).body
-    const skus = new Map<string, number>()
-    for (const p of all) skus.set(p.product_code.toLowerCase(), (skus.get(p.product_code.toLowerCase()) ?? 0) + 1)
-    product = all.find((p) => !p.subscription_type && !p.rate_plans.length && (p.stock ?? 0) > 2 && skus.get(p.product_code.toLowerCase()) === 1)!
+    product = (await plainProducts(app, { uniqueSku: true })).find((p) => (p.stock ?? 0) > 2)!
     expect(product).toBeDefined()
   })
   afterAll(async () => {
@@ -32,9 +29,7 @@ describe('the draft editor’s tools', () => {
     await page.goto(`${app.url}#/baskets`)
     await page.click('[data-testid=new-draft]')
     await page.waitForSelector('[data-testid=draft-editor]')
-    await page.fill('[data-testid=sku-input]', product.product_code)
-    await page.press('[data-testid=sku-input]', 'Enter')
-    await page.waitForSelector(`[data-testid=lines] tr[data-sku="${product.product_code}"]`)
+    await scanIntoDraft(page, product.product_code)
 
     // Stock: said on the line; a quantity above it is warned about on the line, not refused.
     const stock = page.locator('[data-testid=line-stock-0]')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
-import { TestClient } from '../support/sandbox/test-client'
+import { plainProducts, scanIntoDraft } from './support/drafts'
 import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
 
@@ -14,8 +14,7 @@ describe('the outbox in sight', () => {
   let products: Product[]
   beforeAll(async () => {
     app = await launchApp()
-    const all = (await new TestClient(app.sandbox).call<Product[]>('GET', '/products', { query: { per_page: 1000 } })).body
-    products = all.filter((p) => !p.subscription_type && !p.rate_plans.length).slice(0, 3)
+    products = (await plainProducts(app)).slice(0, 3)
   })
   afterAll(async () => {
     await app?.close()
@@ -28,11 +27,7 @@ describe('the outbox in sight', () => {
     await page.goto(`${app.url}#/baskets`)
     await page.click('[data-testid=new-draft]')
     await page.waitForSelector('[data-testid=draft-editor]')
-    for (const p of products.slice(0, 2)) {
-      await page.fill('[data-testid=sku-input]', p.product_code)
-      await page.press('[data-testid=sku-input]', 'Enter')
-      await page.waitForSelector(`[data-testid=lines] tr[data-sku="${p.product_code}"]`)
-    }
+    for (const p of products.slice(0, 2)) await scanIntoDraft(page, p.product_code)
     await expect.poll(() => page.textContent('[data-testid=current-draft-lines]')).toContain('Current draft: 2 lines')
     expect(await page.textContent('[data-testid=outbox-badge-waiting]')).toBe('0 to send')
 

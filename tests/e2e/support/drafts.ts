@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core'
+import type { Product } from '../../../shared/api'
+import { TestClient } from '../../support/sandbox/test-client'
+import type { AppUnderTest } from './app'
+
+/**
+ * Products a line takes as they are (no rate plan to choose, no options), as the service lists them;
+ * with `uniqueSku`, only those whose SKU no other vendor shares (a scan of it finds one product).
+ */
+export async function plainProducts(app: Pick<AppUnderTest, 'sandbox'>, opts: { uniqueSku?: boolean } = {}): Promise<Product[]> {
+  const all = (await new TestClient(app.sandbox).call<Product[]>('GET', '/products', { query: { per_page: 1000 } })).body
+  const bySku = new Map<string, number>()
+  for (const p of all) bySku.set(p.product_code.toLowerCase(), (bySku.get(p.product_code.toLowerCase()) ?? 0) + 1)
+  return all.filter((p) => !p.subscription_type && !p.rate_plans.length && (!opts.uniqueSku || bySku.get(p.product_code.toLowerCase()) === 1))
+}
+
+/** A SKU typed into the draft editor's entry and Enter pressed, as a scanner does; resolves once its line is shown. */
+export async function scanIntoDraft(page: Page, sku: string): Promise<void> {
+  await page.fill('[data-testid=sku-input]', sku)
+  await page.press('[data-testid=sku-input]', 'Enter')
+  await page.waitForSelector(`[data-testid=lines] tr[data-sku="${sku}"]`)
+}
