@@ -1,45 +1,35 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startInProcessApp, type InProcessApp } from '../../../../tests/harness/in-process'
-import { mountApp, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appSuite } from '../../../../tests/support/renderer/app-suite'
+import { waitFor } from '../../../../tests/support/renderer/mount-app'
 
 const navText = () => document.querySelector('nav.main-nav')?.textContent ?? ''
 const pageColour = (property: string) => document.documentElement.style.getPropertyValue(property)
 const choose = (testid: string) => document.querySelector<HTMLInputElement>(`[data-testid=${testid}] input`)!.click()
 
 describe('display settings', () => {
-  let app: InProcessApp
-  let mounted: Awaited<ReturnType<typeof mountApp>> | null = null
-  beforeAll(async () => {
-    localStorage.clear()
-    app = await startInProcessApp()
-  })
-  afterEach(() => {
-    mounted?.unmount()
-    mounted = null
-  })
-  afterAll(async () => {
-    localStorage.clear()
-    await app?.close()
-  })
+  // A first run: nothing remembered from another test file's choices.
+  beforeAll(() => localStorage.clear())
+  afterAll(() => localStorage.clear())
+  const suite = appSuite({})
 
   it('switches the language at once and keeps it for the next start', async () => {
-    mounted = await mountApp(app.api, { path: '/settings/display' })
+    await suite.mount({ path: '/settings/display' })
     await waitFor(() => navText().includes('Catalogue'), 'the English navigation')
     choose('language-de')
     await waitFor(() => navText().includes('Katalog'), 'the German navigation')
     expect(document.documentElement.lang).toBe('de')
     expect(document.title).toBe('Einstellungen — Wholesale Desk')
-    mounted.unmount()
+    suite.mounted.unmount()
 
-    mounted = await mountApp(app.api, { path: '/settings/display' })
+    await suite.mount({ path: '/settings/display' })
     await waitFor(() => navText().includes('Bestellungen'), 'German after a restart')
     choose('language-auto')
     await waitFor(() => navText().includes('Orders'), 'back to English')
   })
 
   it('switches to the dark theme and back to following the system', async () => {
-    mounted = await mountApp(app.api, { path: '/settings/display' })
+    await suite.mount({ path: '/settings/display' })
     choose('theme-dark')
     await waitFor(() => document.documentElement.dataset.theme === 'dark', 'the dark theme')
     expect(localStorage.getItem('wd.theme')).toBe('dark')
@@ -54,7 +44,7 @@ describe('display settings', () => {
 
   it('ignores a stored value it does not know', async () => {
     localStorage.setItem('wd.language', 'klingon')
-    mounted = await mountApp(app.api, { path: '/settings/display' })
+    await suite.mount({ path: '/settings/display' })
     expect(document.querySelector<HTMLInputElement>('[data-testid=language-auto] input')!.checked).toBe(true)
   })
 })
