@@ -130,9 +130,8 @@ export class Drafts {
     const checked = this.checked.get(id)
     const stillSo = checked && checked.updatedAt === before.updatedAt && checked.revision === (this.deps.revision?.(id) ?? 0) && checked.lines === before.doc.line_items.length
     const estimate = await this.lineEstimate({ ...current, ...patch })
-    const rec = this.store.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? { ...l, ...patch, estimate } : l)) }))
+    const { rec, index } = this.store.editLine(id, key, (l) => ({ ...l, ...patch, estimate }))
     this.deps.changed(id)
-    const index = rec.doc.line_items.findIndex((l) => l.key === key)
     const products = await this.products(rec.doc)
     const { fields, fieldCodes } = this.problems(rec, products, stillSo ? (doc) => draftProblemsAfterLineEdit(checked.problems, doc, index, products) : undefined)
     return {
