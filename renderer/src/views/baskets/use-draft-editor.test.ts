@@ -115,6 +115,45 @@ describe('the draft editor: saving as it is typed, and changes by revision', () 
     expect(qty.value).toBe('3')
   })
 
+  it('adds many pasted rows to a long draft: every one shows, and the lines already there are not rendered again', async () => {
+    const api = demo.app.api
+    const found = await api.catalogue.search({ query: '', sort: '-popularity', limit: 200, offset: 0 })
+    if (!found.ok) throw new Error(found.error.message)
+    const plain = found.value.items.filter((p) => !p.subscription_type)
+    const [mine, pasted] = [plain.slice(0, 80), plain.slice(80, 140)]
+    const created = await api.baskets.create({})
+    if (!created.ok) throw new Error(created.error.message)
+    const id = created.value.id
+    const imported = await api.baskets.importLines({ id, rows: mine.map((p) => ({ productId: p.id, sku: p.product_code, quantity: 1 })) })
+    if (!imported.ok) throw new Error(imported.error.message)
+
+    const { wrapper, router } = await demo.mount({ path: '/baskets' })
+    const renders: string[] = []
+    wrapper.vm.$.appContext.app.mixin({
+      updated(this: ComponentPublicInstance) {
+        if (this.$.type.__name === 'LineRow') renders.push((this.$props as { line: { key: string } }).line.key)
+      },
+    })
+    await router.push(`/baskets/drafts/${id}`)
+    await waitFor(() => $(`[data-testid=line-qty-${mine.length - 1}]`), 'every line')
+    await new Promise((r) => setTimeout(r, 100))
+    renders.length = 0
+
+    $<HTMLButtonElement>('[data-testid=open-import]')!.click()
+    const text = await waitFor(() => $<HTMLTextAreaElement>('[data-testid=import-text]'), 'the paste box')
+    typeInto(text as unknown as HTMLInputElement, pasted.map((p, i) => `${p.product_code}\t${1 + (i % 3)}`).join('\n'))
+    await waitFor(() => !$<HTMLButtonElement>('[data-testid=import-preview]')?.disabled, 'the preview button')
+    $<HTMLButtonElement>('[data-testid=import-preview]')!.click()
+    const ok = await waitFor(() => document.querySelectorAll('[data-testid=import-row-ok]').length, 'the preview')
+    $<HTMLButtonElement>('[data-testid=import-add]')!.click()
+    const total = mine.length + ok
+    await waitFor(() => $(`[data-testid=line-qty-${total - 1}]`), 'the pasted lines')
+    expect(document.querySelectorAll('tr.lines__row')).toHaveLength(total)
+    expect($<HTMLInputElement>(`[data-testid=line-qty-${mine.length}]`)!.value).toBe('1')
+    const before = new Set(imported.value.doc.line_items.map((l) => l.key))
+    expect(renders.filter((k) => before.has(k))).toEqual([])
+  })
+
   it('shows a change made elsewhere (a scan into the open draft) and keeps what the user typed', async () => {
     const api = demo.app.api
     const created = await api.baskets.create({})

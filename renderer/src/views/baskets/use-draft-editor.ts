@@ -1,5 +1,5 @@
 import { useDialog } from 'naive-ui'
-import { computed, nextTick, onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref } from 'vue'
+import { computed, nextTick, onBeforeUnmount, onMounted, ref, shallowRef, toRaw, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import type { DraftAddress, DraftDoc, DraftHeaderPatch, DraftLine, DraftLineEdit, DraftLinePatch, DraftView, Rechoose, ReferenceData } from '../../../../shared/ipc/channels/baskets'
@@ -66,9 +66,19 @@ export function useDraftEditor(id: Ref<string>) {
   function accept(next: DraftView): void {
     if (next.id !== id.value || next.revision < shown) return
     shown = next.revision
-    view.value = next
+    // What did not change keeps the objects shown, so that only the lines that did render again
+    // (1,000 lines pasted into a draft of 1,000 render the 1,000 new ones).
+    view.value = { ...next, products: keepEqual(view.value?.products ?? {}, next.products) }
     if (!pendingLines.size) typedTotal.value = null
-    if (!saving.value || (!Object.keys(pendingHeader).length && !pendingLines.size)) doc.value = copy(next.doc)
+    if (!saving.value || (!Object.keys(pendingHeader).length && !pendingLines.size)) {
+      const shownLines = new Map((doc.value?.line_items ?? []).map((l) => [l.key, toRaw(l)]))
+      const fresh = copy(next.doc)
+      fresh.line_items = fresh.line_items.map((l) => {
+        const before = shownLines.get(l.key)
+        return before && JSON.stringify(before) === JSON.stringify(l) ? before : l
+      })
+      doc.value = fresh
+    }
   }
 
   /** A line's edit answered: that line and the totals change, nothing else is read. */
@@ -442,6 +452,13 @@ export function useDraftEditor(id: Ref<string>) {
 }
 
 export type DraftEditor = ReturnType<typeof useDraftEditor>
+
+/** `next`, with each entry equal to the one `before` had being that one. */
+function keepEqual<T>(before: Record<string, T>, next: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {}
+  for (const [k, v] of Object.entries(next)) out[k] = k in before && JSON.stringify(before[k]) === JSON.stringify(v) ? before[k]! : v
+  return out
+}
 
 /** `to` becomes a copy of `from` (a reactive line: only the values that differ notify). */
 function takeValues(to: DraftLine, from: DraftLine): void {
