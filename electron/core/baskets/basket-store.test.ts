@@ -80,3 +80,47 @@ describe('drafts made before the service was recorded', () => {
     }
   })
 })
+
+describe('a draft read again and again (each keystroke reads it several times)', () => {
+  function storeWithDraft() {
+    const dir = mkdtempSync(join(tmpdir(), 'wd-basket-store-'))
+    const store = new BasketStore(dir, Date.now)
+    const draft = store.create(null, NEW, { name: 'Clinic', line_items: [{ key: 'a', product: 1, product_code: 'SW-1', quantity: 2 }] })
+    return { dir, store, id: draft.id }
+  }
+
+  it('shows what another writer of the file changed since (the outbox, another window), not what it read before', () => {
+    const { dir, store, id } = storeWithDraft()
+    try {
+      expect(store.require(id).doc.name).toBe('Clinic')
+      const other = new DatabaseSync(join(dir, 'baskets.db'))
+      const doc = JSON.parse((other.prepare('SELECT doc FROM drafts WHERE id = ?').get(id) as { doc: string }).doc) as Record<string, unknown>
+      other.prepare('UPDATE drafts SET doc = ? WHERE id = ?').run(JSON.stringify({ ...doc, name: 'Clinic, from elsewhere' }), id)
+      other.close()
+      expect(store.require(id).doc.name).toBe('Clinic, from elsewhere')
+      // An edit starts from that document, and what it wrote is what is read next.
+      store.edit(id, (d) => ({ ...d, purchase_order_number: 'PO-9' }))
+      expect(store.require(id).doc).toMatchObject({ name: 'Clinic, from elsewhere', purchase_order_number: 'PO-9' })
+    } finally {
+      store.close()
+    }
+  })
+
+  it('hands out a document that cannot be changed in place: a change goes through edit, or it fails loudly', () => {
+    const { store, id } = storeWithDraft()
+    try {
+      const read = store.require(id)
+      expect(() => {
+        read.doc.line_items[0]!.quantity = 99
+      }).toThrow(TypeError)
+      expect(() => store.edit(id, (d) => {
+        d.name = 'changed in place'
+        return d
+      })).toThrow(TypeError)
+      expect(store.require(id).doc).toMatchObject({ name: 'Clinic', line_items: [{ quantity: 2 }] })
+      expect(store.edit(id, (d) => ({ ...d, line_items: d.line_items.map((l) => ({ ...l, quantity: 5 })) })).doc.line_items[0]!.quantity).toBe(5)
+    } finally {
+      store.close()
+    }
+  })
+})

@@ -3,7 +3,7 @@ import { existsSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { DatabaseSync } from 'node:sqlite'
-import { DraftDoc, type DraftError, type DraftState, type ReviewLine } from '../../../shared/model/draft'
+import { DraftDoc, DraftLine, type DraftError, type DraftState, type ReviewLine } from '../../../shared/model/draft'
 import { AppError } from '../../../shared/model/app-error'
 import { isDamagedDatabase, openDatabase, transaction, type Migration } from '../store/database'
 import { draftDocFromStored, storedDraftText, upgradeStoredDrafts } from './stored-draft'
@@ -191,6 +191,14 @@ const EDITABLE: readonly DraftState[] = ['draft', 'rejected', 'needs_review', 'q
  */
 export class BasketStore {
   readonly db: DatabaseSync
+  /**
+   * The documents last read or written, by draft, with the text they came from: a keystroke in a
+   * draft of 1,000 lines reads its row several times (the edit, its answer, the change event) and
+   * parses it none of them. The text read is compared each time, so a write by anything else (the
+   * outbox, another connection to the file) is parsed afresh. Frozen: the same document goes to
+   * every reader, and none may change it in place.
+   */
+  private readonly parsed = new Map<string, { text: string; doc: DraftDoc }>()
 
   constructor(
     profileDir: string,
@@ -225,7 +233,7 @@ export class BasketStore {
 
   get(id: string): DraftRecord | null {
     const row = this.db.prepare('SELECT * FROM drafts WHERE id = ?').get(id) as Row | undefined
-    return row ? toRecord(row) : null
+    return row ? this.toRecord(row) : null
   }
 
   require(id: string): DraftRecord {
@@ -235,12 +243,12 @@ export class BasketStore {
   }
 
   all(): DraftRecord[] {
-    return (this.db.prepare('SELECT * FROM drafts ORDER BY updated_at DESC').all() as unknown as Row[]).map(toRecord)
+    return (this.db.prepare('SELECT * FROM drafts ORDER BY updated_at DESC').all() as unknown as Row[]).map((r) => this.toRecord(r))
   }
 
   byState(...states: DraftState[]): DraftRecord[] {
     const q = `SELECT * FROM drafts WHERE state IN (${states.map(() => '?').join(',')}) ORDER BY created_at`
-    return (this.db.prepare(q).all(...states) as unknown as Row[]).map(toRecord)
+    return (this.db.prepare(q).all(...states) as unknown as Row[]).map((r) => this.toRecord(r))
   }
 
   counts(): Record<DraftState, number> {
@@ -250,22 +258,44 @@ export class BasketStore {
   }
 
   /**
-   * Applies an edit to the typed document. A queued draft the outbox has not picked up yet goes back
-   * to 'draft' (the user submits it again); one being sent or already submitted cannot change.
+   * Applies an edit to the typed document: `change` answers the new document (the one it is given
+   * is frozen). A queued draft the outbox has not picked up yet goes back to 'draft' (the user
+   * submits it again); one being sent or already submitted cannot change.
    */
-  edit(id: string, change: (doc: DraftDoc, rec: DraftRecord) => DraftDoc | void): DraftRecord {
+  edit(id: string, change: (doc: DraftDoc, rec: DraftRecord) => DraftDoc): DraftRecord {
+    return this.write(id, (rec) => DraftDoc.parse(change(rec.doc, rec)))
+  }
+
+  /**
+   * An edit of one line (its key's), as `edit` makes it: only that line is checked, the others
+   * being as they were read (a keystroke in a draft of 1,000 lines checks one). Answers the record
+   * and the line's index.
+   */
+  editLine(id: string, key: string, change: (line: DraftLine) => DraftLine): { rec: DraftRecord; index: number } {
+    let index = -1
+    const rec = this.write(id, ({ doc }) => {
+      index = doc.line_items.findIndex((l) => l.key === key)
+      if (index < 0) throw new AppError('not_found', 'That line is no longer on the draft.')
+      return { ...doc, line_items: doc.line_items.with(index, DraftLine.parse(change(doc.line_items[index]!))) }
+    })
+    return { rec, index }
+  }
+
+  /** Writes the document `next` makes of the draft: serialised once, and kept parsed for the next reading. */
+  private write(id: string, next: (rec: DraftRecord) => DraftDoc): DraftRecord {
     return transaction(this.db, () => {
       const rec = this.require(id)
       if (!EDITABLE.includes(rec.state)) {
         throw new AppError('conflict', rec.state === 'submitted' ? 'This basket has been submitted; it cannot change any more.' : 'This basket is being sent right now; try again in a moment.')
       }
       assertNotSubmitting(rec)
-      const doc = structuredClone(rec.doc)
-      const next = DraftDoc.parse(change(doc, rec) ?? doc)
+      const doc = next(rec)
+      const text = storedDraftText(doc)
       const state: DraftState = rec.state === 'queued' || rec.state === 'needs_review' ? 'draft' : rec.state
       this.db
         .prepare('UPDATE drafts SET doc = ?, state = ?, step = CASE WHEN ? = \'draft\' THEN NULL ELSE step END, updated_at = ? WHERE id = ?')
-        .run(storedDraftText(next), state, state, this.now(), id)
+        .run(text, state, state, this.now(), id)
+      this.remember(id, text, doc)
       return this.require(id)
     })
   }
@@ -389,7 +419,7 @@ export class BasketStore {
       const row = rows.find((r) => !exclude.has(r.id))
       if (!row) return null
       this.db.prepare('UPDATE drafts SET state = \'sending\' WHERE id = ?').run(row.id)
-      return toRecord({ ...row, state: 'sending' })
+      return this.toRecord({ ...row, state: 'sending' })
     })
   }
 
@@ -459,6 +489,54 @@ export class BasketStore {
       .prepare('INSERT INTO cache (key, value, fetched_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at')
       .run(key, JSON.stringify(value), this.now())
   }
+
+  /** The document a row's text holds: parsed once per text (see `parsed`). */
+  private docOf(id: string, text: string): DraftDoc {
+    const known = this.parsed.get(id)
+    if (known?.text === text) return known.doc
+    return this.remember(id, text, draftDocFromStored(text))
+  }
+
+  private remember(id: string, text: string, doc: DraftDoc): DraftDoc {
+    // Most recently used last; a rep works in a few drafts, the list reads them all once.
+    this.parsed.delete(id)
+    this.parsed.set(id, { text, doc: deepFreeze(doc) })
+    if (this.parsed.size > PARSED_KEPT) this.parsed.delete(this.parsed.keys().next().value!)
+    return doc
+  }
+
+  private toRecord(r: Row): DraftRecord {
+    return {
+      id: r.id,
+      organisation: r.organisation,
+      doc: this.docOf(r.id, r.doc),
+      state: r.state as DraftState,
+      marker: r.marker,
+      basketId: r.basket_id,
+      orderId: r.order_id,
+      step: r.step as OutboxStep | null,
+      inFlight: r.in_flight as OutboxStep | null,
+      inFlightAt: r.in_flight_at,
+      attempts: r.attempts,
+      nextAttemptAt: r.next_attempt_at,
+      error: parseJson<DraftError>(r.error),
+      review: parseJson<ReviewLine[]>(r.review),
+      serviceTotal: r.service_total,
+      sourceBasketId: r.source_basket_id,
+      service: r.service,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }
+  }
+}
+
+/** How many drafts' parsed documents are kept. */
+const PARSED_KEPT = 64
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
+  for (const v of Object.values(value)) deepFreeze(v)
+  return Object.freeze(value)
 }
 
 /** While a submit may have reached the service, the draft's content is what was (maybe) ordered: it cannot change. */
@@ -472,29 +550,5 @@ function parseJson<T>(text: string | null): T | null {
     return JSON.parse(text) as T
   } catch {
     return null
-  }
-}
-
-function toRecord(r: Row): DraftRecord {
-  return {
-    id: r.id,
-    organisation: r.organisation,
-    doc: draftDocFromStored(r.doc),
-    state: r.state as DraftState,
-    marker: r.marker,
-    basketId: r.basket_id,
-    orderId: r.order_id,
-    step: r.step as OutboxStep | null,
-    inFlight: r.in_flight as OutboxStep | null,
-    inFlightAt: r.in_flight_at,
-    attempts: r.attempts,
-    nextAttemptAt: r.next_attempt_at,
-    error: parseJson<DraftError>(r.error),
-    review: parseJson<ReviewLine[]>(r.review),
-    serviceTotal: r.service_total,
-    sourceBasketId: r.source_basket_id,
-    service: r.service,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
   }
 }

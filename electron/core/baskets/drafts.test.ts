@@ -130,6 +130,27 @@ describe('local drafts', () => {
     await expect(drafts.addLine(undefined, { sku: 'NOPE', quantity: 1 })).rejects.toMatchObject({ code: 'not_found' })
   })
 
+  it('merges pasted rows as scans are: into a plain line already there or pasted earlier, a SKU kept unknown into its own, a subscription never', async () => {
+    const { drafts } = setup()
+    const d = await drafts.addLine(undefined, { sku: 'SW-1', quantity: 1 })
+    const pasted = await drafts.importLines(d.id, [
+      { sku: 'CAB-1', quantity: 2 },
+      { sku: 'SW-1', quantity: 3 },
+      { sku: 'OLD-9', quantity: 1 },
+      { sku: 'STOR-1', quantity: 5 },
+      { sku: 'CAB-1', quantity: 4 },
+      { sku: 'OLD-9', quantity: 2 },
+      { sku: 'STOR-1', quantity: 5 },
+    ])
+    expect(pasted.doc.line_items.map((l) => [l.product_code, l.quantity])).toEqual([
+      ['SW-1', 4],
+      ['CAB-1', 6],
+      ['OLD-9', 3],
+      ['STOR-1', 5],
+      ['STOR-1', 5],
+    ])
+  })
+
   it('prefills a subscription line with its default plan and minimum quantity, and asks for its data', async () => {
     const { drafts } = setup()
     const d = await drafts.addLine(undefined, { sku: 'STOR-1', quantity: 1 })

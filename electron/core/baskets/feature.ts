@@ -206,7 +206,12 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       'baskets.removeLine': ({ id, key }) => require().drafts.removeLine(id, key),
       'baskets.restoreLine': ({ id, line, index }) => require().drafts.restoreLine(id, line, index),
       'baskets.moveLine': ({ id, key, to }) => require().drafts.moveLine(id, key, to),
-      'baskets.previewImport': ({ text }) => previewImport(text, catalogue()),
+      'baskets.previewImport': async ({ text }) => {
+        const rows = await previewImport(text, catalogue())
+        // While the user looks at the preview, the products it found are read ahead for "add".
+        scope.held()?.drafts.prefetch(rows.flatMap((r) => (r.status === 'ok' ? [r.matches[0]!.id] : [])))
+        return rows
+      },
       'baskets.importLines': ({ id, rows }) => require().drafts.importLines(id, rows),
       'baskets.refreshEstimate': ({ id }) => require().drafts.refreshEstimate(id),
       'baskets.submit': ({ id }) => {

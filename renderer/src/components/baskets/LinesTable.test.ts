@@ -2,7 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import { afterEach, describe, expect, it } from 'vitest'
-import { nextTick } from 'vue'
+import { nextTick, reactive, type ComponentPublicInstance } from 'vue'
 import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
 import { createTestI18n } from '../../../../tests/support/renderer/every-language'
 import LineEntry from './LineEntry.vue'
@@ -117,6 +117,56 @@ describe('the lines table, for the keyboard', () => {
     expect(w.find(`#${prov.attributes('aria-describedby')}`).text()).toBe('Not for this product')
     // Line 3's product has no maintenance choice here (not in the catalogue), so its row says it.
     expect(w.find('[data-testid=line-2]').text()).toContain('No such maintenance')
+  })
+})
+
+describe('a long draft in the lines table', () => {
+  /** 300 lines, mounted as the editor has them (reactive, changed in place), with each line's renders counted. */
+  async function longTable(fields: Record<string, string> = {}) {
+    const many = reactive(
+      Array.from({ length: 300 }, (_, i): DraftLine => ({ key: `k${i}`, product: null, product_code: `SKU-${i}`, product_name: `Product ${i}`, quantity: 1, estimate: { unit: 10, asOf: null } })),
+    )
+    const renders = new Map<string, number>()
+    const counting = {
+      updated(this: ComponentPublicInstance) {
+        if (this.$.type.__name !== 'LineRow') return
+        const key = (this.$props as { line: DraftLine }).line.key
+        renders.set(key, (renders.get(key) ?? 0) + 1)
+      },
+    }
+    const w = mount(LinesTable, {
+      props: { lines: many, products: {}, fields, customerFinance: false, readonly: false },
+      global: { plugins: [createTestI18n('en'), createPinia()], mixins: [counting] },
+      attachTo: document.body,
+    })
+    mounted.push(w)
+    // The lines beyond the first screen come a frame at a time.
+    for (let n = 0; n < 50 && w.findAll('tr.lines__row').length < many.length; n++) await new Promise((r) => setTimeout(r, 20))
+    expect(w.findAll('tr.lines__row')).toHaveLength(300)
+    renders.clear()
+    return { w, many, renders }
+  }
+
+  it('renders the one line whose quantity is typed, not the other 299', async () => {
+    const { w, many, renders } = await longTable()
+    many[120]!.quantity = 17
+    await nextTick()
+    expect((w.find('[data-testid=line-qty-120]').element as HTMLInputElement).value).toBe('17')
+    expect([...renders.keys()]).toEqual(['k120'])
+  })
+
+  it('when one line\'s error comes or goes, renders that line only, and shows it there', async () => {
+    const { w, renders } = await longTable({ 'line_items.7.quantity': 'At least 5', name: 'Too long' })
+    // The editor's next messages: a new object, line 7's the same, line 200's new.
+    await w.setProps({ fields: { 'line_items.7.quantity': 'At least 5', 'line_items.200.quantity': 'At least 1', name: 'Too long' } })
+    expect(w.find('[data-testid=line-200]').text()).toContain('At least 1')
+    expect(w.find('[data-testid=line-qty-200]').attributes('aria-invalid')).toBe('true')
+    expect([...renders.keys()]).toEqual(['k200'])
+    renders.clear()
+    await w.setProps({ fields: { name: 'Too long' } })
+    expect(w.find('[data-testid=line-7]').text()).not.toContain('At least 5')
+    expect(w.find('[data-testid=line-200]').text()).not.toContain('At least 1')
+    expect([...renders.keys()].sort()).toEqual(['k200', 'k7'])
   })
 })
 

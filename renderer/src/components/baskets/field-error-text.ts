@@ -14,3 +14,9 @@ export function fieldErrorTexts(t: Translate, view: Pick<DraftView, 'fields' | '
   }
   return texts
 }
+
+/** Whether two sets of field messages say the same: a view keeps the one it has, so nothing renders again. */
+export function sameFieldTexts(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k])
+}

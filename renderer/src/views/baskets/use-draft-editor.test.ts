@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
+import type { ComponentPublicInstance } from 'vue'
 import type { Api } from '../../../../shared/ipc/api-builder'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
@@ -64,6 +65,93 @@ describe('the draft editor: saving as it is typed, and changes by revision', () 
     await demo.mount({ path: `/baskets/drafts/${id}` })
     await waitFor(() => $('[data-testid=line-qty-0]'), 'the draft opened again')
     expect(total()).toBe(typed)
+  })
+
+  it('renders, for a keystroke in a long draft and its save, the line typed in and not the table of all lines', async () => {
+    const api = demo.app.api
+    const found = await api.catalogue.search({ query: '', sort: '-popularity', limit: 100, offset: 0 })
+    if (!found.ok) throw new Error(found.error.message)
+    const plain = found.value.items.filter((p) => !p.subscription_type).slice(0, 80)
+    const created = await api.baskets.create({})
+    if (!created.ok) throw new Error(created.error.message)
+    const id = created.value.id
+    const imported = await api.baskets.importLines({ id, rows: plain.map((p) => ({ productId: p.id, sku: p.product_code, quantity: 1 })) })
+    if (!imported.ok) throw new Error(imported.error.message)
+
+    const { wrapper, router, i18n } = await demo.mount({ path: '/baskets' })
+    // Each render of a line or of the table, counted from here on.
+    const renders: string[] = []
+    wrapper.vm.$.appContext.app.mixin({
+      updated(this: ComponentPublicInstance) {
+        const name = this.$.type.__name
+        if (name === 'LinesTable') renders.push('table')
+        if (name === 'LineRow') renders.push((this.$props as { line: { key: string } }).line.key)
+      },
+    })
+    await router.push(`/baskets/drafts/${id}`)
+    const last = plain.length - 1
+    await waitFor(() => $(`[data-testid=line-qty-${last}]`), 'every line')
+    const saved = () => $('[data-testid=save-state]')?.textContent === i18n.global.t('baskets.editor.saved')
+    await waitFor(saved, 'the draft, saved')
+    await new Promise((r) => setTimeout(r, 100))
+    const total = () => $('[data-testid=estimate-total]')?.textContent
+    const before = total()
+    const qty = $<HTMLInputElement>('[data-testid=line-qty-30]')!
+    const key = imported.value.doc.line_items[30]!.key
+    // Into the line (it becomes the table's active one), then the keystroke.
+    qty.focus()
+    await new Promise((r) => setTimeout(r, 50))
+    renders.length = 0
+
+    typeInto(qty, '3')
+    await waitFor(() => total() !== before, 'the new total')
+    await waitFor(async () => {
+      const draft = await api.baskets.get({ id })
+      return draft.ok && draft.value.doc.line_items[30]!.quantity === 3 && saved()
+    }, 'the quantity, saved')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(renders.length).toBeGreaterThan(0)
+    expect(new Set(renders)).toEqual(new Set([key]))
+    expect(qty.value).toBe('3')
+  })
+
+  it('adds many pasted rows to a long draft: every one shows, and the lines already there are not rendered again', async () => {
+    const api = demo.app.api
+    const found = await api.catalogue.search({ query: '', sort: '-popularity', limit: 200, offset: 0 })
+    if (!found.ok) throw new Error(found.error.message)
+    const plain = found.value.items.filter((p) => !p.subscription_type)
+    const [mine, pasted] = [plain.slice(0, 80), plain.slice(80, 140)]
+    const created = await api.baskets.create({})
+    if (!created.ok) throw new Error(created.error.message)
+    const id = created.value.id
+    const imported = await api.baskets.importLines({ id, rows: mine.map((p) => ({ productId: p.id, sku: p.product_code, quantity: 1 })) })
+    if (!imported.ok) throw new Error(imported.error.message)
+
+    const { wrapper, router } = await demo.mount({ path: '/baskets' })
+    const renders: string[] = []
+    wrapper.vm.$.appContext.app.mixin({
+      updated(this: ComponentPublicInstance) {
+        if (this.$.type.__name === 'LineRow') renders.push((this.$props as { line: { key: string } }).line.key)
+      },
+    })
+    await router.push(`/baskets/drafts/${id}`)
+    await waitFor(() => $(`[data-testid=line-qty-${mine.length - 1}]`), 'every line')
+    await new Promise((r) => setTimeout(r, 100))
+    renders.length = 0
+
+    $<HTMLButtonElement>('[data-testid=open-import]')!.click()
+    const text = await waitFor(() => $<HTMLTextAreaElement>('[data-testid=import-text]'), 'the paste box')
+    typeInto(text as unknown as HTMLInputElement, pasted.map((p, i) => `${p.product_code}\t${1 + (i % 3)}`).join('\n'))
+    await waitFor(() => !$<HTMLButtonElement>('[data-testid=import-preview]')?.disabled, 'the preview button')
+    $<HTMLButtonElement>('[data-testid=import-preview]')!.click()
+    const ok = await waitFor(() => document.querySelectorAll('[data-testid=import-row-ok]').length, 'the preview')
+    $<HTMLButtonElement>('[data-testid=import-add]')!.click()
+    const total = mine.length + ok
+    await waitFor(() => $(`[data-testid=line-qty-${total - 1}]`), 'the pasted lines')
+    expect(document.querySelectorAll('tr.lines__row')).toHaveLength(total)
+    expect($<HTMLInputElement>(`[data-testid=line-qty-${mine.length}]`)!.value).toBe('1')
+    const before = new Set(imported.value.doc.line_items.map((l) => l.key))
+    expect(renders.filter((k) => before.has(k))).toEqual([])
   })
 
   it('shows a change made elsewhere (a scan into the open draft) and keeps what the user typed', async () => {

@@ -1,9 +1,9 @@
 import { useDialog } from 'naive-ui'
-import { computed, nextTick, onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref } from 'vue'
+import { computed, nextTick, onBeforeUnmount, onMounted, ref, shallowRef, toRaw, watch, type Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import type { DraftAddress, DraftDoc, DraftHeaderPatch, DraftLine, DraftLineEdit, DraftLinePatch, DraftView, Rechoose, ReferenceData } from '../../../../shared/ipc/channels/baskets'
-import { fieldErrorTexts } from '../../components/baskets/field-error-text'
+import { fieldErrorTexts, sameFieldTexts } from '../../components/baskets/field-error-text'
 import { useFormat } from '../../i18n/use-format'
 import { api, toApiError, type ApiError } from '../../services/api'
 import { useBasketsStore } from '../../stores/baskets'
@@ -46,7 +46,11 @@ export function useDraftEditor(id: Ref<string>) {
   const submitTried = ref(false)
 
   const editable = computed(() => view.value?.state === 'draft' || view.value?.state === 'rejected')
-  const fields = computed(() => (view.value ? fieldErrorTexts(t, view.value) : {}))
+  /** The same object while the messages stay the same: a keystroke's answer then renders none of the fields again. */
+  const fields = computed<Record<string, string>>((before) => {
+    const next = view.value ? fieldErrorTexts(t, view.value) : {}
+    return before && sameFieldTexts(before, next) ? before : next
+  })
   const customerFinance = computed(() => doc.value?.payment_type === 'FINANCE' && doc.value.finance?.target === 'CUSTOMER')
 
   // ---- revisions: what this editor shows, and whether others changed the draft since ----
@@ -62,9 +66,19 @@ export function useDraftEditor(id: Ref<string>) {
   function accept(next: DraftView): void {
     if (next.id !== id.value || next.revision < shown) return
     shown = next.revision
-    view.value = next
+    // What did not change keeps the objects shown, so that only the lines that did render again
+    // (1,000 lines pasted into a draft of 1,000 render the 1,000 new ones).
+    view.value = { ...next, products: keepEqual(view.value?.products ?? {}, next.products) }
     if (!pendingLines.size) typedTotal.value = null
-    if (!saving.value || (!Object.keys(pendingHeader).length && !pendingLines.size)) doc.value = copy(next.doc)
+    if (!saving.value || (!Object.keys(pendingHeader).length && !pendingLines.size)) {
+      const shownLines = new Map((doc.value?.line_items ?? []).map((l) => [l.key, toRaw(l)]))
+      const fresh = copy(next.doc)
+      fresh.line_items = fresh.line_items.map((l) => {
+        const before = shownLines.get(l.key)
+        return before && JSON.stringify(before) === JSON.stringify(l) ? before : l
+      })
+      doc.value = fresh
+    }
   }
 
   /** A line's edit answered: that line and the totals change, nothing else is read. */
@@ -79,9 +93,10 @@ export function useDraftEditor(id: Ref<string>) {
     view.value = { ...v, doc: { ...v.doc, line_items: lines }, estimate: r.estimate, valid: r.valid, fields: r.fields, fieldCodes: r.fieldCodes, revision: shown }
     // The core's total stands once no typed quantity is still on its way.
     if (!pendingLines.size) typedTotal.value = null
-    // What the user typed since stays; the estimate is the core's.
+    // What the user typed since stays; the estimate is the core's. The line shown takes the saved
+    // one's values in place: the array of lines stays as it is, so the table does not render anew.
     const local = doc.value?.line_items[r.index]
-    if (local?.key === key && !pendingLines.has(key)) doc.value!.line_items[r.index] = { ...r.line }
+    if (local?.key === key && !pendingLines.has(key)) takeValues(local, r.line)
     else if (local?.key === key) local.estimate = r.line.estimate
   }
 
@@ -437,3 +452,19 @@ export function useDraftEditor(id: Ref<string>) {
 }
 
 export type DraftEditor = ReturnType<typeof useDraftEditor>
+
+/** `next`, with each entry equal to the one `before` had being that one. */
+function keepEqual<T>(before: Record<string, T>, next: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {}
+  for (const [k, v] of Object.entries(next)) out[k] = k in before && JSON.stringify(before[k]) === JSON.stringify(v) ? before[k]! : v
+  return out
+}
+
+/** `to` becomes a copy of `from` (a reactive line: only the values that differ notify). */
+function takeValues(to: DraftLine, from: DraftLine): void {
+  const target = to as Record<string, unknown>
+  for (const k of Object.keys(target)) if (!(k in from)) delete target[k]
+  for (const [k, v] of Object.entries(from)) {
+    if (JSON.stringify(target[k]) !== JSON.stringify(v)) target[k] = v && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v
+  }
+}
