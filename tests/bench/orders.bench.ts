@@ -1,15 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { isOpenStatus } from '../../shared/api'
-import type { WatchState } from '../../shared/ipc/channels/orders'
+import { isOpenStatus, PER_PAGE_MAX } from '../../shared/api'
+import type { OrdersIndexState, WatchState } from '../../shared/ipc/channels/orders'
 import { CADENCE } from '../../electron/core/orders/cadence'
 import { connect, makeCore } from '../support/core/core-suite'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
 
 /**
- * Order watcher figures, with the sandbox holding 20,000 orders of which 300 are open:
+ * Order figures, with the sandbox holding 20,000 orders of which 300 are open:
+ * - the local orders index's first build (a profile opened for the first time): from activating
+ *   the profile to the index complete, beside its floor, the same pages downloaded and JSON-parsed
+ *   one after the other, and the CPU time it took of the core's thread (which also answers the view);
  * - one poll: requests, bytes received, CPU time of the app's thread (the sandbox runs in a child
  *   process of its own so its work is not counted);
  * - the latency from a sandbox transition to the core's `orders.changed` event at the default
@@ -38,6 +41,30 @@ function cpuMs(since: NodeJS.CpuUsage): number {
   return (u.user + u.system) / 1000
 }
 
+/** The floor of a first build: every page of the orders list (as the index reads them) downloaded and JSON-parsed, one after the other. */
+async function downloadAndParse(sb: SandboxProcess): Promise<number> {
+  const form = new URLSearchParams({ client_id: sb.demo.clientId, client_secret: sb.demo.clientSecret, grant_type: 'client_credentials' })
+  const token = ((await (await fetch(`${sb.baseUrl}/oauth/create_token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token
+  const started = performance.now()
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const res = await fetch(`${sb.baseUrl}/orders?page=${page}&per_page=${PER_PAGE_MAX}&sort_by=%2Bdate`, { headers: { authorization: `Bearer ${token}` } })
+    pages = Number(res.headers.get('x-total-pages'))
+    JSON.parse(await res.text())
+  }
+  return performance.now() - started
+}
+
+/** Resolves once the core says its orders index is complete. */
+function indexComplete(t: ReturnType<typeof makeCore>): Promise<void> {
+  return new Promise((resolve) => {
+    const off = t.core.onEvent((event, payload) => {
+      if (event !== 'orders.indexChanged' || !(payload as OrdersIndexState).complete) return
+      off()
+      resolve()
+    })
+  })
+}
+
 export async function bench(print: Print): Promise<void> {
   const sb = await startSandboxProcess({ testMode: true, speed: 0, products: 300, orders: ORDERS, tokenTtlSeconds: 36_000 })
   const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-orders-'))
@@ -47,7 +74,21 @@ export async function bench(print: Print): Promise<void> {
     print('orders', 'sandbox_orders', shape.total, 'orders')
     print('orders', 'sandbox_open_orders', shape.open, 'orders')
     await t.core.start()
+
+    // The index's first build starts as the profile opens; the floor is read after it, alone.
+    const built = indexComplete(t)
+    const buildCpu = process.threadCpuUsage()
+    const buildStarted = performance.now()
     await connect(t, sb)
+    await built
+    const build = performance.now() - buildStarted
+    const buildCpuTime = cpuMs(buildCpu)
+    const floor = await downloadAndParse(sb)
+    print('orders', 'index.first_build', Math.round(build), 'ms')
+    print('orders', 'index.first_build.floor', Math.round(floor), 'ms')
+    print('orders', 'index.first_build.ratio', build / floor, 'x')
+    print('orders', 'index.first_build.core_cpu', Math.round(buildCpuTime), 'ms')
+
     await t.call('orders.pollNow') // baseline
 
     // One steady poll: nothing changed since the last one.

@@ -6,6 +6,13 @@ import { transaction } from '../store/database'
 
 /** A full re-read at most this often: catches what incremental refreshes cannot see (an order moved away). */
 const FULL_SYNC_EVERY_MS = 24 * 3_600_000
+/**
+ * Pages asked for beyond the one being stored. Every order comes in full (the service has no field
+ * selection and at most 1000 rows a page), so a first build is mostly the service preparing pages:
+ * with the next ones already asked for, it prepares them while this one is parsed and written (and
+ * on a slow link their round trips overlap).
+ */
+const READ_AHEAD = 2
 
 /** What the index knows, for the view ("20,000 orders on this computer") and for the list. */
 export interface IndexState {
@@ -61,9 +68,21 @@ export class OrdersIndex {
     // The day of the newest order known: the service's start_date is inclusive, so nothing is skipped.
     const since = full ? null : this.newestDay()
     const started = this.now()
+    const asked = new Map<number, Promise<IndexPage>>()
+    const ask = (page: number) => {
+      if (asked.has(page)) return
+      const answer = read(page, PER_PAGE_MAX, since)
+      // Awaited in page order below; a failure of a page asked ahead is reported there, not as unhandled.
+      answer.catch(() => {})
+      asked.set(page, answer)
+    }
+    let pages = 1
     for (let page = 1; ; page++) {
-      const res = await read(page, PER_PAGE_MAX, since)
+      for (let ahead = page; ahead <= Math.min(pages, page + READ_AHEAD); ahead++) ask(ahead)
+      const res = await asked.get(page)!
+      asked.delete(page)
       this.put(res.rows, orgName)
+      pages = res.pages
       if (page >= res.pages || res.rows.length === 0) break
     }
     if (full) this.setMeta('index.completeAt', String(started))

@@ -22,10 +22,10 @@ const row = (i: number): OrderRow => ({
   end_user: null,
 })
 
-function mountTable(loaded: (i: number) => boolean = () => true) {
+function mountTable(loaded: (i: number) => boolean = () => true, rowOf = row, language: 'en' | 'de' = 'en') {
   return mount(OrdersTable, {
-    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? row(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
-    global: { plugins: [createPinia(), createTestI18n('en')], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
+    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? rowOf(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
+    global: { plugins: [createPinia(), createTestI18n(language)], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
     attachTo: document.body,
   })
 }
@@ -70,6 +70,20 @@ describe('the virtual orders table', () => {
     const rows = w.findAll('[data-testid=order-row]')
     expect(rows[0]?.attributes('aria-rowindex')).toBe('2')
     expect((w.emitted('range') as [number, number][]).at(-1)![0]).toBe(0)
+    w.unmount()
+  })
+
+  it('shows each status and payment type in the chosen language, coloured by what it asks, and a status it does not know as spelled', () => {
+    const statuses = ['ATTENTION_REQUIRED', 'COMPLETE', 'ON_HOLD'] as const
+    const w = mountTable(() => true, (i) => ({ ...row(i), status: statuses[i % 3]!, payment_type: i % 2 ? 'FINANCE' : 'ON_ACCOUNT' }), 'de')
+    const [attention, complete, unknown] = w.findAll('[data-testid=order-row]').map((r) => r.get('[data-status]'))
+    expect(attention!.text()).toBe('Handlungsbedarf')
+    expect(attention!.classes()).toContain('status-look--warning')
+    expect(complete!.classes()).toContain('status-look--success')
+    expect(unknown!.attributes('data-status')).toBe('ON_HOLD')
+    expect(unknown!.text()).toBe('ON_HOLD')
+    const payments = w.findAll('[data-testid=order-row]').slice(0, 2).map((r) => r.findAll('[role=cell]')[6]!.text())
+    expect(payments).toEqual(['Auf Rechnung', 'Finanzierung'])
     w.unmount()
   })
 
