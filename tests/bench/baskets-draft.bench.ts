@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
+import type { Page } from 'playwright-core'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
 import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
-import { testKeychain } from '../support/core/test-keychain'
-import { startHarness } from '../harness/server'
-import { startSandboxProcess } from '../harness/sandbox-process'
+import { browserRig, type BrowserRig } from './browser-rig'
 import type { Print } from './run'
 import { percentile } from './statistics'
 
@@ -23,9 +17,6 @@ import { percentile } from './statistics'
  */
 const LINES = 1000
 const EDITS = 30
-const CHROMIUM_PATH = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
-const REPO = resolve(import.meta.dirname, '../..')
 
 /** In the page: resolves with the ms from now until `ready()` holds and a frame is painted after it. */
 const PAINTED_WHEN = `(ready) => {
@@ -51,23 +42,10 @@ async function paintedAfter(page: Page, ready: string, act: () => Promise<unknow
 }
 
 export async function bench(print: Print): Promise<void> {
-  const undo: (() => Promise<unknown>)[] = []
+  let rig: BrowserRig | undefined
   try {
-    const outDir = mkdtempSync(join(tmpdir(), 'wd-draft-bench-'))
-    undo.push(async () => rmSync(outDir, { recursive: true, force: true }))
-    await build({ configFile: join(REPO, 'tests/harness/vite.config.ts'), build: { outDir, emptyOutDir: true }, logLevel: 'error' })
-    const sandbox = await startSandboxProcess({ products: 3 * LINES, orders: 0, speed: 0, tokenTtlSeconds: 24 * 3600 })
-    undo.push(() => sandbox.close())
-    const harness = await startHarness({ sandbox, staticDir: outDir, secrets: testKeychain() })
-    undo.push(() => harness.close())
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    undo.push(() => browser.close())
-    const page = await (await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })).newPage()
-    const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-      const r = await harness.core.dispatch(channel, input)
-      if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-      return r.value as T
-    }
+    rig = await browserRig('baskets-draft', { products: 3 * LINES, orders: 0, speed: 0, tokenTtlSeconds: 24 * 3600 })
+    const { harness, page, call } = rig
     const invoked: string[] = []
     page.on('request', (req) => {
       if (req.method() === 'POST' && req.url().endsWith('/invoke')) invoked.push((JSON.parse(req.postData() ?? '{}') as { channel: string }).channel)
@@ -169,6 +147,6 @@ export async function bench(print: Print): Promise<void> {
     const addMs = await paintedAfter(page, `() => !!document.querySelector('[data-testid=line-qty-${LINES + added - 1}]')`, () => page.click('[data-testid=import-add]'))
     print('baskets', 'draft1000.paste_add', addMs, 'ms')
   } finally {
-    for (const step of undo.reverse()) await step().catch((err: unknown) => console.error('baskets-draft teardown:', err))
+    await rig?.close()
   }
 }

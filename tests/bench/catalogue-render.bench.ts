@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
+import type { Page } from 'playwright-core'
 import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
-import { startHarness, type Harness } from '../harness/server'
-import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
+import { browserRig, type BrowserRig } from './browser-rig'
 import type { Print } from './run'
 import { percentile } from './statistics'
-import { testKeychain } from '../support/core/test-keychain'
 
 /**
  * The catalogue's search boxes in Chromium over a local catalogue of 100,000 products: from the
@@ -27,9 +21,6 @@ import { testKeychain } from '../support/core/test-keychain'
  */
 const PRODUCTS = 100_000
 /** Debian's Chromium, headless, as the e2e journeys run it (tests/e2e/support/app.ts, a project of its own). */
-const CHROMIUM_PATH = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
-const REPO = resolve(import.meta.dirname, '../..')
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const started = Date.now()
@@ -103,24 +94,10 @@ async function keystrokes(page: Page, box: SearchBox, queries: string[], between
 }
 
 export async function bench(print: Print): Promise<void> {
-  const undo: (() => Promise<unknown>)[] = []
+  let rig: BrowserRig | undefined
   try {
-    const outDir = mkdtempSync(join(tmpdir(), 'wd-render-bench-'))
-    undo.push(async () => rmSync(outDir, { recursive: true, force: true }))
-    await build({ configFile: join(REPO, 'tests/harness/vite.config.ts'), build: { outDir, emptyOutDir: true }, logLevel: 'error' })
-
-    const sandbox: SandboxProcess = await startSandboxProcess({ products: PRODUCTS, orders: 0, speed: 0, tokenTtlSeconds: 24 * 3600 })
-    undo.push(() => sandbox.close())
-    const harness: Harness = await startHarness({ sandbox, staticDir: outDir, secrets: testKeychain() })
-    undo.push(() => harness.close())
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    undo.push(() => browser.close())
-    const page = await (await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })).newPage()
-    const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-      const r = await harness.core.dispatch(channel, input)
-      if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
-      return r.value as T
-    }
+    rig = await browserRig('catalogue-render', { products: PRODUCTS, orders: 0, speed: 0, tokenTtlSeconds: 24 * 3600 })
+    const { sandbox, harness, page, call } = rig
 
     // Connecting starts the first sync by itself; wait for all of it.
     await page.goto(harness.url)
@@ -219,6 +196,6 @@ export async function bench(print: Print): Promise<void> {
     print('catalogue-render', 'keystroke.during_sync.max', during.at(-1)!, 'ms')
     await syncRuns
   } finally {
-    for (const step of undo.reverse()) await step().catch((err: unknown) => console.error('catalogue-render teardown:', err))
+    await rig?.close()
   }
 }

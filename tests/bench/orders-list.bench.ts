@@ -1,11 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { chromium, type Page } from 'playwright-core'
-import { build } from 'vite'
-import { testKeychain } from '../support/core/test-keychain'
-import { startHarness } from '../harness/server'
-import { startSandboxProcess } from '../harness/sandbox-process'
+import type { Page } from 'playwright-core'
+import { browserRig, type BrowserRig } from './browser-rig'
 import type { Print } from './run'
 import { percentile } from './statistics'
 
@@ -19,9 +13,6 @@ import { percentile } from './statistics'
 const ORDERS = 20_000
 const ROUNDS = 20
 const JUMPS = 12
-const CHROMIUM_PATH = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
-const REPO = resolve(import.meta.dirname, '../..')
 
 /**
  * In the page: from the user's last click (the click event itself, not the driver's checks before
@@ -71,18 +62,10 @@ const JUMP = `async (fraction) => {
 }`
 
 export async function bench(print: Print): Promise<void> {
-  const undo: (() => Promise<unknown>)[] = []
+  let rig: BrowserRig | undefined
   try {
-    const outDir = mkdtempSync(join(tmpdir(), 'wd-orders-bench-'))
-    undo.push(async () => rmSync(outDir, { recursive: true, force: true }))
-    await build({ configFile: join(REPO, 'tests/harness/vite.config.ts'), build: { outDir, emptyOutDir: true }, logLevel: 'error' })
-    const sandbox = await startSandboxProcess({ products: 300, orders: ORDERS, speed: 0, tokenTtlSeconds: 24 * 3600 })
-    undo.push(() => sandbox.close())
-    const harness = await startHarness({ sandbox, staticDir: outDir, secrets: testKeychain() })
-    undo.push(() => harness.close())
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    undo.push(() => browser.close())
-    const page = await (await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })).newPage()
+    rig = await browserRig('orders-list', { products: 300, orders: ORDERS, speed: 0, tokenTtlSeconds: 24 * 3600 })
+    const { harness, page } = rig
 
     await page.goto(harness.url)
     await page.click('[data-testid=start-demo]')
@@ -140,6 +123,6 @@ export async function bench(print: Print): Promise<void> {
     print('orders', 'list20k.scroll_blank_rows', blank, 'rows')
     print('orders', 'list20k.scroll_fill.p95', percentile(fills, 95), 'ms')
   } finally {
-    for (const step of undo.reverse()) await step().catch((err: unknown) => console.error('orders-list teardown:', err))
+    await rig?.close()
   }
 }
