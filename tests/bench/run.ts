@@ -5,11 +5,13 @@
  *
  *   bench: catalogue.search.sku.p95 = 0.4 ms
  *
- * A module that throws is reported and the others still run; the exit code is then 1.
+ * Each module runs in its own process. A module that throws is reported and the others still run;
+ * the exit code is then 1.
  */
+import { spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export type Print = (area: string, figure: string, value: number, unit: string) => void
 
@@ -40,19 +42,36 @@ const print: Print = (area, figure, value, unit) => {
   console.log(`bench: ${name} = ${format(value)} ${unit}`)
 }
 
+/**
+ * Each module runs in a process of its own (this script again, with `--module`): a module's figures
+ * of memory (peak RSS) and of a cold start are then its own, not what the modules before it left.
+ */
+const only = process.argv.indexOf('--module')
+if (only >= 0) {
+  const area = process.argv[only + 1]!
+  const mod = (await import(pathToFileURL(join(dir, `${area}.bench.ts`)).href)) as { bench?: (print: Print) => Promise<void> }
+  if (typeof mod.bench !== 'function') throw new Error(`${area}.bench.ts does not export async function bench(print)`)
+  await mod.bench(print)
+  // Benchmarks may leave pools or child processes winding down; the figures are out, so end here.
+  process.exit(0)
+}
+
 const failed: string[] = []
 for (const area of selected) {
   const started = performance.now()
-  try {
-    const mod = (await import(pathToFileURL(join(dir, `${area}.bench.ts`)).href)) as { bench?: (print: Print) => Promise<void> }
-    if (typeof mod.bench !== 'function') throw new Error(`${area}.bench.ts does not export async function bench(print)`)
-    await mod.bench(print)
-    console.log(`bench: ${area} finished in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  } catch (err) {
+  const code = await new Promise<number>((done) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--module', area], { stdio: 'inherit' })
+    child.on('exit', (c, signal) => done(c ?? (signal ? 1 : 0)))
+    child.on('error', (err) => {
+      console.error(`bench: ${area} could not start: ${err.message}`)
+      done(1)
+    })
+  })
+  if (code === 0) console.log(`bench: ${area} finished in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  else {
     failed.push(area)
-    console.error(`bench: ${area} FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+    console.error(`bench: ${area} FAILED (exit ${code})`)
   }
 }
 if (failed.length) console.error(`bench: failed areas: ${failed.join(', ')}`)
-// Benchmarks may leave pools or child processes winding down; the figures are out, so end here.
 process.exit(failed.length ? 1 : 0)
