@@ -88,8 +88,11 @@ export class Connection {
       if (unsent === null) throw new AppError('conflict', 'The drafts of this connection cannot be read; removing it deletes any not yet sent.', { unsentDrafts: 'unknown' })
       if (unsent > 0) throw new AppError('conflict', `This connection has ${unsent} draft(s) not yet sent; removing it deletes them.`, { unsentDrafts: String(unsent) })
     }
-    // Its stores close before its folder goes.
+    // Its stores close before its folder goes: an activation still opening them (told without
+    // waiting) finishes first, or it would open them again in a folder just removed.
+    await this.settling
     if (this.session?.profile.id === id) await this.deactivate()
+    await this.settling
     await this.profiles.remove(id)
     return true
   }
@@ -237,8 +240,13 @@ export class Connection {
     this.revision++
     this.deps.emit('connection.changed', this.status())
     const closing = [...this.listeners].map((l) => l(this.session))
-    return Promise.allSettled(closing).then(() => undefined)
+    const done = Promise.allSettled(closing).then(() => undefined)
+    this.settling = Promise.all([this.settling, done]).then(() => undefined)
+    return done
   }
+
+  /** Every listener done with every change told so far (an activation's stores opened, a sync wound down). */
+  private settling: Promise<void> = Promise.resolve()
 
   private async deactivate(): Promise<void> {
     await this.closeSession()
