@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
 import { browserRig, type BrowserRig } from './browser-rig'
 import type { Print } from './run'
+import { until } from './until'
 import { percentile } from './statistics'
 
 /**
@@ -20,15 +21,6 @@ import { percentile } from './statistics'
  * sandbox (own process), the harness core, Chromium.
  */
 const PRODUCTS = 100_000
-/** Debian's Chromium, headless, as the e2e journeys run it (tests/e2e/support/app.ts, a project of its own). */
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const started = Date.now()
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 /** A search box and how its answer shows: the element carrying the answered query, and its rows. */
 interface SearchBox {

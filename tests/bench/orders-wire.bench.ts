@@ -7,6 +7,7 @@ import { makeCore } from '../support/core/core-suite'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
 import type { Print } from './run'
 import { shapedLink } from './shaped-link'
+import { until } from './until'
 
 /**
  * The order watcher's traffic on a real link: 20,000 orders of which 300 are open, the core
@@ -42,11 +43,7 @@ export async function bench(print: Print): Promise<void> {
     await t.call('connection.activate', { id: profile.id })
     await t.call('orders.pollNow') // baseline
     // The local orders index's first build (every order, once) is not the watcher's traffic: measured after it.
-    const deadline = Date.now() + 300_000
-    while (!(await t.call<{ complete: boolean }>('orders.indexState')).complete) {
-      if (Date.now() > deadline) throw new Error('the orders index was not built')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await until('the orders index', async () => (await t.call<{ complete: boolean }>('orders.indexState')).complete, 300_000, 100)
 
     // The watcher's own poll, when its time comes (not "check now", which also re-reads the index),
     // and what follows it on the link.
@@ -55,11 +52,7 @@ export async function bench(print: Print): Promise<void> {
       await new Promise((r) => setTimeout(r, 500))
       link.resetCounts()
       t.clock.advance(CADENCE.defaultMs)
-      const deadline = Date.now() + 30_000
-      while ((await t.call<{ lastPollAt: string | null }>('orders.watchState')).lastPollAt === before) {
-        if (Date.now() > deadline) throw new Error('the watcher did not poll')
-        await new Promise((r) => setTimeout(r, 20))
-      }
+      await until('the watcher\'s poll', async () => (await t.call<{ lastPollAt: string | null }>('orders.watchState')).lastPollAt !== before, 30_000, 20)
       await new Promise((r) => setTimeout(r, 1000))
       return link.bytes.up + link.bytes.down
     }
