@@ -3,6 +3,9 @@ import { z } from 'zod'
 const SyncPhase = z.enum(['fetching', 'finalizing', 'done', 'failed', 'cancelled'])
 type SyncPhase = z.infer<typeof SyncPhase>
 
+/** Whether a sync at this phase is still under way; after 'done', 'failed' or 'cancelled' it has said its last word. */
+export const syncUnderWay = (phase: SyncPhase): boolean => phase === 'fetching' || phase === 'finalizing'
+
 export const SyncProgress = z.object({
   phase: SyncPhase,
   pagesDone: z.int().min(0),

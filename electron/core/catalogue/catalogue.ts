@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Product } from '../../../shared/api'
 import { CatalogueSearchInput, type CatalogueSearchResult } from '../../../shared/model/catalogue-search'
-import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
+import { syncUnderWay, type CatalogueStatus, type SyncOutcome, type SyncProgress } from '../../../shared/model/catalogue-sync'
 import { productSummary, type ImageKind, type MatchKind, type ProductSummary } from '../../../shared/model/product'
 import { AppError } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
@@ -122,12 +122,12 @@ export class Catalogue {
     // it is still winding down (closing its threads): a view reading the status at that word must
     // not show it running, with no later event to say otherwise.
     const progress = this.running?.progress ?? null
-    const ended = progress !== null && (progress.phase === 'done' || progress.phase === 'failed' || progress.phase === 'cancelled')
+    const underWay = this.running !== null && (progress === null || syncUnderWay(progress.phase))
     return {
       products: b?.cdb.productCount ?? 0,
       lastSyncAt: last === null ? null : new Date(last).toISOString(),
-      syncing: this.running !== null && !ended,
-      progress: ended ? null : progress,
+      syncing: underWay,
+      progress: underWay ? progress : null,
       lastInvalid: b?.cdb.lastInvalid ?? 0,
       partialProducts: b && b.cdb.productCount > 0 ? b.queries.partialCount() : 0,
       lastError: this.lastError,
@@ -270,15 +270,15 @@ export class Catalogue {
       pressure: this.pressure,
       onProgress: (p) => {
         run.progress = p
-        // The outcome is in the status before the views hear of it (they read the status then).
-        if (p.phase === 'failed' && this.bound === b) this.lastError = p.message ?? SYNC_FAILED
-        if (p.phase === 'done' && this.bound === b) this.lastError = null
-        if (this.bound === b) this.ctx.emit('catalogue.syncProgress', p)
+        if (this.bound !== b) return
+        // The outcome (the one place it is recorded) is in the status before the views hear of it: they read the status then.
+        if (p.phase === 'failed') this.lastError = p.message ?? SYNC_FAILED
+        if (p.phase === 'done') this.lastError = null
+        this.ctx.emit('catalogue.syncProgress', p)
       },
     }).then(({ error, ...outcome }) => {
       if (this.running === run) this.running = null
       if (outcome.outcome === 'completed') {
-        this.lastError = null
         this.retryAt = 0
       } else if (error instanceof SessionEndedError) {
         // The profile's session changed under it (the profile was saved): not the service failing.
@@ -287,7 +287,6 @@ export class Catalogue {
           this.lastError = null
         }
       } else if (outcome.outcome === 'failed') {
-        this.lastError = outcome.message ?? SYNC_FAILED
         this.retryAt = this.ctx.clock.now() + RETRY_AFTER_FAILURE_MS
       }
       if (this.bound !== b) b.cdb.close()

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ProductGroup, ProductGroupListItem } from '../../../shared/api'
 import { PER_PAGE_MAX } from '../../../shared/api'
-import type { SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
+import { syncUnderWay, type SyncOutcome, type SyncProgress } from '../../../shared/model/catalogue-sync'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError, SessionEndedError } from '../service/service-error'
@@ -186,7 +186,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     onSearchable: (pages: readonly number[]) => {
       for (const p of pages) searchable.add(p)
       // More products findable: said while the sync goes on (a commit may land after its end).
-      if (done.size > 0 && (phaseNow === 'fetching' || phaseNow === 'finalizing')) progress(phaseNow)
+      if (done.size > 0 && syncUnderWay(phaseNow)) progress(phaseNow)
     },
   })
 

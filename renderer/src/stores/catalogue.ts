@@ -12,6 +12,7 @@ import type {
   ProductSummary,
   SyncProgress,
 } from '../../../shared/ipc/channels/catalogue'
+import { syncUnderWay } from '../../../shared/ipc/channels/catalogue'
 import { api, toApiError, type ApiError } from '../services/api'
 import { createPagedRows } from './paged-rows'
 
@@ -138,7 +139,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   }
 
   function onProgress(p: SyncProgress): void {
-    const running = p.phase === 'fetching' || p.phase === 'finalizing'
+    const running = syncUnderWay(p.phase)
     latest = p
     if (!running) {
       if (shownLater) clearTimeout(shownLater)
@@ -149,7 +150,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     } else {
       shownLater ??= setTimeout(() => {
         shownLater = null
-        if (latest && (latest.phase === 'fetching' || latest.phase === 'finalizing')) show(latest, true)
+        // A sync's last word clears this timer, so what is shown here is a sync under way.
+        if (latest) show(latest, true)
       }, PROGRESS_SHOWN_EVERY_MS)
     }
     // An answer from a first sync's landed pages follows the pages still landing (every few seconds at most).

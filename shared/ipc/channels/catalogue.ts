@@ -8,7 +8,7 @@ import { Facet, ImageKind, ProductGroupSummary, ProductSummary } from '../../mod
 // The catalogue's types are the domain model's (shared/model); re-exported for the renderer's imports.
 export { Facet, ImageKind, MatchKind, ProductGroupSummary, ProductSummary } from '../../model/product'
 export { CatalogueSearchInput, CatalogueSearchResult, CatalogueSort } from '../../model/catalogue-search'
-export { CatalogueStatus, SyncOutcome, SyncProgress } from '../../model/catalogue-sync'
+export { CatalogueStatus, SyncOutcome, SyncProgress, syncUnderWay } from '../../model/catalogue-sync'
 
 export const catalogueChannels = {
   'catalogue.search': channel(CatalogueSearchInput, CatalogueSearchResult),
