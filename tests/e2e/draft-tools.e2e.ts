@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
-import { plainProducts, scanIntoDraft } from './support/drafts'
+import { openNewDraft, plainProducts, scanIntoDraft } from './support/drafts'
 import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
 
@@ -26,9 +26,7 @@ describe('the draft editor’s tools', () => {
     const { page, sandbox } = app
     await app.startDemo()
     await app.call('catalogue.sync')
-    await page.goto(`${app.url}#/baskets`)
-    await page.click('[data-testid=new-draft]')
-    await page.waitForSelector('[data-testid=draft-editor]')
+    await openNewDraft(app)
     await scanIntoDraft(page, product.product_code)
 
     // Stock: said on the line; a quantity above it is warned about on the line, not refused.
@@ -84,9 +82,7 @@ describe('the draft editor’s tools', () => {
 
   it('suggests SKUs from the local catalogue as one types: ArrowDown and Tab take one, then quantity and Enter add it', async () => {
     const { page } = app
-    await page.goto(`${app.url}#/baskets`)
-    await page.click('[data-testid=new-draft]')
-    await page.waitForSelector('[data-testid=draft-editor]')
+    await openNewDraft(app)
     await page.locator('[data-testid=sku-input]').pressSequentially(product.product_code.slice(0, -1))
     await page.waitForSelector('[data-testid=sku-suggestions] [role=option]')
     const offered = await page.locator('[data-testid=sku-suggestions] [role=option] strong').allTextContents()

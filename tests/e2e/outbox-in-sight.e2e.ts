@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import type { DraftView } from '../../shared/ipc/channels/baskets'
-import { plainProducts, scanIntoDraft } from './support/drafts'
+import { openNewDraft, plainProducts, scanIntoDraft } from './support/drafts'
 import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
 
@@ -24,9 +24,7 @@ describe('the outbox in sight', () => {
     const { page, sandbox } = app
     await app.startDemo()
     await app.call('catalogue.sync')
-    await page.goto(`${app.url}#/baskets`)
-    await page.click('[data-testid=new-draft]')
-    await page.waitForSelector('[data-testid=draft-editor]')
+    await openNewDraft(app)
     for (const p of products.slice(0, 2)) await scanIntoDraft(page, p.product_code)
     await expect.poll(() => page.textContent('[data-testid=current-draft-lines]')).toContain('Current draft: 2 lines')
     expect(await page.textContent('[data-testid=outbox-badge-waiting]')).toBe('0 to send')

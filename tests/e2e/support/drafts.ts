@@ -20,3 +20,10 @@ export async function scanIntoDraft(page: Page, sku: string): Promise<void> {
   await page.press('[data-testid=sku-input]', 'Enter')
   await page.waitForSelector(`[data-testid=lines] tr[data-sku="${sku}"]`)
 }
+
+/** The draft editor on a new draft, from the baskets page. */
+export async function openNewDraft(app: Pick<AppUnderTest, 'page' | 'url'>): Promise<void> {
+  await app.page.goto(`${app.url}#/baskets`)
+  await app.page.click('[data-testid=new-draft]')
+  await app.page.waitForSelector('[data-testid=draft-editor]')
+}
