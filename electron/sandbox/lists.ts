@@ -27,7 +27,7 @@ function normaliseSort(v: string): string {
   return /^[a-z_]/.test(v) ? `+${v}` : v
 }
 
-/** A malformed query (wrong type, per_page over 1000, unknown sort) is a 400 naming the parameters. */
+/** A malformed query (wrong type, per_page below 1, unknown sort) is a 400 naming the parameters. */
 export function parseQuery<T>(schema: z.ZodType<T>, url: string): T {
   const parsed = schema.safeParse(queryObject(url))
   if (!parsed.success) throw new ApiError(400, 'The query string is not valid', fieldErrors(parsed.error.issues))

@@ -56,4 +56,22 @@ describe('paging: page starts at 1, per_page defaults to 1000 and is never above
     expect(totals(res)).toEqual({ count: '1010', pages: '2' })
     expect((await api.get<Row[]>('/products', { page: 2 })).body).toHaveLength(10)
   })
+
+  it('never serves more than 1000 rows: per_page=5000 answers a page of 1000, and the totals count pages of 1000', async () => {
+    const res = await api.get<Row[]>('/products', { per_page: 5000 })
+    expect(res.status).toBe(200)
+    expect(res.body).toHaveLength(1000)
+    expect(totals(res)).toEqual({ count: '1010', pages: '2' })
+    const second = await api.get<Row[]>('/products', { per_page: 5000, page: 2 })
+    expect(second.body.map((r) => r.id)).toEqual((await api.get<Row[]>('/products', { page: 2 })).body.map((r) => r.id))
+    expect((await api.get<Row[]>('/orders', { per_page: 1001 })).status).toBe(200)
+  })
+
+  it('pages start at 1: page=1 is the first page, and a page before it (page=0) is read as the first', async () => {
+    const first = (await api.get<Row[]>('/orders', { per_page: 10 })).body.map((r) => r.id)
+    expect((await api.get<Row[]>('/orders', { per_page: 10, page: 1 })).body.map((r) => r.id)).toEqual(first)
+    const zero = await api.get<Row[]>('/orders', { per_page: 10, page: 0 })
+    expect(zero.status).toBe(200)
+    expect(zero.body.map((r) => r.id)).toEqual(first)
+  })
 })
