@@ -34,6 +34,17 @@ export function parseQuery<T>(schema: z.ZodType<T>, url: string): T {
   return parsed.data
 }
 
+/** The text values worth matching: trimmed, blank ones dropped (`text=` is no filter). */
+export function texts(values: readonly string[] | undefined): string[] {
+  return (values ?? []).map((t) => t.trim()).filter((t) => t !== '')
+}
+
+/** A repeated boolean filter is ORed: one value filters, both values (or none) do not. */
+export function oneBoolean(values: readonly boolean[] | undefined): boolean | undefined {
+  if (!values?.length) return undefined
+  return values.every((v) => v === values[0]) ? values[0] : undefined
+}
+
 export interface Page {
   limit: number
   offset: number
@@ -57,6 +68,13 @@ export class Where {
     this.clauses.push(clause)
     this.params.push(...params)
     return this
+  }
+
+  /** One clause per value, ORed (a repeated filter parameter); nothing when there are none. */
+  anyOf<T>(values: readonly T[], clause: (value: T) => [string, ...(string | number | null)[]]): this {
+    if (!values.length) return this
+    const parts = values.map(clause)
+    return this.add(`(${parts.map((p) => p[0]).join(' OR ')})`, ...parts.flatMap((p) => p.slice(1) as (string | number | null)[]))
   }
 
   /** `column IN (...)` over a JSON array parameter: one placeholder whatever the number of values. */

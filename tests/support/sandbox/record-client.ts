@@ -72,7 +72,7 @@ export class RecordClient {
   }
 
   /** Every page of a list, by the public paging: page from 1, per_page at most 1000, X-Total-Pages. */
-  async all<T>(path: string, query: Record<string, string | number | (string | number)[]> = {}, perPage = 1000): Promise<T[]> {
+  async all<T>(path: string, query: Record<string, string | number | boolean | (string | number)[]> = {}, perPage = 1000): Promise<T[]> {
     const out: T[] = []
     for (let page = 1; ; page++) {
       const res = await this.get<T[]>(path, { ...query, page, per_page: perPage })
