@@ -3,17 +3,21 @@ import { ApiError, fieldErrors } from './errors'
 
 /**
  * The query string as an object: a repeated parameter becomes an array (the list schemas OR its
- * values), and a `name[]` spelling is accepted for `name`.
+ * values), and the array spellings of common client libraries, `name[]` and `name[0]`, are accepted
+ * for `name`. `sort_by` may also list its values with commas (`sort_by=-price,+name`).
  */
 export function queryObject(url: string): Record<string, string | string[]> {
   const q = url.indexOf('?')
   const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1))
   const out: Record<string, string | string[]> = {}
-  for (const [rawKey, raw] of params) {
-    const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey
-    const value = key === 'sort_by' ? normaliseSort(raw) : raw
+  const push = (key: string, value: string) => {
     const prev = out[key]
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
+  }
+  for (const [rawKey, raw] of params) {
+    const key = rawKey.replace(/\[[0-9]*\]$/, '')
+    if (key === 'sort_by') for (const part of raw.split(',')) push(key, normaliseSort(part))
+    else push(key, raw)
   }
   return out
 }
@@ -23,6 +27,7 @@ export function queryObject(url: string): Record<string, string | string[]> {
  * caller meant; a bare field name means ascending.
  */
 function normaliseSort(v: string): string {
+  if (v === '') return v
   if (v.startsWith(' ')) return `+${v.slice(1)}`
   return /^[a-z_]/.test(v) ? `+${v}` : v
 }

@@ -12,10 +12,20 @@ import { USER_SORTS } from './user'
  */
 /** A parameter given once arrives as a value, repeated as an array: always an array (or absent). */
 const repeated = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])
-const many = <T extends z.ZodType>(item: T) => z.preprocess(repeated, z.array(item).optional())
-const bool = many(z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()))
-const text = many(z.string().max(255))
-const sortBy = <T extends readonly [string, ...string[]]>(values: T, dflt: T[number]) => z.preprocess(repeated, z.array(z.enum(values)).min(1).default([dflt]))
+/**
+ * Ids, enumerations, booleans, dates and numbers never hold a comma, so `status=A,B` is read as
+ * `status=A&status=B` (a spelling the record is silent on), and an empty value (`status=`) is no
+ * filter rather than a value matching nothing.
+ */
+const listed = (v: unknown) => {
+  const list = repeated(v)?.flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).filter((x) => x !== '')
+  return list?.length ? list : undefined
+}
+const many = <T extends z.ZodType>(item: T) => z.preprocess(listed, z.array(item).optional())
+const bool = many(z.preprocess((v) => (typeof v !== 'string' ? v : ['true', '1'].includes(v.toLowerCase()) ? true : ['false', '0'].includes(v.toLowerCase()) ? false : v), z.boolean()))
+/** Text is taken as given (a comma is text); repeated, its values are ORed. */
+const text = z.preprocess(repeated, z.array(z.string().max(255)).optional())
+const sortBy = <T extends readonly [string, ...string[]]>(values: T, dflt: T[number]) => z.preprocess(listed, z.array(z.enum(values)).min(1).default([dflt]))
 
 export const ProductListQuery = Paging.extend({
   vendor: many(z.coerce.number().int().min(-1)),
