@@ -41,7 +41,7 @@ describe('GET /products', () => {
   })
 
   it('refuses malformed paging with 400', async () => {
-    for (const query of [{ per_page: 1001 }, { per_page: 0 }, { page: 0 }, { page: 'x' }, { sort_by: '-rating' }, { vendor: 'abc' }, { per_page: [10, 20] }]) {
+    for (const query of [{ per_page: 0 }, { page: 'x' }, { per_page: 2.5 }, { sort_by: '-rating' }, { vendor: 'abc' }, { per_page: [10, 20] }]) {
       const res = await api.get('/products', { query })
       expect(res.status, JSON.stringify(query)).toBe(400)
       expect(res.headers['content-type']).toContain('application/problem+json')

@@ -3,17 +3,21 @@ import { ApiError, fieldErrors } from './errors'
 
 /**
  * The query string as an object: a repeated parameter becomes an array (the list schemas OR its
- * values), and a `name[]` spelling is accepted for `name`.
+ * values), and the array spellings of common client libraries, `name[]` and `name[0]`, are accepted
+ * for `name`. `sort_by` may also list its values with commas (`sort_by=-price,+name`).
  */
 export function queryObject(url: string): Record<string, string | string[]> {
   const q = url.indexOf('?')
   const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1))
   const out: Record<string, string | string[]> = {}
-  for (const [rawKey, raw] of params) {
-    const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey
-    const value = key === 'sort_by' ? normaliseSort(raw) : raw
+  const push = (key: string, value: string) => {
     const prev = out[key]
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
+  }
+  for (const [rawKey, raw] of params) {
+    const key = rawKey.replace(/\[[0-9]*\]$/, '')
+    if (key === 'sort_by') for (const part of raw.split(',')) push(key, normaliseSort(part))
+    else push(key, raw)
   }
   return out
 }
@@ -23,15 +27,27 @@ export function queryObject(url: string): Record<string, string | string[]> {
  * caller meant; a bare field name means ascending.
  */
 function normaliseSort(v: string): string {
+  if (v === '') return v
   if (v.startsWith(' ')) return `+${v.slice(1)}`
   return /^[a-z_]/.test(v) ? `+${v}` : v
 }
 
-/** A malformed query (wrong type, per_page over 1000, unknown sort) is a 400 naming the parameters. */
+/** A malformed query (wrong type, per_page below 1, unknown sort) is a 400 naming the parameters. */
 export function parseQuery<T>(schema: z.ZodType<T>, url: string): T {
   const parsed = schema.safeParse(queryObject(url))
   if (!parsed.success) throw new ApiError(400, 'The query string is not valid', fieldErrors(parsed.error.issues))
   return parsed.data
+}
+
+/** The text values worth matching: trimmed, blank ones dropped (`text=` is no filter). */
+export function texts(values: readonly string[] | undefined): string[] {
+  return (values ?? []).map((t) => t.trim()).filter((t) => t !== '')
+}
+
+/** A repeated boolean filter is ORed: one value filters, both values (or none) do not. */
+export function oneBoolean(values: readonly boolean[] | undefined): boolean | undefined {
+  if (!values?.length) return undefined
+  return values.every((v) => v === values[0]) ? values[0] : undefined
 }
 
 export interface Page {
@@ -57,6 +73,13 @@ export class Where {
     this.clauses.push(clause)
     this.params.push(...params)
     return this
+  }
+
+  /** One clause per value, ORed (a repeated filter parameter); nothing when there are none. */
+  anyOf<T>(values: readonly T[], clause: (value: T) => [string, ...(string | number | null)[]]): this {
+    if (!values.length) return this
+    const parts = values.map(clause)
+    return this.add(`(${parts.map((p) => p[0]).join(' OR ')})`, ...parts.flatMap((p) => p.slice(1) as (string | number | null)[]))
   }
 
   /** `column IN (...)` over a JSON array parameter: one placeholder whatever the number of values. */

@@ -14,11 +14,25 @@ export type Language = z.infer<typeof Language>
 /** Ship and provisioning instructions: at most 3500 characters (spec section 8). */
 export const INSTRUCTIONS_MAX = 3500
 
-/** Pagination of every list operation (spec 4.2; per_page capped at 1000 by the real service). */
+/**
+ * Pagination of every list operation (spec 4.2). The public record: "page starts at 1; per_page
+ * defaults to 1000 and can never be higher than 1000" — so a larger per_page is served as 1000 (the
+ * X-Total-Pages header counts pages of 1000), and a page before the first (0 or below) is the
+ * first. A per_page below 1 or a value that is no integer is refused.
+ */
 export const PER_PAGE_MAX = 1000
 export const Paging = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_MAX),
+  page: z.coerce
+    .number()
+    .int()
+    .transform((p) => Math.max(p, 1))
+    .default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, PER_PAGE_MAX))
+    .default(PER_PAGE_MAX),
 })
 export type Paging = z.infer<typeof Paging>
 

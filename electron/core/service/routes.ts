@@ -94,6 +94,8 @@ export const SERVICE_ASSUMPTIONS = {
   errorBody: 'RFC 9457 problem+json with errors[{field,message}] from our sandbox; {message}, {error, error_description} and {errors:{field:[...]}} are also understood.',
   listHeaders: 'X-Total-Count and X-Total-Pages on every list (conventions); absent headers fall back to the page length.',
   perPageMax: 1000,
+  listQueries:
+    'Sent as the public record shows: a repeated parameter for several values, ORed (status=A&status=B, conventions), different parameters ANDed, page from 1, per_page never above 1000 (conventions). Our sandbox also reads status[]=, status[0]= and comma lists and serves a larger per_page as 1000 (its documented tolerance, sandbox README "Lists"); the client relies on none of that.',
   rateLimit: 'Unknown; a 429 is honoured through Retry-After.',
   facetNames:
     'Vendor and product type records are "not shown" (spec 2): the catalogue asks GET /vendors and GET /product_types (ours) for their names and keeps them with the catalogue; a 404 (or any refusal) leaves them named by id ("Vendor 4").',

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Product, ProductListQuery } from '../../../shared/api'
-import { orderBy, pageOf, Where } from '../lists'
+import { orderBy, pageOf, texts, Where } from '../lists'
 import type { SandboxState } from '../state'
 import { spliceInto, spliceProducts } from './product-json'
 
@@ -27,8 +27,8 @@ export function listProducts(state: SandboxState, organisation: number, q: Produ
   const where = new Where()
   idsOrNone(where, 'vendor', q.vendor)
   idsOrNone(where, 'type', q.type)
-  // Partial, case-insensitive match on SKU and name (service-conventions: text=SKU-ABC finds SKU-ABC123).
-  if (q.text !== undefined && q.text.trim() !== '') where.add('instr(search, ?) > 0', q.text.trim().toLowerCase())
+  // Partial, case-insensitive match on SKU and name (service-conventions: text=SKU-ABC finds SKU-ABC123); repeated, ORed.
+  where.anyOf(texts(q.text), (t) => ['instr(search, ?) > 0', t.toLowerCase()])
   const { limit, offset } = pageOf(q)
   const order = orderBy(q.sort_by, SORT_COLUMNS)
   let ids: number[]

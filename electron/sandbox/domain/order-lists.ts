@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { BasketListQuery, OrderListQuery } from '../../../shared/api'
-import { orderBy, pageOf, Where } from '../lists'
+import { orderBy, pageOf, texts, Where } from '../lists'
 import type { SandboxState } from '../state'
 
 type Baskets = z.output<typeof BasketListQuery>
@@ -31,14 +31,11 @@ export function listOrders(state: SandboxState, visible: readonly number[], q: O
   if (q.organisation) where.inList('organisation', q.organisation)
   if (q.status) where.inList('status', q.status)
   if (q.payment_type) where.inList('payment_type', q.payment_type)
-  const text = q.text?.trim()
-  if (text) {
-    const id = /^#?[0-9]{1,15}$/.test(text) ? Number(text.replace('#', '')) : -1
-    where.add('(id = ? OR instr(search, ?) > 0)', id, text.toLowerCase())
-  }
-  if (q.start_date) where.add('date >= ?', q.start_date)
-  if (q.end_date) where.add('substr(date, 1, 10) <= ?', q.end_date)
-  if (q.value_from !== undefined) where.add('total >= ?', q.value_from)
-  if (q.value_to !== undefined) where.add('total <= ?', q.value_to)
+  where.anyOf(texts(q.text), (text) => ['(id = ? OR instr(search, ?) > 0)', /^#?[0-9]{1,15}$/.test(text) ? Number(text.replace('#', '')) : -1, text.toLowerCase()])
+  // A repeated bound is ORed like any repeated parameter.
+  where.anyOf(q.start_date ?? [], (d) => ['date >= ?', d])
+  where.anyOf(q.end_date ?? [], (d) => ['substr(date, 1, 10) <= ?', d])
+  where.anyOf(q.value_from ?? [], (v) => ['total >= ?', v])
+  where.anyOf(q.value_to ?? [], (v) => ['total <= ?', v])
   return page(state, where, orderBy(q.sort_by, { date: 'date', total: 'total' }), q)
 }

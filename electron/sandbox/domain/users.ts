@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { FieldError, User, UserBody, UserListItem, UserListQuery } from '../../../shared/api'
 import { invalid, notFound } from '../errors'
-import { orderBy, pageOf, Where } from '../lists'
+import { oneBoolean, orderBy, pageOf, texts, Where } from '../lists'
 import type { SandboxState } from '../state'
 import { auditLogsOf, recordAudit } from './audit'
 import type { Actor } from './orders'
@@ -13,10 +13,11 @@ type Query = z.output<typeof UserListQuery>
 export function listUsers(state: SandboxState, visible: readonly number[], q: Query): { items: UserListItem[]; total: number } {
   const where = new Where().inList('organisation', visible)
   if (q.organisation) where.inList('organisation', q.organisation)
-  if (q.text?.trim()) where.add('instr(search, ?) > 0', q.text.trim().toLowerCase())
-  if (q.verified !== undefined) where.add('verified = ?', q.verified ? 1 : 0)
-  if (q.disabled !== undefined) where.add('active = ?', q.disabled ? 0 : 1)
-  if (q.password_reset !== undefined) where.add('password_reset = ?', q.password_reset ? 1 : 0)
+  where.anyOf(texts(q.text), (t) => ['instr(search, ?) > 0', t.toLowerCase()])
+  const [verified, disabled, passwordReset] = [oneBoolean(q.verified), oneBoolean(q.disabled), oneBoolean(q.password_reset)]
+  if (verified !== undefined) where.add('verified = ?', verified ? 1 : 0)
+  if (disabled !== undefined) where.add('active = ?', disabled ? 0 : 1)
+  if (passwordReset !== undefined) where.add('password_reset = ?', passwordReset ? 1 : 0)
   const total = state.store.get<{ n: number }>(`SELECT count(*) AS n FROM users ${where.sql}`, ...where.params)!.n
   const { limit, offset } = pageOf(q)
   if (offset >= total) return { items: [], total }

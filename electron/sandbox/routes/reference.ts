@@ -1,11 +1,17 @@
-import { Address, CountryCode, Organisation, ProductType, ShippingType, Vendor } from '../../../shared/api'
+import { Address, CountryCode, Organisation, Paging, ProductType, ShippingType, Vendor } from '../../../shared/api'
 import { notFound } from '../errors'
 import { listAddresses } from '../domain/organisations'
 import { shippingTypes } from '../domain/shipping-types'
 import { op } from '../operation'
 
-/** Small reference lists are never paged, but carry the same total headers as every list. */
-const all = <T>(items: T[]) => ({ json: items, list: { total: items.length, perPage: Math.max(items.length, 1) } })
+/**
+ * Small reference lists are paged like every list (spec 4.2: "pagination used by every list
+ * operation"); at the default per_page of 1000 one page holds them all.
+ */
+const all = <T>(items: T[], p: Paging) => {
+  const offset = (p.page - 1) * p.per_page
+  return { json: items.slice(offset, offset + p.per_page), list: { total: items.length, perPage: p.per_page } }
+}
 
 export const referenceOperations = [
   op({
@@ -16,12 +22,13 @@ export const referenceOperations = [
     tag: 'Organisations',
     permission: 'organisations:read',
     response: Organisation,
+    query: Paging,
     list: true,
     success: 200,
-    errors: [401, 403],
-    handle({ state, caller }) {
+    errors: [400, 401, 403],
+    handle({ state, caller, query }) {
       const orgs = caller.visible.map((id) => state.orgs.toApi(state.orgs.get(id)!, caller.user.organisation))
-      return all(orgs)
+      return all(orgs, query)
     },
   }),
   op({
@@ -32,12 +39,13 @@ export const referenceOperations = [
     tag: 'Organisations',
     permission: 'addresses:read',
     response: Address,
+    query: Paging,
     list: true,
     success: 200,
-    errors: [401, 403, 404],
-    handle({ state, caller, id }) {
+    errors: [400, 401, 403, 404],
+    handle({ state, caller, id, query }) {
       if (!caller.sees(id)) throw notFound('Organisation')
-      return all(listAddresses(state.store, id))
+      return all(listAddresses(state.store, id), query)
     },
   }),
   op({
@@ -47,11 +55,12 @@ export const referenceOperations = [
     summary: 'Countries; an address\u2019s country_code is one of these ids',
     tag: 'Reference data',
     response: CountryCode,
+    query: Paging,
     list: true,
     success: 200,
-    errors: [401],
-    handle({ state }) {
-      return all(state.store.all<CountryCode>('SELECT id, iso_code, name FROM country_codes ORDER BY id'))
+    errors: [400, 401],
+    handle({ state, query }) {
+      return all(state.store.all<CountryCode>('SELECT id, iso_code, name FROM country_codes ORDER BY id'), query)
     },
   }),
   op({
@@ -61,11 +70,12 @@ export const referenceOperations = [
     summary: 'Shipping types: the countries each may ship to (or, with exclude_countries, may not) and its cost',
     tag: 'Reference data',
     response: ShippingType,
+    query: Paging,
     list: true,
     success: 200,
-    errors: [401],
-    handle({ state }) {
-      return all(shippingTypes(state.store))
+    errors: [400, 401],
+    handle({ state, query }) {
+      return all(shippingTypes(state.store), query)
     },
   }),
   op({
@@ -75,11 +85,12 @@ export const referenceOperations = [
     summary: 'Vendors by id and name (ours: the spec shows only their ids)',
     tag: 'Reference data',
     response: Vendor,
+    query: Paging,
     list: true,
     success: 200,
-    errors: [401],
-    handle({ state }) {
-      return all(state.store.all<Vendor>('SELECT id, name FROM vendors ORDER BY id'))
+    errors: [400, 401],
+    handle({ state, query }) {
+      return all(state.store.all<Vendor>('SELECT id, name FROM vendors ORDER BY id'), query)
     },
   }),
   op({
@@ -89,11 +100,12 @@ export const referenceOperations = [
     summary: 'Product types by id and name (ours: the spec shows only their ids)',
     tag: 'Reference data',
     response: ProductType,
+    query: Paging,
     list: true,
     success: 200,
-    errors: [401],
-    handle({ state }) {
-      return all(state.store.all<ProductType>('SELECT id, name FROM product_types ORDER BY id'))
+    errors: [400, 401],
+    handle({ state, query }) {
+      return all(state.store.all<ProductType>('SELECT id, name FROM product_types ORDER BY id'), query)
     },
   }),
 ]

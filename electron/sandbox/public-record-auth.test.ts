@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox, type Sandbox } from '.'
+import { API_PATH, RecordClient, requestToken } from '../../tests/support/sandbox/record-client'
+
+/**
+ * Authentication and request bodies as the public record describes them (spec 4.1, 5 and 1;
+ * service-conventions.md: client_secret_post, invalid_client), each fact checked by a client written
+ * only from the record (plain fetch over real HTTP).
+ */
+let sb: Sandbox
+beforeAll(async () => {
+  sb = await startSandbox({ products: 40, orders: 20, speed: 0 })
+})
+afterAll(() => sb.close())
+
+const good = () => ({ client_id: sb.demo.clientId, client_secret: sb.demo.clientSecret, grant_type: 'client_credentials' })
+
+/** Every operation with a known path (spec 4.1, service-conventions.md) and the resource-style ones. */
+const OPERATIONS: [string, string][] = [
+  ['GET', '/whoami'],
+  ['GET', '/organisations'],
+  ['GET', '/organisations/1/addresses'],
+  ['GET', '/country_codes'],
+  ['GET', '/shipping_types'],
+  ['GET', '/users'],
+  ['GET', '/users/1'],
+  ['POST', '/users'],
+  ['PUT', '/users/1'],
+  ['GET', '/product_groups'],
+  ['GET', '/product_groups/1'],
+  ['POST', '/product_groups'],
+  ['PUT', '/product_groups/1'],
+  ['GET', '/products'],
+  ['GET', '/products/1'],
+  ['GET', '/baskets'],
+  ['POST', '/baskets'],
+  ['GET', '/baskets/1'],
+  ['PUT', '/baskets/1'],
+  ['POST', '/baskets/1/submit'],
+  ['POST', '/baskets/1/line_items'],
+  ['GET', '/orders'],
+  ['POST', '/orders'],
+  ['GET', '/orders/1'],
+  ['POST', '/orders/1/resubmit'],
+]
+
+describe('the token endpoint: POST {host}/api/v1/oauth/create_token, form-encoded, client_secret_post', () => {
+  it('answers client credentials in the form body with a Bearer token, its lifetime in seconds', async () => {
+    const res = await requestToken(sb.url, good())
+    expect(res.status).toBe(200)
+    expect(typeof res.body.access_token).toBe('string')
+    expect(res.body.token_type).toBe('Bearer')
+    expect(Number.isInteger(res.body.expires_in)).toBe(true)
+    expect(res.body.expires_in as number).toBeGreaterThan(0)
+  })
+
+  it('needs no Authorization header, and renewal is calling it again: both tokens work', async () => {
+    const first = (await requestToken(sb.url, good())).body.access_token as string
+    const second = (await requestToken(sb.url, good())).body.access_token as string
+    for (const token of [first, second]) {
+      const res = await fetch(`${sb.url}${API_PATH}/whoami`, { headers: { Authorization: `Bearer ${token}` } })
+      expect(res.status).toBe(200)
+    }
+  })
+
+  it('answers bad client credentials with the OAuth body {"error": "invalid_client"}', async () => {
+    for (const form of [
+      { ...good(), client_secret: 'not-the-secret' },
+      { ...good(), client_id: randomUUID() },
+    ]) {
+      const res = await requestToken(sb.url, form)
+      expect([400, 401]).toContain(res.status)
+      expect(res.body.error).toBe('invalid_client')
+    }
+  })
+
+  it('supports only grant_type=client_credentials: another grant is refused with an OAuth error', async () => {
+    for (const grant of ['password', 'refresh_token', 'authorization_code']) {
+      const res = await requestToken(sb.url, { ...good(), grant_type: grant })
+      expect(res.status, grant).toBe(400)
+      expect(res.body.error, grant).toBe('unsupported_grant_type')
+    }
+    const { grant_type: _, ...withoutGrant } = good()
+    const missing = await requestToken(sb.url, withoutGrant)
+    expect(missing.status).toBe(400)
+    expect(typeof missing.body.error).toBe('string')
+  })
+
+  it('is reached by the host-only base plus /api/v1, the public documentation\u2019s form of the full URL', async () => {
+    expect(sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const api = await new RecordClient(sb.url, sb.demo).signIn()
+    expect((await api.get('/whoami')).status).toBe(200)
+  })
+})
+
+describe('every other operation needs Authorization: Bearer <token>', () => {
+  it('answers 401 without a token or with one it did not issue, on every operation', async () => {
+    for (const [method, path] of OPERATIONS) {
+      const body = method === 'GET' ? undefined : '{}'
+      const headers = body ? { 'Content-Type': 'application/json' } : undefined
+      const none = await fetch(`${sb.url}${API_PATH}${path}`, { method, headers, body })
+      expect(none.status, `${method} ${path}`).toBe(401)
+      const forged = await fetch(`${sb.url}${API_PATH}${path}`, { method, headers: { ...headers, Authorization: 'Bearer not-a-token-it-issued' }, body })
+      expect(forged.status, `${method} ${path} forged`).toBe(401)
+    }
+  })
+})
+
+describe('request bodies are JSON, except the token request', () => {
+  it('takes an order as JSON and does not take it form-encoded', async () => {
+    const token = (await requestToken(sb.url, good())).body.access_token as string
+    const order = { shipping_address: { company_name: 'Form Co', addr_line_1: '1 Road', city: 'Leeds', postal_code: 'LS1 1AA', country_code: 1 }, shipping_type: 1, line_items: [{ product_code: 'SW-24P-POE', quantity: 1 }] }
+    const form = await fetch(`${sb.url}${API_PATH}/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ shipping_type: '1', 'line_items[0][product_code]': 'SW-24P-POE', 'line_items[0][quantity]': '1' }),
+    })
+    expect(form.status).toBeGreaterThanOrEqual(400)
+    expect(form.status).toBeLessThan(500)
+    const json = await fetch(`${sb.url}${API_PATH}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) })
+    expect(json.status).toBe(201)
+  })
+})
