@@ -18,7 +18,8 @@ export const MAX_BODY_BYTES = 1024 * 1024
 
 /** Builds the Hono application from the operation table plus the non-operation routes. */
 export function buildApp(state: SandboxState, operations: AnyOperation[], extra: (app: Hono<Env>) => void): Hono<Env> {
-  const app = new Hono<Env>()
+  // The record is silent on a trailing slash; a client written from it may add one, and most servers serve the same resource.
+  const app = new Hono<Env>({ strict: false })
   app.use('*', faultsAndLog(state))
   app.use('*', httpEncoding())
   app.use('*', cors({ origin: '*', exposeHeaders: ['X-Total-Count', 'X-Total-Pages', 'Retry-After', 'Location', 'Allow', 'WWW-Authenticate'] }))

@@ -63,4 +63,14 @@ describe('spellings a client written from the record may use', () => {
     expect(ids(await api.get<Row[]>('/users', 'verified=0'))).toEqual(unverified)
     expect(ids(await api.get<Row[]>('/users', 'verified=1'))).toEqual(ids(await api.get<Row[]>('/users', 'verified=true')))
   })
+
+  it('a path with a trailing slash is the same resource, as most servers treat it', async () => {
+    const plain = await api.get<Row[]>('/orders', 'per_page=5')
+    const slashed = await api.get<Row[]>('/orders/', 'per_page=5')
+    expect(slashed.status).toBe(200)
+    expect(ids(slashed)).toEqual(ids(plain))
+    const one = await api.get<Row>(`/orders/${ids(plain)[0]}/`)
+    expect(one.status).toBe(200)
+    expect(one.body.id).toBe(ids(plain)[0])
+  })
 })
