@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
 import { launchApp, type AppUnderTest } from './support/app'
+import { openNewDraft } from './support/drafts'
 
 /**
  * A fast typist: 20 keys 10 ms apart in each search box that answers as you type (the catalogue
- * view, the Ctrl+K quick lookup). Every search is asked at once, with no typing pause, so answers
+ * view, the Ctrl+K quick lookup, the line editor's product picker). Every search is asked at once, with no typing pause, so answers
  * to the earlier keystrokes are on their way while later keys arrive: the list must end up
  * answering the whole query, and no answer to an older query may be painted after a newer one.
  */
@@ -83,6 +84,25 @@ describe('typing fast into the search boxes', () => {
     expectInTypingOrder(painted, query)
     expect(await page.locator('[data-testid=quick-lookup-option]').count()).toBeGreaterThan(0)
     await page.keyboard.press('Escape')
+  })
+
+  it("the line editor's product picker ends on the answer to the whole query, never repainting an older one", async () => {
+    const { page } = app
+    // A draft line whose SKU the catalogue does not know offers the picker to choose its product.
+    await openNewDraft(app)
+    await page.click('[data-testid=open-import]')
+    await page.fill('[data-testid=import-text]', 'NO-SUCH-SKU\t2')
+    await page.click('[data-testid=import-preview]')
+    await page.click('[data-testid=import-include-unknown]')
+    await page.click('[data-testid=import-add]')
+    await page.click('[data-testid=choose-product-0]')
+    // It opens searching for the line's SKU, selected, so the first key typed replaces it.
+    await page.waitForSelector('[data-testid=product-picker-input]:focus')
+    await page.waitForSelector('[data-testid=product-picker][data-answered="NO-SUCH-SKU"]')
+    const painted = await typeFast(page, '[data-testid=product-picker]', 'data-answered', query)
+    expect(painted[0]).toBe('NO-SUCH-SKU')
+    expectInTypingOrder(painted.slice(1), query)
+    expect(await page.locator('[data-testid=product-picker-option]').count()).toBeGreaterThan(0)
   })
 
   it('no page error happened on the way', () => {
