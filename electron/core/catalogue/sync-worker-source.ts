@@ -203,6 +203,7 @@ function sendStoredText(pages, perPage, sql, full) {
     const positions = []
     const texts = []
     for (const { pos } of prepare(sql.positions).all(base, base + items.length - 1)) {
+      if (positions.length % YIELD_EVERY === YIELD_EVERY - 1) yieldToSearches()
       const p = isProduct(items[pos - base]) ? items[pos - base] : readablePart(items[pos - base])
       positions.push(pos)
       if (full) texts.push(p.name, p.product_code, productBody(p))
