@@ -25,8 +25,13 @@ export const SearchPartial = z.object({
   products: z.int().min(0),
   /** Products the service said it has; null when it did not say. */
   expected: z.int().min(0).nullable(),
-  /** Some landed products' names and descriptions are still being indexed. */
+  /** Some landed products' names and SKUs are still being indexed. */
   textPending: z.boolean(),
+  /**
+   * The descriptions are still being indexed (they follow names and SKUs, once every page has
+   * landed): a product that matches only in its description may be missing from the answer.
+   */
+  descriptionsPending: z.boolean().default(false),
 })
 export type SearchPartial = z.infer<typeof SearchPartial>
 

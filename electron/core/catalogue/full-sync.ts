@@ -51,8 +51,9 @@ class Cancelled extends Error {}
 /**
  * A full sync of the catalogue: pages of `listProducts` (per_page 1000, in the service's popularity
  * order) fetched a few at a time and handed unread to the sync workers, which parse, check and
- * store them into the next generation's files (see sync-workers.ts); then product groups, indexes
- * and the swap. The main thread only fetches; search keeps reading the live generation throughout.
+ * store them into the next generation's files (see sync-workers.ts), products findable by SKU and
+ * name as each page lands; then product groups, the description index (from the stored pages),
+ * indexes and the swap. The main thread only fetches; search keeps reading the live generation throughout.
  */
 export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const { cdb, client, clock } = deps
@@ -282,6 +283,13 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       record()
     }
     progress('finalizing')
+    // Every page is in and findable by SKU and name: now the descriptions, from the stored pages
+    // (the rows worker builds its indexes meanwhile, in finish). A sync interrupted here resumes
+    // with the pages the text file lacks.
+    await opened.describe(
+      [...done.keys()].sort((a, b) => a - b),
+      perPage,
+    )
     await opened.writeGroups(groups)
     const count = await opened.finish(perPage)
     await opened.close()

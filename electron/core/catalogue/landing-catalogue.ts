@@ -18,6 +18,8 @@ export class LandingCatalogue {
   private constructor(
     private readonly db: DatabaseSync,
     readonly gen: number,
+    /** The file has name_fts and body_page (not a sync of an earlier version, whose one index held all). */
+    private readonly namesFirst: boolean,
   ) {}
 
   /** Null while the generation's files are not there yet or hold no tables yet. */
@@ -31,7 +33,8 @@ export class LandingCatalogue {
       db.prepare('ATTACH DATABASE ? AS landing_pages').run(files.pages)
       db.exec('PRAGMA query_only = ON')
       db.prepare('SELECT 1 FROM rows_page, landing_text.text_page, landing_text.product_fts LIMIT 0').all()
-      return new LandingCatalogue(db, gen)
+      const namesFirst = !!(db.prepare("SELECT count(*) AS n FROM landing_text.sqlite_master WHERE name IN ('name_fts', 'body_page')").get() as { n: number }).n
+      return new LandingCatalogue(db, gen, namesFirst)
     } catch {
       db?.close()
       return null
@@ -49,6 +52,16 @@ export class LandingCatalogue {
     return s
   }
 
+  /**
+   * The full-text index a search reads: the names-and-SKUs index while descriptions are still
+   * being indexed (product_fts holds only some pages yet), then the whole one.
+   */
+  get textIndex(): string {
+    if (!this.namesFirst) return 'product_fts'
+    const r = this.stmt('SELECT (SELECT count(*) FROM rows_page) AS pages, (SELECT count(*) FROM landing_text.body_page) AS described').get() as { pages: number; described: number }
+    return r.pages > 0 && r.described >= r.pages ? 'product_fts' : 'name_fts'
+  }
+
   /** Counted afresh each time: pages keep landing. */
   count(sql: string, params: readonly (string | number)[]): number {
     return (this.stmt(sql).get(...params) as { n: number }).n
@@ -58,16 +71,25 @@ export class LandingCatalogue {
     return (this.stmt('SELECT coalesce(sum(products), 0) AS n FROM rows_page').get() as { n: number }).n
   }
 
-  /** How far from complete an answer from here is; null once every page has landed and its text is indexed. */
+  /**
+   * How far from complete an answer from here is; null once every page has landed and its text,
+   * descriptions included, is indexed.
+   */
   partial(expectedProducts: number, expectedPages: number): SearchPartial | null {
-    const r = this.stmt('SELECT (SELECT count(*) FROM rows_page) AS pages, (SELECT count(*) FROM landing_text.text_page) AS indexed, (SELECT coalesce(sum(products), 0) FROM rows_page) AS products').get() as {
-      pages: number
-      indexed: number
-      products: number
-    }
+    const described = this.namesFirst ? '(SELECT count(*) FROM landing_text.body_page)' : '(SELECT count(*) FROM landing_text.text_page)'
+    const r = this.stmt(
+      `SELECT (SELECT count(*) FROM rows_page) AS pages, (SELECT count(*) FROM landing_text.text_page) AS indexed, ${described} AS described, (SELECT coalesce(sum(products), 0) FROM rows_page) AS products`,
+    ).get() as { pages: number; indexed: number; described: number; products: number }
     const landed = expectedPages > 0 && r.pages >= expectedPages
-    if (landed && r.indexed >= r.pages) return null
-    return { products: r.products, expected: expectedProducts >= 0 ? expectedProducts : null, textPending: r.indexed < r.pages }
+    if (landed && r.indexed >= r.pages && r.described >= r.pages) return null
+    return {
+      products: r.products,
+      expected: expectedProducts >= 0 ? expectedProducts : null,
+      textPending: r.indexed < r.pages,
+      // Descriptions are indexed once every page has landed: until then a search may miss a product
+      // that matches only in its description.
+      descriptionsPending: r.described < r.pages || !landed,
+    }
   }
 
   close(): void {

@@ -95,6 +95,68 @@ describe('a first sync, searchable as it lands', () => {
   })
 })
 
+describe('descriptions, indexed after names and SKUs', () => {
+  /** The words of a text as the index splits them (letters and digits apart, lower case). */
+  const words = (text: string) => new Set(text.toLowerCase().replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4').split(/[^\p{L}\p{N}]+/u).filter(Boolean))
+
+  it('are announced as still being indexed while a first sync has only names and SKUs, survive a restart, and are found once the sync finishes them', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    let again: CatalogueRig | null = null
+    try {
+      const profileId = await rig.connect(sandbox)
+      const page = await servicePage(rig, 2)
+      // A product with a word in its descriptions that is in no landed product's name or SKU.
+      const named = new Set<string>()
+      for (let p = 1; p <= PRODUCTS / PER_PAGE; p++) for (const q of await servicePage(rig, p)) for (const w of words(`${q.name} ${q.product_code}`)) named.add(w)
+      let target: { product: Product; word: string } | null = null
+      for (const product of page) {
+        const word = [...words(`${product.description ?? ''} ${product.detailed_description ?? ''} ${product.featured_description ?? ''}`)].find((w) => w.length > 4 && !/\p{N}/u.test(w) && !named.has(w))
+        if (word) {
+          target = { product, word }
+          break
+        }
+      }
+      if (!target) throw new Error('no product of the sandbox has a word only in its descriptions')
+      const nameWord = [...words(target.product.name)].find((w) => w.length > 3 && !/\p{N}/u.test(w))!
+
+      // Every page lands, then the product groups fail: the sync stops before the descriptions.
+      sandbox.control.injectFault({ kind: 'status', status: 503, match: { path: '^/product_groups' } })
+      expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('failed')
+
+      const bySku = await search(rig, target.product.product_code)
+      expect(bySku.items[0]).toMatchObject({ id: target.product.id, match: 'exact' })
+      expect(bySku.partial).toEqual({ products: PRODUCTS, expected: PRODUCTS, textPending: false, descriptionsPending: true })
+      const byName = await search(rig, nameWord)
+      expect(ids(byName)).toContain(target.product.id)
+      expect(byName.partial?.descriptionsPending).toBe(true)
+      const byDescription = await search(rig, target.word)
+      expect(ids(byDescription)).not.toContain(target.product.id)
+      expect(byDescription.partial?.descriptionsPending).toBe(true)
+
+      // The app restarts: the names are still there, and the next sync indexes the descriptions
+      // from the stored pages, fetching no product page again.
+      await rig.close()
+      again = catalogueRig({ perPage: PER_PAGE, concurrency: 2, dataDir: rig.dataDir, secrets: rig.secrets })
+      await again.call('connection.activate', { id: profileId })
+      expect((await search(again, nameWord)).partial?.descriptionsPending).toBe(true)
+      sandbox.control.clearFaults()
+      sandbox.control.clearRequestLog()
+      expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      expect(pagesRequested()).toEqual([])
+      const found = await search(again, target.word)
+      expect(found.partial).toBeUndefined()
+      expect(ids(found)).toContain(target.product.id)
+      // Name matches still come before description matches.
+      const ranked = await search(again, nameWord)
+      expect(ids(ranked)).toContain(target.product.id)
+      expect(ranked.items.findIndex((p) => p.id === target.product.id)).toBeLessThan(ranked.matchKinds.text)
+    } finally {
+      sandbox.control.clearFaults()
+      await (again ?? rig).close()
+    }
+  })
+})
+
 describe('a refresh', () => {
   /** Name, size and modification time of every file of the catalogue's generations. */
   const generationFiles = (dir: string) =>

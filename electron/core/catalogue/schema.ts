@@ -135,9 +135,26 @@ export const TEXT_SCHEMA = `
   -- The full-text vocabulary with document counts: a typed prefix becomes the few words it
   -- starts, which the index reads lazily, instead of a prefix query that merges them all up front.
   CREATE TABLE IF NOT EXISTS term (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
-  -- Pages indexed; a page stored in the rows file but not here is indexed again from its stored JSON.
+  -- Pages whose products' names and SKUs are in name_fts; a page stored in the rows file but not
+  -- here is indexed again from its stored JSON.
   CREATE TABLE IF NOT EXISTS text_page (page INTEGER PRIMARY KEY);
+  -- A sync makes products findable by name and SKU first, as pages land: name_fts holds those two
+  -- columns only (a small fraction of the text). product_fts, with the descriptions, is built after
+  -- every page has landed, from the stored pages (body_page: the pages it holds), and then replaces
+  -- it (TEXT_FINISH drops name_fts). Search reads name_fts while a first sync's descriptions are
+  -- still being indexed.
+  CREATE VIRTUAL TABLE IF NOT EXISTS name_fts USING fts5(
+    name, sku, content = '', detail = column, columnsize = 0, tokenize = 'unicode61 remove_diacritics 2'
+  );
+  CREATE TABLE IF NOT EXISTS body_page (page INTEGER PRIMARY KEY);
 `
+
+/**
+ * Whether a text file was written before name_fts (an interrupted sync of an earlier version,
+ * whose text_page meant the whole text): such a sync starts over rather than resume (checked
+ * before TEXT_SCHEMA runs).
+ */
+export const TEXT_FILE_OLDER = "SELECT (SELECT count(*) FROM sqlite_master WHERE name = 'text_page') AND NOT (SELECT count(*) FROM sqlite_master WHERE name = 'body_page') AS older"
 
 /**
  * While loading, segments are not merged incrementally (finish() merges them once), the pending
@@ -148,10 +165,18 @@ export const TEXT_LOAD_SETTINGS = `
   INSERT INTO product_fts (product_fts, rank) VALUES ('crisismerge', 2000);
   INSERT INTO product_fts (product_fts, rank) VALUES ('pgsz', 8000);
   INSERT INTO product_fts (product_fts, rank) VALUES ('hashsize', 8388608);
+  INSERT INTO name_fts (name_fts, rank) VALUES ('automerge', 0);
+  INSERT INTO name_fts (name_fts, rank) VALUES ('crisismerge', 2000);
+  INSERT INTO name_fts (name_fts, rank) VALUES ('pgsz', 8000);
+  INSERT INTO name_fts (name_fts, rank) VALUES ('hashsize', 8388608);
 `
 
-/** One b-tree instead of a segment per flush (fewer lookups per query), then the vocabulary. */
+/**
+ * One b-tree instead of a segment per flush (fewer lookups per query), then the vocabulary; the
+ * names-only index has served its time (product_fts holds every column now).
+ */
 export const TEXT_FINISH = `
+  DROP TABLE IF EXISTS name_fts;
   INSERT INTO product_fts (product_fts) VALUES ('optimize');
   DELETE FROM term;
   CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab USING fts5vocab(main, product_fts, row);

@@ -18,6 +18,8 @@ export interface SearchSource {
   stmt(sql: string): StatementSync
   count(sql: string, params: readonly (string | number)[]): number
   readonly productCount: number
+  /** The full-text index to read (a first sync's names-only index while its descriptions are indexed); product_fts if not said. */
+  readonly textIndex?: string
 }
 
 export const SUMMARY_COLUMNS =
@@ -131,17 +133,18 @@ export function searchLocal(cdb: SearchSource, q: SearchQuery, pricesAsOf: strin
   const skipText = (shaped && exactMatches > 0) || (oneWord && skuMatches > SKU_MATCHES_WITHOUT_TEXT)
   const text = skipText ? null : ftsQuery(q.query, { prefix: !shaped, wordsStarting })
   if (text) {
+    const fts = cdb.textIndex ?? 'product_fts'
     // Products already listed as SKU matches are not repeated (looked for only when there are some).
-    const ex = skuMatches > 0 ? { sql: ' AND product_fts.rowid NOT IN (SELECT pos FROM product WHERE sku_norm >= ? AND sku_norm < ?)', params: [sku, prefixEnd(sku)] } : { sql: '', params: [] }
-    const join = filter.sql ? ' JOIN product p ON p.pos = product_fts.rowid' : ''
+    const ex = skuMatches > 0 ? { sql: ` AND ${fts}.rowid NOT IN (SELECT pos FROM product WHERE sku_norm >= ? AND sku_norm < ?)`, params: [sku, prefixEnd(sku)] } : { sql: '', params: [] }
+    const join = filter.sql ? ` JOIN product p ON p.pos = ${fts}.rowid` : ''
     const countOf = (match: string) =>
-      count(cdb, `SELECT count(*) AS n FROM product_fts${join} WHERE product_fts MATCH ?${ex.sql}${filter.sql}`, [match, ...ex.params, ...filter.params])
+      count(cdb, `SELECT count(*) AS n FROM ${fts}${join} WHERE ${fts} MATCH ?${ex.sql}${filter.sql}`, [match, ...ex.params, ...filter.params])
     // In relevance order the full-text index is read in rowid (= popularity) order and stops at the page's end.
-    const order = q.sort === 'relevance' ? 'product_fts.rowid' : SORT_SQL[q.sort]
+    const order = q.sort === 'relevance' ? `${fts}.rowid` : SORT_SQL[q.sort]
     const rowsOf = (match: string) => (limit: number, offset: number) =>
       all(
         cdb,
-        `SELECT ${SUMMARY_COLUMNS} FROM product_fts JOIN product p ON p.pos = product_fts.rowid WHERE product_fts MATCH ?${ex.sql}${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        `SELECT ${SUMMARY_COLUMNS} FROM ${fts} JOIN product p ON p.pos = ${fts}.rowid WHERE ${fts} MATCH ?${ex.sql}${filter.sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
         [match, ...ex.params, ...filter.params, limit, offset],
       )
     const inNameOrSku = `{name sku} : (${text})`

@@ -10,10 +10,14 @@ import { indexText } from './search-text'
  *
  * - rows worker: takes each page's response bytes (transferred, not copied), parses and checks
  *   them, stores the page and its products in the rows file, one transaction per page, and sends
- *   each product's name, SKU and descriptions to the text worker; at the end it builds the indexes.
- * - text worker: splits that text into index words (indexText) and adds it to the full-text index
- *   in the text file, committing every few pages; at the end it merges the index and writes its
- *   vocabulary. The two threads then carry about the same load.
+ *   each product's name and SKU to the text worker. Once every page has landed it reads the stored
+ *   pages back and sends each product's whole text, descriptions included (describe); at the end
+ *   it builds the indexes.
+ * - text worker: splits that text into index words (indexText) and adds it to the full-text
+ *   indexes in the text file (names and SKUs to name_fts as pages land, the whole text to
+ *   product_fts afterwards), committing every few pages; at the end it merges the index and writes
+ *   its vocabulary. Descriptions are most of the text: leaving them until the pages are in makes
+ *   every product findable by SKU and name much sooner (schema.ts).
  *
  * They are plain JavaScript run with `new Worker(source, { eval: true })`: the same code then works
  * in the Electron main process and the tests, with no bundle entry and no loader in the worker.
@@ -29,8 +33,9 @@ import { indexText } from './search-text'
  * nothing. The text worker creates its file with the first text it is sent.
  *
  * Requests: { id, op, ...args } → { id, ok: true, value } | { id, ok: false, message, code? };
- * the text worker also reports { event: 'indexed', page }, { event: 'committed', pages } (the
- * pages a search can now find by their text) and { event: 'failed', message }.
+ * the text worker also reports { event: 'indexed', page, full }, { event: 'committed', pages } (the
+ * pages a search can now find by name and SKU), { event: 'described', pages } (and by their
+ * descriptions) and { event: 'failed', message }.
  */
 const PRELUDE = String.raw`
 'use strict'
@@ -64,6 +69,10 @@ const transaction = (fn) => {
 const open = (m) => {
   db = new DatabaseSync(m.path)
   db.exec(m.pragmas)
+  if (m.refuse && db.prepare(m.refuse).get().older) {
+    close()
+    throw new Failure('older', 'The interrupted sync was written by an earlier version of the app.')
+  }
   db.exec(m.schema)
   if (m.pages) {
     // The pages file keeps a rollback journal (schema.ts): set up on its own, then attached.
@@ -152,6 +161,17 @@ let deferred = null
 let prior = null
 let same = []
 
+/**
+ * Frees a page's bytes at once. They live outside this thread's heap, so its garbage collector
+ * counts them only as external memory and would let tens of megabytes of read pages pile up
+ * before it collects them (1.5 MB each); detaching the buffer frees them when the page is done.
+ */
+function release(view) {
+  try {
+    if (view && !view.buffer.detached) view.buffer.transfer(0)
+  } catch {}
+}
+
 /** The page as the service sent it; a list, or a Failure naming what it was instead. */
 function parsePage(bytes, page) {
   let items
@@ -164,26 +184,32 @@ function parsePage(bytes, page) {
   return items
 }
 
-/** Name, SKU and descriptions of each product, as one string for a cheap hand-over. */
-function sendText(page, positions, texts) {
-  textPort.postMessage({ page, positions: Int32Array.from(positions), text: texts.join('\\u0000') })
+/**
+ * The text of each product, as one string for a cheap hand-over: name and SKU, and with \`full\`
+ * the descriptions too (for product_fts, once every page has landed; see schema.ts).
+ */
+function sendText(page, positions, texts, full) {
+  textPort.postMessage({ page, positions: Int32Array.from(positions), text: texts.join('\\u0000'), full })
 }
 
-/** The text of stored pages, from their stored JSON, to the text worker. */
-function sendStoredText(pages, perPage, sql) {
+/** The text of stored pages, from their stored JSON, to the text worker (names, or with \`full\` everything). */
+function sendStoredText(pages, perPage, sql, full) {
   for (const page of pages) {
     const row = prepare(sql.storedPage).get(page)
     if (!row) continue
     const items = parsePage(row.json, page)
+    release(row.json)
     const base = (page - 1) * perPage + 1
     const positions = []
     const texts = []
     for (const { pos } of prepare(sql.positions).all(base, base + items.length - 1)) {
+      if (positions.length % YIELD_EVERY === YIELD_EVERY - 1) yieldToSearches()
       const p = isProduct(items[pos - base]) ? items[pos - base] : readablePart(items[pos - base])
       positions.push(pos)
-      texts.push(p.name, p.product_code, productBody(p))
+      if (full) texts.push(p.name, p.product_code, productBody(p))
+      else texts.push(p.name, p.product_code)
     }
-    sendText(page, positions, texts)
+    sendText(page, positions, texts, full)
   }
 }
 
@@ -214,7 +240,7 @@ function materialize() {
     statements.clear()
     db.exec('DETACH DATABASE prior; DETACH DATABASE prior_pages;')
   }
-  sendStoredText(same, m.perPage, m.sql)
+  sendStoredText(same, m.perPage, m.sql, false)
   same = []
 }
 
@@ -237,10 +263,14 @@ serve({
     const bytes = new Uint8Array(m.bytes)
     if (deferred) {
       const live = prior.prepare('SELECT g.json, r.products, r.invalid FROM prior_pages.page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(m.page)
-      if (live && Buffer.compare(Buffer.from(live.json.buffer, live.json.byteOffset, live.json.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0) {
+      const unchanged = live && Buffer.compare(Buffer.from(live.json.buffer, live.json.byteOffset, live.json.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0
+      if (live) release(live.json)
+      if (unchanged) {
         same.push(m.page)
         // Parsed only when its length ends the list (no X-Total-Pages): the same bytes were checked before.
-        return { added: live.products, invalid: live.invalid, items: m.countItems ? parsePage(bytes, m.page).length : live.products + live.invalid, same: true }
+        const items = m.countItems ? parsePage(bytes, m.page).length : live.products + live.invalid
+        release(bytes)
+        return { added: live.products, invalid: live.invalid, items, same: true }
       }
       materialize()
     }
@@ -254,7 +284,11 @@ serve({
     let invalid = 0
     // The page as sent first, in the pages file: its rows (and rows_page, which a resumed sync
     // trusts) are committed after it, never without it.
-    transaction(() => prepare(m.sql.page).run(m.page, bytes))
+    try {
+      transaction(() => prepare(m.sql.page).run(m.page, bytes))
+    } finally {
+      release(bytes)
+    }
     try {
       transaction(() => {
         for (let i = 0; i < items.length; i++) {
@@ -272,7 +306,8 @@ serve({
           const pos = m.base + i
           insert.run(...productColumns(p, pos, partial))
           positions.push(pos)
-          texts.push(p.name, p.product_code, productBody(p))
+          // Names and SKUs now (searchable as the page lands); descriptions once every page has (describe).
+          texts.push(p.name, p.product_code)
         }
         prepare(m.sql.done).run(m.page, positions.length, invalid)
       })
@@ -280,12 +315,17 @@ serve({
       for (const id of fresh) seen.delete(id)
       throw err
     }
-    sendText(m.page, positions, texts)
+    sendText(m.page, positions, texts, false)
     return { added: positions.length, invalid, items: items.length }
   },
-  /** Pages stored here but not in the text file (an interrupted sync): their text again, from the stored JSON. */
+  /** Pages stored here but not in the text file (an interrupted sync): their names again, from the stored JSON. */
   reindex(m) {
-    sendStoredText(m.pages, m.perPage, m.sql)
+    sendStoredText(m.pages, m.perPage, m.sql, false)
+  },
+  /** Every page has landed: the whole text of these, descriptions included, from their stored JSON. */
+  describe(m) {
+    yieldToSearches()
+    sendStoredText(m.pages, m.perPage, m.sql, true)
   },
   /** The catalogue differs in something other than a page (its groups, fewer pages): write it. */
   materialize() {
@@ -338,21 +378,34 @@ const commit = () => {
   idle = null
   if (pending.length === 0) return
   db.exec('COMMIT')
-  parentPort.postMessage({ event: 'committed', pages: pending })
+  const named = pending.filter((p) => !p.full).map((p) => p.page)
+  const described = pending.filter((p) => p.full).map((p) => p.page)
+  if (named.length) parentPort.postMessage({ event: 'committed', pages: named })
+  if (described.length) parentPort.postMessage({ event: 'described', pages: described })
   pending = []
 }
 
+/** A page's names and SKUs (into name_fts), or with \`full\` its whole text (into product_fts). */
 function index(m) {
   ensureOpen()
-  const insert = prepare(sql.insert)
   if (pending.length === 0) db.exec('BEGIN IMMEDIATE')
   const texts = m.text.split('\\u0000')
-  for (let i = 0; i < m.positions.length; i++) {
-    if (i % YIELD_EVERY === 0) yieldToSearches()
-    insert.run(m.positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
+  if (m.full) {
+    const insert = prepare(sql.insert)
+    for (let i = 0; i < m.positions.length; i++) {
+      if (i % YIELD_EVERY === 0) yieldToSearches()
+      insert.run(m.positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
+    }
+    prepare(sql.described).run(m.page)
+  } else {
+    const insert = prepare(sql.insertNames)
+    for (let i = 0; i < m.positions.length; i++) {
+      if (i % YIELD_EVERY === 0) yieldToSearches()
+      insert.run(m.positions[i], indexText(texts[2 * i]), indexText(texts[2 * i + 1]))
+    }
+    prepare(sql.done).run(m.page)
   }
-  prepare(sql.done).run(m.page)
-  pending.push(m.page)
+  pending.push({ page: m.page, full: !!m.full })
   // Several pages per transaction: each commit flushes the pending terms as one more segment to
   // merge. When no page follows soon, what there is is committed, so a search finds it.
   if (pending.length >= commitEvery) commit()
@@ -371,7 +424,7 @@ serve({
     port.on('message', (page) => {
       try {
         index(page)
-        parentPort.postMessage({ event: 'indexed', page: page.page })
+        parentPort.postMessage({ event: 'indexed', page: page.page, full: !!page.full })
       } catch (err) {
         if (idle) clearTimeout(idle)
         idle = null
@@ -380,7 +433,7 @@ serve({
         parentPort.postMessage({ event: 'failed', message: String((err && err.message) || err) })
       }
     })
-    return db ? prepare(sql.pages).all().map((r) => r.page) : []
+    return db ? { named: prepare(sql.pages).all().map((r) => r.page), described: prepare(sql.describedPages).all().map((r) => r.page) } : { named: [], described: [] }
   },
   flush() {
     if (db) commit()

@@ -1,7 +1,7 @@
 import { MessageChannel, Worker, type TransferListItem } from 'node:worker_threads'
 import type { ProductGroup } from '../../../shared/api'
 import { normalizeName, PRODUCT_COLUMNS } from './product-row'
-import { LOAD_PRAGMAS, PAGES_PRAGMAS, PAGES_SCHEMA, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA, type GenerationFiles } from './schema'
+import { LOAD_PRAGMAS, PAGES_PRAGMAS, PAGES_SCHEMA, ROWS_FACETS, ROWS_INDEXES, ROWS_SCHEMA, TEXT_FILE_OLDER, TEXT_FINISH, TEXT_LOAD_SETTINGS, TEXT_SCHEMA, type GenerationFiles } from './schema'
 import { ROWS_WORKER_SOURCE, TEXT_WORKER_SOURCE } from './sync-worker-source'
 import { storageFault } from '../store/storage-fault'
 import type { SearchPressure } from './search-pressure'
@@ -20,9 +20,18 @@ const ROWS_SQL = {
 
 const TEXT_SQL = {
   insert: 'INSERT INTO product_fts (rowid, name, sku, body) VALUES (?, ?, ?, ?)',
+  insertNames: 'INSERT INTO name_fts (rowid, name, sku) VALUES (?, ?, ?)',
   done: 'INSERT OR REPLACE INTO text_page (page) VALUES (?)',
+  described: 'INSERT OR REPLACE INTO body_page (page) VALUES (?)',
   pages: 'SELECT page FROM text_page',
+  describedPages: 'SELECT page FROM body_page',
 }
+
+/**
+ * Pages whose whole text the rows worker may have handed to the text worker ahead of it while the
+ * descriptions are indexed (each is a string of about 1.3 MB in the text worker's queue).
+ */
+const DESCRIBE_AHEAD = 2
 
 /** Pages of text per full-text transaction (each commit adds a segment that finish() merges). */
 const TEXT_PAGES_PER_COMMIT = 10
@@ -52,8 +61,10 @@ export interface WriteOptions {
   /** The live generation's files, when there is one to compare with. */
   compareWith?: GenerationFiles
   perPage: number
-  /** Told the pages whose text was committed (a search now finds them by name and SKU). */
+  /** Told the pages whose names and SKUs were committed (a search now finds them by those). */
   onSearchable?(pages: readonly number[]): void
+  /** Told the pages whose descriptions were committed (a search now finds them by those too). */
+  onDescribed?(pages: readonly number[]): void
   /** Searches the threads hold back for. */
   pressure?: SearchPressure
 }
@@ -62,7 +73,11 @@ export interface WriteOptions {
 export class MalformedPage extends Error {}
 
 type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?: string; errcode?: number }
-type Event = { event: 'indexed'; page: number } | { event: 'committed'; pages: number[] } | { event: 'failed'; message: string }
+type Event =
+  | { event: 'indexed'; page: number; full: boolean }
+  | { event: 'committed'; pages: number[] }
+  | { event: 'described'; pages: number[] }
+  | { event: 'failed'; message: string }
 
 /** One worker thread answering requests by id (see sync-worker-source.ts). */
 class WorkerLink {
@@ -114,6 +129,9 @@ export class SyncWorkers {
   /** Pages a refresh found unchanged (not written unless the generation is written after all). */
   private same: number[] = []
   private indexed = new Set<number>()
+  /** Pages whose whole text was handed to the text worker, and those it has indexed. */
+  private describing = new Set<number>()
+  private describedNow = new Set<number>()
   private textFailure: Error | null = null
   private waiters: (() => void)[] = []
   private closed = false
@@ -123,14 +141,21 @@ export class SyncWorkers {
     private readonly text: WorkerLink,
     /** Pages the rows file held when it was opened (an interrupted sync's), with their counts. */
     readonly storedPages: ReadonlyMap<number, StoredPage>,
-    /** Pages the text file held when it was opened. */
+    /** Pages the text file held when it was opened: their names, and their whole text. */
     private readonly textPages: ReadonlySet<number>,
+    private readonly describedPages: ReadonlySet<number>,
     private readonly onSearchable: (pages: readonly number[]) => void,
+    private readonly onDescribed: (pages: readonly number[]) => void,
   ) {}
 
-  /** Pages whose text the text file already held when it was opened (searchable from the start). */
+  /** Pages whose names the text file already held when it was opened (searchable from the start). */
   get searchablePages(): ReadonlySet<number> {
     return this.textPages
+  }
+
+  /** Pages whose descriptions the text file already held when it was opened. */
+  get describedAtOpen(): ReadonlySet<number> {
+    return this.describedPages
   }
 
   /** A refresh found pages unchanged that it has not written. */
@@ -163,9 +188,9 @@ export class SyncWorkers {
           },
           [channel.port1],
         ),
-        text.send<number[]>(
+        text.send<{ named: number[]; described: number[] }>(
           'open',
-          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2, lazy: !!opts.compareWith, gate: opts.pressure?.forWorker() },
+          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, refuse: TEXT_FILE_OLDER, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2, lazy: !!opts.compareWith, gate: opts.pressure?.forWorker() },
           [channel.port2],
         ),
       ])
@@ -173,8 +198,10 @@ export class SyncWorkers {
         rows,
         text,
         new Map(stored.map((p) => [p.page, { added: p.products, invalid: p.invalid, items: p.products + p.invalid }])),
-        new Set(indexed),
+        new Set(indexed.named),
+        new Set(indexed.described),
         opts.onSearchable ?? (() => {}),
+        opts.onDescribed ?? (() => {}),
       )
       return self
     } catch (err) {
@@ -224,6 +251,21 @@ export class SyncWorkers {
     for (const p of pages) this.sent.add(p)
   }
 
+  /**
+   * Every page has landed and its names are indexed: the whole text of the pages the text file
+   * lacks, descriptions included, read back from the stored pages by the rows worker and indexed
+   * by the text worker, a few pages ahead of it. Resolves once the rows worker has handed them all
+   * over (finish waits for the text worker).
+   */
+  async describe(pages: readonly number[], perPage: number): Promise<void> {
+    for (const page of pages) {
+      if (this.describedPages.has(page) || this.describing.has(page)) continue
+      await this.until(() => this.describing.size - this.describedNow.size < DESCRIBE_AHEAD)
+      this.describing.add(page)
+      await this.rows.send('describe', { pages: [page], perPage, sql: ROWS_SQL })
+    }
+  }
+
   async writeGroups(groups: readonly ProductGroup[]): Promise<void> {
     const statements: { sql: string; params?: (string | number)[] }[] = [{ sql: 'DELETE FROM product_group; DELETE FROM group_member;' }]
     for (const g of groups) {
@@ -244,7 +286,9 @@ export class SyncWorkers {
         sql: `${ROWS_INDEXES}\n${ROWS_FACETS}\nINSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ${Math.trunc(perPage)});\nINSERT OR REPLACE INTO pages.pages_meta (key, value) VALUES ('complete', 1);`,
         count: 'SELECT count(*) AS n FROM product',
       }),
-      this.allIndexed().then(() => this.text.send('finish', { sql: TEXT_FINISH })),
+      this.allIndexed()
+        .then(() => this.until(() => [...this.describing].every((p) => this.describedNow.has(p))))
+        .then(() => this.text.send('finish', { sql: TEXT_FINISH })),
     ])
     return count
   }
@@ -262,11 +306,16 @@ export class SyncWorkers {
   }
 
   private allIndexed(): Promise<void> {
+    return this.until(() => [...this.sent].every((p) => this.indexed.has(p)))
+  }
+
+  /** Resolves once `done` holds (checked at each event of the text worker); rejects if it fails. */
+  private until(done: () => boolean): Promise<void> {
     return new Promise((ok, fail) => {
       const check = () => {
         if (this.textFailure) return fail(this.textFailure)
         if (this.text.failed) return fail(this.text.failed)
-        for (const p of this.sent) if (!this.indexed.has(p)) return this.waiters.push(check)
+        if (!done()) return this.waiters.push(check)
         ok()
       }
       check()
@@ -274,8 +323,9 @@ export class SyncWorkers {
   }
 
   private onTextEvent(e: Event): void {
-    if (e.event === 'indexed') this.indexed.add(e.page)
+    if (e.event === 'indexed') (e.full ? this.describedNow : this.indexed).add(e.page)
     else if (e.event === 'committed') this.onSearchable(e.pages)
+    else if (e.event === 'described') this.onDescribed(e.pages)
     else this.textFailure ??= new Error(`The catalogue's text index could not be stored: ${e.message}`)
     const waiting = this.waiters.splice(0)
     for (const w of waiting) w()

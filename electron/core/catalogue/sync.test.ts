@@ -1,6 +1,7 @@
 import { readdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Product } from '../../../shared/api'
@@ -270,6 +271,30 @@ describe('full sync', () => {
     expect(pagesRequested()).toContain(1)
     expect(again.warnings.some((w) => /could not be resumed; starting over/.test(w))).toBe(true)
     expect((await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku })).length).toBeGreaterThan(0)
+  })
+
+  it('starts over when the interrupted sync was written before names and descriptions were indexed apart, and completes', async () => {
+    const { rig, profileId } = await cancellingAfterThreePages()
+    expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('cancelled')
+    const profileDir = rig.ctx.connection.require().profileDir
+    await rig.close()
+    rigs.splice(rigs.indexOf(rig), 1)
+    // A text file as the previous version wrote it: its text_page meant the whole text, indexed in one table.
+    const [textFile] = readdirSync(profileDir).filter((f) => /^catalogue-g[1-9]\d*-text\.db$/.test(f))
+    const older = new DatabaseSync(join(profileDir, textFile!))
+    older.exec('DROP TABLE name_fts; DROP TABLE body_page;')
+    expect((older.prepare('SELECT count(*) AS n FROM text_page').get() as { n: number }).n).toBeGreaterThan(0)
+    older.close()
+
+    const again = catalogueRig({ perPage: PER_PAGE, concurrency: 3, dataDir: rig.dataDir, secrets: rig.secrets })
+    rigs.push(again)
+    await again.call('connection.activate', { id: profileId })
+    sandbox.control.clearRequestLog()
+    expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+    expect(pagesRequested()).toContain(1)
+    expect(again.warnings.some((w) => /could not be resumed; starting over/.test(w))).toBe(true)
+    const phone = (await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku }))[0]!
+    expect((await again.call<CatalogueSearchResult>('catalogue.search', { query: phone.name })).items.map((p) => p.id)).toContain(phone.id)
   })
 
   it('reads as never synced when its files have been deleted, and fills again with the next sync', async () => {

@@ -15,6 +15,42 @@ describe('the JSON depth guard', () => {
     expect(feedAll(2, '[{"a":"[[[[\\"[[', '[[{{"}]')).toBe(true)
     expect(feedAll(2, '["\\', '"",[[1]]]')).toBe(false)
   })
+
+  it('agrees with a byte-by-byte reading of the same text, however it is cut into chunks', () => {
+    /** The depth the text reaches outside strings, read one byte at a time. */
+    const deepest = (text: string) => {
+      let depth = 0
+      let most = 0
+      let inString = false
+      let escaped = false
+      for (const c of text) {
+        if (inString) {
+          if (escaped) escaped = false
+          else if (c === '\\') escaped = true
+          else if (c === '"') inString = false
+        } else if (c === '"') inString = true
+        else if (c === '[' || c === '{') most = Math.max(most, ++depth)
+        else if (c === ']' || c === '}') depth--
+      }
+      return most
+    }
+    let seed = 7
+    const rnd = (n: number) => (seed = (seed * 16807) % 2147483647) % n
+    const pieces = ['[', ']', '{', '}', '"', '\\', '\\\\', '\\"', 'a', 'é', ',', ':', '1']
+    for (let round = 0; round < 500; round++) {
+      const text = Array.from({ length: 1 + rnd(60) }, () => pieces[rnd(pieces.length)]).join('')
+      const bytes = Buffer.from(text)
+      const cuts = [0, ...Array.from({ length: rnd(5) }, () => rnd(bytes.length + 1)).sort((a, b) => a - b), bytes.length]
+      const chunks = cuts.slice(1).map((end, k) => bytes.subarray(cuts[k], end))
+      const max = deepest(text)
+      const fits = new JsonDepthGuard(max)
+      expect(chunks.every((c) => fits.feed(c)), text).toBe(true)
+      if (max > 0) {
+        const tight = new JsonDepthGuard(max - 1)
+        expect(chunks.every((c) => tight.feed(c)), text).toBe(false)
+      }
+    }
+  })
 })
 
 describe('reading a body within bounds', () => {

@@ -166,7 +166,10 @@ const CLOSE_OBJECT = 0x7d
 /**
  * Tracks the nesting depth of JSON text as it streams, outside strings. A byte scan, much cheaper
  * than a parse; it runs before JSON.parse (or a worker) sees the text, so nothing recursive ever
- * meets a hostile nesting.
+ * meets a hostile nesting. It runs on the main thread for every answer (a full sync reads 150 MB),
+ * so a string's contents (most of a product's bytes: names, descriptions) are skipped with a native
+ * search for the closing quote rather than looked at byte by byte: a quote ends the string unless
+ * an odd run of backslashes stands right before it.
  */
 export class JsonDepthGuard {
   private depth = 0
@@ -179,16 +182,35 @@ export class JsonDepthGuard {
   feed(bytes: Uint8Array): boolean {
     let { depth, inString, escaped } = this
     const max = this.max
-    for (let i = 0; i < bytes.length; i++) {
-      const b = bytes[i]!
+    const n = bytes.length
+    let i = 0
+    while (i < n) {
       if (inString) {
-        if (escaped) escaped = false
-        else if (b === BACKSLASH) escaped = true
-        else if (b === QUOTE) inString = false
-      } else if (b === QUOTE) inString = true
+        if (escaped) {
+          escaped = false
+          i++
+          continue
+        }
+        const quote = bytes.indexOf(QUOTE, i)
+        if (quote < 0) {
+          // The string goes on in the next chunk: escaped if this one ends in an odd run of backslashes.
+          let run = 0
+          for (let j = n - 1; j >= i && bytes[j] === BACKSLASH; j--) run++
+          escaped = run % 2 === 1
+          break
+        }
+        let run = 0
+        for (let j = quote - 1; j >= i && bytes[j] === BACKSLASH; j--) run++
+        i = quote + 1
+        if (run % 2 === 0) inString = false
+        continue
+      }
+      const b = bytes[i]!
+      if (b === QUOTE) inString = true
       else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
         if (++depth > max) return false
       } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) depth--
+      i++
     }
     this.depth = depth
     this.inString = inString

@@ -26,6 +26,8 @@ describe('catalogue view during a first sync', () => {
       await suite.mount({ path: '/catalogue' })
       const notice = await waitFor(() => $('[data-testid=partial-results]')?.textContent, 'the partial-results notice')
       expect(notice).toContain('1,000 of 2,000 products')
+      // Descriptions are indexed once every page has landed: the view says a search may miss them.
+      expect(notice).toContain('Descriptions are still being indexed')
       const rows = await waitFor(() => $$('[data-testid=result-row]').length > 0 && $$('[data-testid=result-row]'), 'the landed products')
       const sku = rows[0]!.dataset.sku!
 
