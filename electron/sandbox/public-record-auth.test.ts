@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '.'
+import { describe, expect, it } from 'vitest'
+import { recordSuite } from '../../tests/support/sandbox/record-suite'
 import { API_PATH, RecordClient, requestToken } from '../../tests/support/sandbox/record-client'
 
 /**
@@ -8,13 +8,9 @@ import { API_PATH, RecordClient, requestToken } from '../../tests/support/sandbo
  * service-conventions.md: client_secret_post, invalid_client), each fact checked by a client written
  * only from the record (plain fetch over real HTTP).
  */
-let sb: Sandbox
-beforeAll(async () => {
-  sb = await startSandbox({ products: 40, orders: 20, speed: 0 })
-})
-afterAll(() => sb.close())
+const rec = recordSuite({ products: 40, orders: 20, speed: 0 })
 
-const good = () => ({ client_id: sb.demo.clientId, client_secret: sb.demo.clientSecret, grant_type: 'client_credentials' })
+const good = () => ({ client_id: rec.sb.demo.clientId, client_secret: rec.sb.demo.clientSecret, grant_type: 'client_credentials' })
 
 /** Every operation with a known path (spec 4.1, service-conventions.md) and the resource-style ones. */
 const OPERATIONS: [string, string][] = [
@@ -47,7 +43,7 @@ const OPERATIONS: [string, string][] = [
 
 describe('the token endpoint: POST {host}/api/v1/oauth/create_token, form-encoded, client_secret_post', () => {
   it('answers client credentials in the form body with a Bearer token, its lifetime in seconds', async () => {
-    const res = await requestToken(sb.url, good())
+    const res = await requestToken(rec.sb.url, good())
     expect(res.status).toBe(200)
     expect(typeof res.body.access_token).toBe('string')
     expect(res.body.token_type).toBe('Bearer')
@@ -56,10 +52,10 @@ describe('the token endpoint: POST {host}/api/v1/oauth/create_token, form-encode
   })
 
   it('needs no Authorization header, and renewal is calling it again: both tokens work', async () => {
-    const first = (await requestToken(sb.url, good())).body.access_token as string
-    const second = (await requestToken(sb.url, good())).body.access_token as string
+    const first = (await requestToken(rec.sb.url, good())).body.access_token as string
+    const second = (await requestToken(rec.sb.url, good())).body.access_token as string
     for (const token of [first, second]) {
-      const res = await fetch(`${sb.url}${API_PATH}/whoami`, { headers: { Authorization: `Bearer ${token}` } })
+      const res = await fetch(`${rec.sb.url}${API_PATH}/whoami`, { headers: { Authorization: `Bearer ${token}` } })
       expect(res.status).toBe(200)
     }
   })
@@ -69,7 +65,7 @@ describe('the token endpoint: POST {host}/api/v1/oauth/create_token, form-encode
       { ...good(), client_secret: 'not-the-secret' },
       { ...good(), client_id: randomUUID() },
     ]) {
-      const res = await requestToken(sb.url, form)
+      const res = await requestToken(rec.sb.url, form)
       expect([400, 401]).toContain(res.status)
       expect(res.body.error).toBe('invalid_client')
     }
@@ -77,19 +73,19 @@ describe('the token endpoint: POST {host}/api/v1/oauth/create_token, form-encode
 
   it('supports only grant_type=client_credentials: another grant is refused with an OAuth error', async () => {
     for (const grant of ['password', 'refresh_token', 'authorization_code']) {
-      const res = await requestToken(sb.url, { ...good(), grant_type: grant })
+      const res = await requestToken(rec.sb.url, { ...good(), grant_type: grant })
       expect(res.status, grant).toBe(400)
       expect(res.body.error, grant).toBe('unsupported_grant_type')
     }
     const { grant_type: _, ...withoutGrant } = good()
-    const missing = await requestToken(sb.url, withoutGrant)
+    const missing = await requestToken(rec.sb.url, withoutGrant)
     expect(missing.status).toBe(400)
     expect(typeof missing.body.error).toBe('string')
   })
 
   it('is reached by the host-only base plus /api/v1, the public documentation\u2019s form of the full URL', async () => {
-    expect(sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    const api = await new RecordClient(sb.url, sb.demo).signIn()
+    expect(rec.sb.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const api = await new RecordClient(rec.sb.url, rec.sb.demo).signIn()
     expect((await api.get('/whoami')).status).toBe(200)
   })
 })
@@ -99,9 +95,9 @@ describe('every other operation needs Authorization: Bearer <token>', () => {
     for (const [method, path] of OPERATIONS) {
       const body = method === 'GET' ? undefined : '{}'
       const headers = body ? { 'Content-Type': 'application/json' } : undefined
-      const none = await fetch(`${sb.url}${API_PATH}${path}`, { method, headers, body })
+      const none = await fetch(`${rec.sb.url}${API_PATH}${path}`, { method, headers, body })
       expect(none.status, `${method} ${path}`).toBe(401)
-      const forged = await fetch(`${sb.url}${API_PATH}${path}`, { method, headers: { ...headers, Authorization: 'Bearer not-a-token-it-issued' }, body })
+      const forged = await fetch(`${rec.sb.url}${API_PATH}${path}`, { method, headers: { ...headers, Authorization: 'Bearer not-a-token-it-issued' }, body })
       expect(forged.status, `${method} ${path} forged`).toBe(401)
     }
   })
@@ -109,16 +105,16 @@ describe('every other operation needs Authorization: Bearer <token>', () => {
 
 describe('request bodies are JSON, except the token request', () => {
   it('takes an order as JSON and does not take it form-encoded', async () => {
-    const token = (await requestToken(sb.url, good())).body.access_token as string
+    const token = (await requestToken(rec.sb.url, good())).body.access_token as string
     const order = { shipping_address: { company_name: 'Form Co', addr_line_1: '1 Road', city: 'Leeds', postal_code: 'LS1 1AA', country_code: 1 }, shipping_type: 1, line_items: [{ product_code: 'SW-24P-POE', quantity: 1 }] }
-    const form = await fetch(`${sb.url}${API_PATH}/orders`, {
+    const form = await fetch(`${rec.sb.url}${API_PATH}/orders`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ shipping_type: '1', 'line_items[0][product_code]': 'SW-24P-POE', 'line_items[0][quantity]': '1' }),
     })
     expect(form.status).toBeGreaterThanOrEqual(400)
     expect(form.status).toBeLessThan(500)
-    const json = await fetch(`${sb.url}${API_PATH}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) })
+    const json = await fetch(`${rec.sb.url}${API_PATH}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) })
     expect(json.status).toBe(201)
   })
 })

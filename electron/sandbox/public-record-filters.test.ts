@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '.'
-import { RecordClient } from '../../tests/support/sandbox/record-client'
+import { describe, expect, it } from 'vitest'
+import { recordSuite } from '../../tests/support/sandbox/record-suite'
 
 /**
  * List filters as the public record describes them (spec 4.2; service-conventions.md "Lists":
  * different parameters ANDed, a repeated one ORed), each fact checked by a client written only from
  * the record (plain fetch over real HTTP).
  */
-let sb: Sandbox
-let api: RecordClient
-beforeAll(async () => {
-  sb = await startSandbox({ products: 200, orders: 150, speed: 0, testMode: true })
-  api = await new RecordClient(sb.url, sb.demo).signIn()
-})
-afterAll(() => sb.close())
+const rec = recordSuite({ products: 200, orders: 150, speed: 0, testMode: true })
 
 type Row = Record<string, unknown> & { id: number }
 
@@ -21,80 +14,80 @@ describe('filters: different parameters ANDed, a repeated parameter ORed', () =>
   const ids = (rows: Row[]) => rows.map((r) => r.id).sort((a, b) => a - b)
 
   it('organisation=5&organisation=10 lists the orders of both (ORed)', async () => {
-    const five = await api.all<Row>('/orders', { organisation: 5 })
-    const ten = await api.all<Row>('/orders', { organisation: 10 })
+    const five = await rec.api.all<Row>('/orders', { organisation: 5 })
+    const ten = await rec.api.all<Row>('/orders', { organisation: 10 })
     expect(five.length).toBeGreaterThan(0)
     expect(ten.length).toBeGreaterThan(0)
-    expect(ids(await api.all<Row>('/orders', { organisation: [5, 10] }))).toEqual(ids([...five, ...ten]))
+    expect(ids(await rec.api.all<Row>('/orders', { organisation: [5, 10] }))).toEqual(ids([...five, ...ten]))
   })
 
   it('status=A&status=B and payment_type=X&payment_type=Y are ORed; status with payment_type is ANDed', async () => {
-    const all = await api.all<Row>('/orders')
-    const failedOrCancelled = await api.all<Row>('/orders', { status: ['FAILED', 'CANCELLED'] })
+    const all = await rec.api.all<Row>('/orders')
+    const failedOrCancelled = await rec.api.all<Row>('/orders', { status: ['FAILED', 'CANCELLED'] })
     expect(failedOrCancelled.length).toBeGreaterThan(0)
     expect(ids(failedOrCancelled)).toEqual(ids(all.filter((o) => o.status === 'FAILED' || o.status === 'CANCELLED')))
-    expect(ids(await api.all<Row>('/orders', { payment_type: ['ON_ACCOUNT', 'FINANCE'] }))).toEqual(ids(all))
+    expect(ids(await rec.api.all<Row>('/orders', { payment_type: ['ON_ACCOUNT', 'FINANCE'] }))).toEqual(ids(all))
     const finance = all.filter((o) => o.payment_type === 'FINANCE')
     expect(finance.length).toBeGreaterThan(0)
-    const completeFinance = await api.all<Row>('/orders', { status: 'COMPLETE', payment_type: 'FINANCE' })
+    const completeFinance = await rec.api.all<Row>('/orders', { status: 'COMPLETE', payment_type: 'FINANCE' })
     expect(ids(completeFinance)).toEqual(ids(finance.filter((o) => o.status === 'COMPLETE')))
     // Organisation AND status.
-    expect(ids(await api.all<Row>('/orders', { organisation: 5, status: 'COMPLETE' }))).toEqual(ids(all.filter((o) => o.organisation === 5 && o.status === 'COMPLETE')))
+    expect(ids(await rec.api.all<Row>('/orders', { organisation: 5, status: 'COMPLETE' }))).toEqual(ids(all.filter((o) => o.organisation === 5 && o.status === 'COMPLETE')))
   })
 
   it('orders: every filter of spec 4.2 narrows as described and they combine by AND', async () => {
-    const all = await api.all<Row>('/orders')
+    const all = await rec.api.all<Row>('/orders')
     const totalsSorted = all.map((o) => o.total as number).sort((a, b) => a - b)
     const [low, high] = [totalsSorted[20]!, totalsSorted[100]!]
     const inRange = all.filter((o) => (o.total as number) >= low && (o.total as number) <= high)
-    expect(ids(await api.all<Row>('/orders', { value_from: low, value_to: high }))).toEqual(ids(inRange))
+    expect(ids(await rec.api.all<Row>('/orders', { value_from: low, value_to: high }))).toEqual(ids(inRange))
     const days = all.map((o) => (o.date as string).slice(0, 10)).sort()
     const [from, to] = [days[30]!, days[90]!]
     const between = all.filter((o) => (o.date as string).slice(0, 10) >= from && (o.date as string).slice(0, 10) <= to)
-    expect(ids(await api.all<Row>('/orders', { start_date: from, end_date: to }))).toEqual(ids(between))
-    expect(ids(await api.all<Row>('/orders', { start_date: from, end_date: to, value_from: low, value_to: high }))).toEqual(ids(between.filter((o) => inRange.includes(o))))
+    expect(ids(await rec.api.all<Row>('/orders', { start_date: from, end_date: to }))).toEqual(ids(between))
+    expect(ids(await rec.api.all<Row>('/orders', { start_date: from, end_date: to, value_from: low, value_to: high }))).toEqual(ids(between.filter((o) => inRange.includes(o))))
   })
 
   it('products: vendor and type ORed within, ANDed across, -1 selecting records with none', async () => {
-    const all = await api.all<Row>('/products')
+    const all = await rec.api.all<Row>('/products')
     const noVendor = all.filter((p) => p.vendor === null || p.vendor === undefined)
     const noType = all.filter((p) => p.type === null || p.type === undefined)
     expect(noVendor.length).toBeGreaterThan(0)
-    expect(ids(await api.all<Row>('/products', { vendor: -1 }))).toEqual(ids(noVendor))
-    expect(ids(await api.all<Row>('/products', { type: -1 }))).toEqual(ids(noType))
-    expect(ids(await api.all<Row>('/products', { vendor: [-1, 1] }))).toEqual(ids(all.filter((p) => noVendor.includes(p) || p.vendor === 1)))
-    expect(ids(await api.all<Row>('/products', { vendor: [1, 2] }))).toEqual(ids(all.filter((p) => p.vendor === 1 || p.vendor === 2)))
+    expect(ids(await rec.api.all<Row>('/products', { vendor: -1 }))).toEqual(ids(noVendor))
+    expect(ids(await rec.api.all<Row>('/products', { type: -1 }))).toEqual(ids(noType))
+    expect(ids(await rec.api.all<Row>('/products', { vendor: [-1, 1] }))).toEqual(ids(all.filter((p) => noVendor.includes(p) || p.vendor === 1)))
+    expect(ids(await rec.api.all<Row>('/products', { vendor: [1, 2] }))).toEqual(ids(all.filter((p) => p.vendor === 1 || p.vendor === 2)))
     const type = all.find((p) => p.vendor === 1 && typeof p.type === 'number')!.type as number
-    expect(ids(await api.all<Row>('/products', { vendor: 1, type }))).toEqual(ids(all.filter((p) => p.vendor === 1 && p.type === type)))
+    expect(ids(await rec.api.all<Row>('/products', { vendor: 1, type }))).toEqual(ids(all.filter((p) => p.vendor === 1 && p.type === type)))
   })
 
   it('users: organisation ORed, verified/disabled/password_reset ANDed with it', async () => {
-    const all = await api.all<Row>('/users')
-    expect(ids(await api.all<Row>('/users', { organisation: [5, 10] }))).toEqual(ids(all.filter((u) => u.organisation === 5 || u.organisation === 10)))
-    expect(ids(await api.all<Row>('/users', { verified: false }))).toEqual(ids(all.filter((u) => u.verified === false)))
-    expect(ids(await api.all<Row>('/users', { disabled: true }))).toEqual(ids(all.filter((u) => u.disabled === true)))
-    expect(ids(await api.all<Row>('/users', { password_reset: true, organisation: [1, 2, 3] }))).toEqual(ids(all.filter((u) => u.password_reset === true && [1, 2, 3].includes(u.organisation as number))))
+    const all = await rec.api.all<Row>('/users')
+    expect(ids(await rec.api.all<Row>('/users', { organisation: [5, 10] }))).toEqual(ids(all.filter((u) => u.organisation === 5 || u.organisation === 10)))
+    expect(ids(await rec.api.all<Row>('/users', { verified: false }))).toEqual(ids(all.filter((u) => u.verified === false)))
+    expect(ids(await rec.api.all<Row>('/users', { disabled: true }))).toEqual(ids(all.filter((u) => u.disabled === true)))
+    expect(ids(await rec.api.all<Row>('/users', { password_reset: true, organisation: [1, 2, 3] }))).toEqual(ids(all.filter((u) => u.password_reset === true && [1, 2, 3].includes(u.organisation as number))))
   })
 
   it('a repeated text filter is ORed like any other repeated parameter', async () => {
-    const stor = await api.all<Row>('/products', { text: 'SUB-STOR' })
-    const bkp = await api.all<Row>('/products', { text: 'SUB-BKP' })
-    const both = await api.get<Row[]>('/products', { text: ['SUB-STOR', 'SUB-BKP'] })
+    const stor = await rec.api.all<Row>('/products', { text: 'SUB-STOR' })
+    const bkp = await rec.api.all<Row>('/products', { text: 'SUB-BKP' })
+    const both = await rec.api.get<Row[]>('/products', { text: ['SUB-STOR', 'SUB-BKP'] })
     expect(both.status).toBe(200)
     expect(ids(both.body)).toEqual(ids([...stor, ...bkp]))
-    const alex = await api.all<Row>('/users', { text: 'Alex' })
-    const zara = await api.all<Row>('/users', { text: 'Zara' })
-    expect(ids((await api.get<Row[]>('/users', { text: ['Alex', 'Zara'] })).body)).toEqual(ids([...alex, ...zara]))
+    const alex = await rec.api.all<Row>('/users', { text: 'Alex' })
+    const zara = await rec.api.all<Row>('/users', { text: 'Zara' })
+    expect(ids((await rec.api.get<Row[]>('/users', { text: ['Alex', 'Zara'] })).body)).toEqual(ids([...alex, ...zara]))
   })
 
   it('a repeated boolean or range filter is ORed too: verified=true&verified=false is everyone', async () => {
-    const all = await api.all<Row>('/users')
-    const res = await api.get<Row[]>('/users', { verified: ['true', 'false'] })
+    const all = await rec.api.all<Row>('/users')
+    const res = await rec.api.get<Row[]>('/users', { verified: ['true', 'false'] })
     expect(res.status).toBe(200)
     expect(ids(res.body)).toEqual(ids(all))
-    const orders = await api.all<Row>('/orders')
+    const orders = await rec.api.all<Row>('/orders')
     const day = (orders[40]!.date as string).slice(0, 10)
     // date >= day OR date >= 2000-01-01: every order.
-    expect((await api.get<Row[]>('/orders', { start_date: [day, '2000-01-01'] })).body).toHaveLength(orders.length)
+    expect((await rec.api.get<Row[]>('/orders', { start_date: [day, '2000-01-01'] })).body).toHaveLength(orders.length)
   })
 })

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '.'
-import { RecordClient } from '../../tests/support/sandbox/record-client'
+import { describe, expect, it } from 'vitest'
+import { recordSuite } from '../../tests/support/sandbox/record-suite'
 
 /**
  * Orders and their line items as the public record describes them (spec 2.8, 2.9, 3, 4.1, 8, 9;
@@ -8,13 +7,7 @@ import { RecordClient } from '../../tests/support/sandbox/record-client'
  * written only from the record (plain fetch over real HTTP). Only the status an order is put in for
  * a test is set through the sandbox's control, as the service operator would.
  */
-let sb: Sandbox
-let api: RecordClient
-beforeAll(async () => {
-  sb = await startSandbox({ products: 60, orders: 200, speed: 0, testMode: true })
-  api = await new RecordClient(sb.url, sb.demo).signIn()
-})
-afterAll(() => sb.close())
+const rec = recordSuite({ products: 60, orders: 200, speed: 0, testMode: true })
 
 type Line = Record<string, unknown>
 type Order = Record<string, unknown> & { id: number; status: string; line_items: Line[] }
@@ -27,35 +20,35 @@ const orderBody = (over: Record<string, unknown> = {}) => ({ purchase_order_numb
 
 describe('POST /orders places an order directly, with a body very like a basket\u2019s; GET /orders/{id} follows it', () => {
   it('places the order in a public status and answers it again by id', async () => {
-    const placed = await api.post<Order>('/orders', orderBody({ ship_instructions: 'Dock 4', provisioning_instructions: 'VLAN 20', part_ship: false }))
+    const placed = await rec.api.post<Order>('/orders', orderBody({ ship_instructions: 'Dock 4', provisioning_instructions: 'VLAN 20', part_ship: false }))
     expect(placed.status, JSON.stringify(placed.body)).toBe(201)
     expect(Number.isInteger(placed.body.id)).toBe(true)
     expect(PUBLIC_STATUSES).toContain(placed.body.status)
-    const got = await api.get<Order>(`/orders/${placed.body.id}`)
+    const got = await rec.api.get<Order>(`/orders/${placed.body.id}`)
     expect(got.status).toBe(200)
     expect(got.body).toMatchObject({ id: placed.body.id, purchase_order_number: 'PO-REC-1', shipping_type: 1, ship_instructions: 'Dock 4', provisioning_instructions: 'VLAN 20', part_ship: false, name: 'Record order' })
     expect(got.body.line_items[0]).toMatchObject({ product: 5, quantity: 1 })
   })
 
   it('tolerates request fields it does not know (a minor release may add optional ones)', async () => {
-    const res = await api.post<Order>('/orders', orderBody({ x_added_in_a_minor_release: { any: 'thing' }, line_items: [{ product_code: 'SW-24P-POE', quantity: 1, x_line_extra: true }] }))
+    const res = await rec.api.post<Order>('/orders', orderBody({ x_added_in_a_minor_release: { any: 'thing' }, line_items: [{ product_code: 'SW-24P-POE', quantity: 1, x_line_extra: true }] }))
     expect(res.status, JSON.stringify(res.body)).toBe(201)
   })
 
   it('a submitted basket keeps its id as the order id (spec 4.2 rule 3)', async () => {
-    const basket = await api.post<Order>('/baskets', orderBody({ name: 'Record basket' }))
+    const basket = await rec.api.post<Order>('/baskets', orderBody({ name: 'Record basket' }))
     expect(basket.status).toBe(201)
     expect(basket.body.status).toBe('DRAFT')
-    const submitted = await api.post<Order>(`/baskets/${basket.body.id}/submit`)
+    const submitted = await rec.api.post<Order>(`/baskets/${basket.body.id}/submit`)
     expect(submitted.status).toBe(200)
     expect(submitted.body.id).toBe(basket.body.id)
-    expect((await api.get<Order>(`/orders/${basket.body.id}`)).body.id).toBe(basket.body.id)
+    expect((await rec.api.get<Order>(`/orders/${basket.body.id}`)).body.id).toBe(basket.body.id)
   })
 })
 
 describe('line items: when both product and product_code are given, product wins (likewise the provisioning and maintenance pairs)', () => {
   it('uses the ids and ignores the SKUs beside them, even unknown ones', async () => {
-    const res = await api.post<Order>(
+    const res = await rec.api.post<Order>(
       '/orders',
       orderBody({
         line_items: [
@@ -72,7 +65,7 @@ describe('line items: when both product and product_code are given, product wins
   })
 
   it('takes the SKU when no id is given', async () => {
-    const res = await api.post<Order>('/orders', orderBody({ line_items: [{ product_code: 'SW-24P-POE', quantity: 1, prov_product_code: 'PROV-CLOUD-STD', maintenance_product_code: 'MAINT-3Y-4H' }] }))
+    const res = await rec.api.post<Order>('/orders', orderBody({ line_items: [{ product_code: 'SW-24P-POE', quantity: 1, prov_product_code: 'PROV-CLOUD-STD', maintenance_product_code: 'MAINT-3Y-4H' }] }))
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.line_items[0]).toMatchObject({ product: 5, prov_product: 1, maintenance_product: 4 })
   })
@@ -80,33 +73,33 @@ describe('line items: when both product and product_code are given, product wins
 
 describe('statuses and resubmit', () => {
   it('lists orders only in the nine public statuses; PENDING_AUTHORISATION is a filter value', async () => {
-    const all = await api.all<Order>('/orders')
+    const all = await rec.api.all<Order>('/orders')
     expect(all.length).toBeGreaterThan(100)
     for (const o of all) expect(PUBLIC_STATUSES, `order ${o.id}`).toContain(o.status)
     expect(new Set(all.map((o) => o.status))).toEqual(new Set(PUBLIC_STATUSES))
-    const pending = await api.get<Order[]>('/orders', { status: 'PENDING_AUTHORISATION' })
+    const pending = await rec.api.get<Order[]>('/orders', { status: 'PENDING_AUTHORISATION' })
     expect(pending.status).toBe(200)
     expect(Array.isArray(pending.body)).toBe(true)
   })
 
   it('POST /orders/{id}/resubmit resumes an order in ATTENTION_REQUIRED, whose attention_required carries the reason', async () => {
-    const placed = (await api.post<Order>('/orders', orderBody())).body
-    sb.control.transition(placed.id, 'ATTENTION_REQUIRED', { reason: 'Delivery address needs a contact number' })
-    const waiting = (await api.get<Order>(`/orders/${placed.id}`)).body
+    const placed = (await rec.api.post<Order>('/orders', orderBody())).body
+    rec.sb.control.transition(placed.id, 'ATTENTION_REQUIRED', { reason: 'Delivery address needs a contact number' })
+    const waiting = (await rec.api.get<Order>(`/orders/${placed.id}`)).body
     expect(waiting).toMatchObject({ status: 'ATTENTION_REQUIRED', attention_required: 'Delivery address needs a contact number' })
-    const res = await api.post<Order>(`/orders/${placed.id}/resubmit`)
+    const res = await rec.api.post<Order>(`/orders/${placed.id}/resubmit`)
     expect(res.status).toBeLessThan(300)
-    expect((await api.get<Order>(`/orders/${placed.id}`)).body.status).not.toBe('ATTENTION_REQUIRED')
+    expect((await rec.api.get<Order>(`/orders/${placed.id}`)).body.status).not.toBe('ATTENTION_REQUIRED')
   })
 
   it('refuses resubmit in every other status', async () => {
-    const placed = (await api.post<Order>('/orders', orderBody())).body
+    const placed = (await rec.api.post<Order>('/orders', orderBody())).body
     for (const status of PUBLIC_STATUSES.filter((s) => s !== 'ATTENTION_REQUIRED')) {
-      sb.control.transition(placed.id, status as 'CREATED')
-      const res = await api.post(`/orders/${placed.id}/resubmit`)
+      rec.sb.control.transition(placed.id, status as 'CREATED')
+      const res = await rec.api.post(`/orders/${placed.id}/resubmit`)
       expect(res.status, status).toBeGreaterThanOrEqual(400)
       expect(res.status, status).toBeLessThan(500)
-      expect((await api.get<Order>(`/orders/${placed.id}`)).body.status).toBe(status)
+      expect((await rec.api.get<Order>(`/orders/${placed.id}`)).body.status).toBe(status)
     }
   })
 })
@@ -114,12 +107,12 @@ describe('statuses and resubmit', () => {
 describe('ship_instructions and provisioning_instructions: at most 3500 characters', () => {
   it('takes 3500 characters of each, round-tripped, and refuses 3501', async () => {
     const max = 'x'.repeat(3500)
-    const ok = await api.post<Order>('/orders', orderBody({ ship_instructions: max, provisioning_instructions: max }))
+    const ok = await rec.api.post<Order>('/orders', orderBody({ ship_instructions: max, provisioning_instructions: max }))
     expect(ok.status).toBe(201)
-    expect((await api.get<Order>(`/orders/${ok.body.id}`)).body).toMatchObject({ ship_instructions: max, provisioning_instructions: max })
+    expect((await rec.api.get<Order>(`/orders/${ok.body.id}`)).body).toMatchObject({ ship_instructions: max, provisioning_instructions: max })
     for (const field of ['ship_instructions', 'provisioning_instructions']) {
       for (const path of ['/orders', '/baskets']) {
-        const res = await api.post(path, orderBody({ [field]: `${max}x` }))
+        const res = await rec.api.post(path, orderBody({ [field]: `${max}x` }))
         expect(res.status, `${path} ${field}`).toBeGreaterThanOrEqual(400)
         expect(res.status, `${path} ${field}`).toBeLessThan(500)
       }

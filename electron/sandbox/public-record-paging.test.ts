@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '.'
-import { RecordClient } from '../../tests/support/sandbox/record-client'
+import { describe, expect, it } from 'vitest'
+import { recordSuite } from '../../tests/support/sandbox/record-suite'
 
 /**
  * Paging as the public record describes it (spec 4.2 and 8; service-conventions.md "Lists"), each
  * fact checked by a client written only from the record (plain fetch over real HTTP).
  */
-let sb: Sandbox
-let api: RecordClient
-beforeAll(async () => {
-  // More than 1000 products, so the default and the largest page are visible.
-  sb = await startSandbox({ products: 1010, orders: 150, speed: 0, testMode: true })
-  api = await new RecordClient(sb.url, sb.demo).signIn()
-})
-afterAll(() => sb.close())
+// More than 1000 products, so the default and the largest page are visible.
+const rec = recordSuite({ products: 1010, orders: 150, speed: 0, testMode: true })
 
 type Row = Record<string, unknown> & { id: number }
 
@@ -25,7 +18,7 @@ const totals = (res: { headers: Headers }) => ({ count: res.headers.get('x-total
 describe('paging: page starts at 1, per_page defaults to 1000 and is never above 1000', () => {
   it('every list response carries X-Total-Count and X-Total-Pages', async () => {
     for (const path of LISTS) {
-      const res = await api.get<Row[]>(path)
+      const res = await rec.api.get<Row[]>(path)
       expect(res.status, path).toBe(200)
       expect(Array.isArray(res.body), path).toBe(true)
       const { count, pages } = totals(res)
@@ -37,40 +30,40 @@ describe('paging: page starts at 1, per_page defaults to 1000 and is never above
 
   it('pages every list operation by page and per_page (spec 4.2: "pagination used by every list operation")', async () => {
     for (const path of LISTS) {
-      const everything = (await api.get<Row[]>(path)).body
+      const everything = (await rec.api.get<Row[]>(path)).body
       expect(everything.length, path).toBeGreaterThanOrEqual(2)
-      const first = await api.get<Row[]>(path, { per_page: 1 })
-      const second = await api.get<Row[]>(path, { per_page: 1, page: 2 })
+      const first = await rec.api.get<Row[]>(path, { per_page: 1 })
+      const second = await rec.api.get<Row[]>(path, { per_page: 1, page: 2 })
       expect(first.body.map((r) => r.id), path).toEqual([everything[0]!.id])
       expect(second.body.map((r) => r.id), path).toEqual([everything[1]!.id])
       const count = Number(first.headers.get('x-total-count'))
       expect(totals(second), path).toEqual({ count: String(count), pages: String(count) })
       // Walking the pages by X-Total-Pages gives every row once.
-      if (count <= 200) expect((await api.all<Row>(path, {}, 1)).map((r) => r.id), path).toEqual(everything.map((r) => r.id))
+      if (count <= 200) expect((await rec.api.all<Row>(path, {}, 1)).map((r) => r.id), path).toEqual(everything.map((r) => r.id))
     }
   })
 
   it('serves 1000 rows by default, with the rest on page 2', async () => {
-    const res = await api.get<Row[]>('/products')
+    const res = await rec.api.get<Row[]>('/products')
     expect(res.body).toHaveLength(1000)
     expect(totals(res)).toEqual({ count: '1010', pages: '2' })
-    expect((await api.get<Row[]>('/products', { page: 2 })).body).toHaveLength(10)
+    expect((await rec.api.get<Row[]>('/products', { page: 2 })).body).toHaveLength(10)
   })
 
   it('never serves more than 1000 rows: per_page=5000 answers a page of 1000, and the totals count pages of 1000', async () => {
-    const res = await api.get<Row[]>('/products', { per_page: 5000 })
+    const res = await rec.api.get<Row[]>('/products', { per_page: 5000 })
     expect(res.status).toBe(200)
     expect(res.body).toHaveLength(1000)
     expect(totals(res)).toEqual({ count: '1010', pages: '2' })
-    const second = await api.get<Row[]>('/products', { per_page: 5000, page: 2 })
-    expect(second.body.map((r) => r.id)).toEqual((await api.get<Row[]>('/products', { page: 2 })).body.map((r) => r.id))
-    expect((await api.get<Row[]>('/orders', { per_page: 1001 })).status).toBe(200)
+    const second = await rec.api.get<Row[]>('/products', { per_page: 5000, page: 2 })
+    expect(second.body.map((r) => r.id)).toEqual((await rec.api.get<Row[]>('/products', { page: 2 })).body.map((r) => r.id))
+    expect((await rec.api.get<Row[]>('/orders', { per_page: 1001 })).status).toBe(200)
   })
 
   it('pages start at 1: page=1 is the first page, and a page before it (page=0) is read as the first', async () => {
-    const first = (await api.get<Row[]>('/orders', { per_page: 10 })).body.map((r) => r.id)
-    expect((await api.get<Row[]>('/orders', { per_page: 10, page: 1 })).body.map((r) => r.id)).toEqual(first)
-    const zero = await api.get<Row[]>('/orders', { per_page: 10, page: 0 })
+    const first = (await rec.api.get<Row[]>('/orders', { per_page: 10 })).body.map((r) => r.id)
+    expect((await rec.api.get<Row[]>('/orders', { per_page: 10, page: 1 })).body.map((r) => r.id)).toEqual(first)
+    const zero = await rec.api.get<Row[]>('/orders', { per_page: 10, page: 0 })
     expect(zero.status).toBe(200)
     expect(zero.body.map((r) => r.id)).toEqual(first)
   })

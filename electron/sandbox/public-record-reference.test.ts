@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '.'
-import { RecordClient } from '../../tests/support/sandbox/record-client'
+import { describe, expect, it } from 'vitest'
+import { recordSuite } from '../../tests/support/sandbox/record-suite'
 
 /**
  * The current user, the country and shipping type lists and the product text search as the public
  * record describes them (spec 2.2, 4.2; service-conventions.md "Known endpoints"), each fact checked
  * by a client written only from the record (plain fetch over real HTTP).
  */
-let sb: Sandbox
-let api: RecordClient
-beforeAll(async () => {
-  sb = await startSandbox({ products: 300, orders: 20, speed: 0 })
-  api = await new RecordClient(sb.url, sb.demo).signIn()
-})
-afterAll(() => sb.close())
+const rec = recordSuite({ products: 300, orders: 20, speed: 0 })
 
 interface Country {
   id: number
@@ -30,7 +23,7 @@ type Row = Record<string, unknown> & { id: number }
 
 describe('GET /whoami', () => {
   it('returns the user with organisation, currency, locale and timezone, and the other fields of spec 2.2', async () => {
-    const res = await api.get<Record<string, unknown>>('/whoami')
+    const res = await rec.api.get<Record<string, unknown>>('/whoami')
     expect(res.status).toBe(200)
     const me = res.body
     expect(Number.isInteger(me.id)).toBe(true)
@@ -50,7 +43,7 @@ describe('GET /whoami', () => {
 
 describe('GET /country_codes', () => {
   it('lists items of id, iso_code and name; an address\u2019s country_code is that integer id', async () => {
-    const countries = await api.all<Country>('/country_codes')
+    const countries = await rec.api.all<Country>('/country_codes')
     expect(countries.length).toBeGreaterThan(0)
     for (const c of countries) {
       expect(Number.isInteger(c.id)).toBe(true)
@@ -58,7 +51,7 @@ describe('GET /country_codes', () => {
       expect(typeof c.name).toBe('string')
     }
     const ids = new Set(countries.map((c) => c.id))
-    const addresses = await api.all<{ country_code: number }>('/organisations/1/addresses')
+    const addresses = await rec.api.all<{ country_code: number }>('/organisations/1/addresses')
     expect(addresses.length).toBeGreaterThan(0)
     for (const a of addresses) expect(ids.has(a.country_code)).toBe(true)
   })
@@ -69,8 +62,8 @@ describe('GET /shipping_types', () => {
   const fits = (t: ShippingType, country: number) => t.countries.length === 0 || (t.exclude_countries ? !t.countries.includes(country) : t.countries.includes(country))
 
   it('lists items of id, name, countries (country ids) and exclude_countries (a boolean)', async () => {
-    const types = await api.all<ShippingType>('/shipping_types')
-    const countries = new Set((await api.all<Country>('/country_codes')).map((c) => c.id))
+    const types = await rec.api.all<ShippingType>('/shipping_types')
+    const countries = new Set((await rec.api.all<Country>('/country_codes')).map((c) => c.id))
     expect(types.length).toBeGreaterThan(0)
     for (const t of types) {
       expect(Number.isInteger(t.id)).toBe(true)
@@ -82,11 +75,11 @@ describe('GET /shipping_types', () => {
   })
 
   it('an order is taken with a shipping type chosen for the address\u2019s country by that rule, in every country', async () => {
-    const types = await api.all<ShippingType>('/shipping_types')
-    for (const country of await api.all<Country>('/country_codes')) {
+    const types = await rec.api.all<ShippingType>('/shipping_types')
+    for (const country of await rec.api.all<Country>('/country_codes')) {
       const type = types.find((t) => fits(t, country.id))
       if (!type) continue
-      const res = await api.post<Row>('/orders', {
+      const res = await rec.api.post<Row>('/orders', {
         shipping_address: { company_name: 'Rule Co', addr_line_1: '1 Road', city: 'Town', postal_code: '1000', country_code: country.id },
         shipping_type: type.id,
         line_items: [{ product_code: 'RTR-BRANCH-4G', quantity: 1 }],
@@ -100,15 +93,15 @@ describe('GET /products?text=', () => {
   const codes = (rows: Row[]) => rows.map((r) => r.product_code as string)
 
   it('matches SKU partially: text=SUB-STOR finds SUB-STOR-BASE and SUB-STOR-ADDON', async () => {
-    const res = await api.get<Row[]>('/products', { text: 'SUB-STOR' })
+    const res = await rec.api.get<Row[]>('/products', { text: 'SUB-STOR' })
     expect(res.status).toBe(200)
     expect(codes(res.body).sort()).toEqual(['SUB-STOR-ADDON', 'SUB-STOR-BASE'])
   })
 
   it('matches the name partially too', async () => {
-    const all = await api.all<Row>('/products')
+    const all = await rec.api.all<Row>('/products')
     const word = 'Maintenance'
-    const res = await api.get<Row[]>('/products', { text: word })
+    const res = await rec.api.get<Row[]>('/products', { text: word })
     expect(res.body.length).toBeGreaterThan(1)
     expect(res.body.map((r) => r.id).sort((a, b) => a - b)).toEqual(
       all
@@ -119,12 +112,12 @@ describe('GET /products?text=', () => {
   })
 
   it('is the way from a SKU to a product id, and always answers an array: one match, several, none', async () => {
-    const one = await api.get<Row[]>('/products', { text: 'SW-24P-POE' })
+    const one = await rec.api.get<Row[]>('/products', { text: 'SW-24P-POE' })
     expect(Array.isArray(one.body)).toBe(true)
     expect(one.body.find((p) => p.product_code === 'SW-24P-POE')?.id).toBe(5)
-    const two = await api.get<Row[]>('/products', { text: 'AMB-100' })
+    const two = await rec.api.get<Row[]>('/products', { text: 'AMB-100' })
     expect(codes(two.body)).toEqual(['AMB-100', 'AMB-100'])
-    const none = await api.get<Row[]>('/products', { text: 'NO-SUCH-SKU-ANYWHERE' })
+    const none = await rec.api.get<Row[]>('/products', { text: 'NO-SUCH-SKU-ANYWHERE' })
     expect(none.status).toBe(200)
     expect(none.body).toEqual([])
     expect(none.headers.get('x-total-count')).toBe('0')
