@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
 import { browserRig, type BrowserRig } from './browser-rig'
+import { openPickerForUnknownSku } from '../e2e/support/drafts'
 import type { Print } from './run'
 import { until } from './until'
 import { percentile } from './statistics'
@@ -179,14 +180,7 @@ export async function bench(print: Print): Promise<void> {
     // The line editor's product picker: a draft with a line whose SKU the catalogue does not know.
     await page.goto(`${harness.url}#/baskets`)
     await page.click('[data-testid=new-draft]')
-    await page.click('[data-testid=open-import]')
-    await page.fill('[data-testid=import-text]', 'NO-SUCH-SKU\t2')
-    await page.click('[data-testid=import-preview]')
-    await page.click('[data-testid=import-include-unknown]')
-    await page.click('[data-testid=import-add]')
-    await page.click('[data-testid=choose-product-0]')
-    await page.waitForSelector(PICKER.input)
-    await page.click(PICKER.input)
+    await openPickerForUnknownSku(page, 'NO-SUCH-SKU')
     await measureBox('picker', PICKER)
   } finally {
     await rig?.close()

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { scan } from './support/scanner'
+import { openPickerForUnknownSku } from './support/drafts'
 
 /**
  * Every view the accessibility check visits, connected to the demo sandbox. To add yours, append an
@@ -124,12 +125,7 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     ready: '[data-testid=new-draft]',
     prepare: async (page) => {
       await page.click('[data-testid=new-draft]')
-      await page.click('[data-testid=open-import]')
-      await page.fill('[data-testid=import-text]', 'AMB-100-OLD\t2')
-      await page.click('[data-testid=import-preview]')
-      await page.click('[data-testid=import-include-unknown]')
-      await page.click('[data-testid=import-add]')
-      await page.click('[data-testid=choose-product-0]')
+      await openPickerForUnknownSku(page, 'AMB-100-OLD')
       await page.fill('[data-testid=product-picker-input]', 'rack mount')
       await page.waitForSelector('[data-testid=product-picker-option]')
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
 import { launchApp, type AppUnderTest } from './support/app'
+import { openPickerForUnknownSku } from './support/drafts'
 
 /**
  * Issue 14: the service names the user's currency by an id (as its public sample says), and its
@@ -118,12 +119,7 @@ describe('products the app could not fully read', () => {
     expect(odd.partial).toBe(true)
     await page.goto(`${app.url}#/baskets`)
     await page.click('[data-testid=new-draft]')
-    await page.click('[data-testid=open-import]')
-    await page.fill('[data-testid=import-text]', 'AMB-100-OLD\t2')
-    await page.click('[data-testid=import-preview]')
-    await page.click('[data-testid=import-include-unknown]')
-    await page.click('[data-testid=import-add]')
-    await page.click('[data-testid=choose-product-0]')
+    await openPickerForUnknownSku(page, 'AMB-100-OLD')
     await page.fill('[data-testid=product-picker-input]', odd.product_code)
     const option = page.locator(`[data-testid=product-picker-option][data-product-id="${odd.id}"]`)
     await option.locator('[data-testid=partial-marker]', { hasText: 'This product could not be fully read' }).waitFor()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { CatalogueSearchResult, CatalogueStatus } from '../../shared/ipc/channels/catalogue'
 import { launchApp, type AppUnderTest } from './support/app'
-import { openNewDraft } from './support/drafts'
+import { openNewDraft, openPickerForUnknownSku } from './support/drafts'
 
 /**
  * A fast typist: 20 keys 10 ms apart in each search box that answers as you type (the catalogue
@@ -90,14 +90,8 @@ describe('typing fast into the search boxes', () => {
     const { page } = app
     // A draft line whose SKU the catalogue does not know offers the picker to choose its product.
     await openNewDraft(app)
-    await page.click('[data-testid=open-import]')
-    await page.fill('[data-testid=import-text]', 'NO-SUCH-SKU\t2')
-    await page.click('[data-testid=import-preview]')
-    await page.click('[data-testid=import-include-unknown]')
-    await page.click('[data-testid=import-add]')
-    await page.click('[data-testid=choose-product-0]')
     // It opens searching for the line's SKU, selected, so the first key typed replaces it.
-    await page.waitForSelector('[data-testid=product-picker-input]:focus')
+    await openPickerForUnknownSku(page, 'NO-SUCH-SKU')
     await page.waitForSelector('[data-testid=product-picker][data-answered="NO-SUCH-SKU"]')
     const painted = await typeFast(page, '[data-testid=product-picker]', 'data-answered', query)
     expect(painted[0]).toBe('NO-SUCH-SKU')

@@ -27,3 +27,17 @@ export async function openNewDraft(app: Pick<AppUnderTest, 'page' | 'url'>): Pro
   await app.page.click('[data-testid=new-draft]')
   await app.page.waitForSelector('[data-testid=draft-editor]')
 }
+
+/**
+ * In the draft editor: a line whose SKU the catalogue does not know, pasted in, and its product
+ * picker opened; resolves once the picker has the focus (searching for that SKU, selected).
+ */
+export async function openPickerForUnknownSku(page: Page, sku: string): Promise<void> {
+  await page.click('[data-testid=open-import]')
+  await page.fill('[data-testid=import-text]', `${sku}\t2`)
+  await page.click('[data-testid=import-preview]')
+  await page.click('[data-testid=import-include-unknown]')
+  await page.click('[data-testid=import-add]')
+  await page.click('[data-testid=choose-product-0]')
+  await page.waitForSelector('[data-testid=product-picker-input]:focus')
+}
