@@ -66,6 +66,28 @@ async function cancellingAfterThreePages(): Promise<{ rig: CatalogueRig; profile
   return { rig, profileId }
 }
 
+/** A sync cancelled after three pages, its app closed: what a restart finds in `profileDir`. */
+async function interruptedAndClosed(): Promise<{ rig: CatalogueRig; profileId: string; profileDir: string }> {
+  const { rig, profileId } = await cancellingAfterThreePages()
+  expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('cancelled')
+  const profileDir = rig.ctx.connection.require().profileDir
+  await rig.close()
+  rigs.splice(rigs.indexOf(rig), 1)
+  return { rig, profileId, profileDir }
+}
+
+/** The app started again on the interrupted sync's folder: its next sync starts over (page 1 asked again, a warning said) and completes. */
+async function restartedSyncStartsOver(rig: CatalogueRig, profileId: string): Promise<CatalogueRig> {
+  const again = catalogueRig({ perPage: PER_PAGE, concurrency: 3, dataDir: rig.dataDir, secrets: rig.secrets })
+  rigs.push(again)
+  await again.call('connection.activate', { id: profileId })
+  sandbox.control.clearRequestLog()
+  expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+  expect(pagesRequested()).toContain(1)
+  expect(again.warnings.some((w) => /could not be resumed; starting over/.test(w))).toBe(true)
+  return again
+}
+
 const progressEvents = (rig: CatalogueRig) => rig.events.filter((e) => e.event === 'catalogue.syncProgress').map((e) => e.payload as SyncProgress)
 
 describe('full sync', () => {
@@ -253,32 +275,18 @@ describe('full sync', () => {
   })
 
   it('starts over when the interrupted sync’s files cannot be read, and completes', async () => {
-    const { rig, profileId } = await cancellingAfterThreePages()
-    expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('cancelled')
-    const profileDir = rig.ctx.connection.require().profileDir
-    await rig.close()
-    rigs.splice(rigs.indexOf(rig), 1)
+    const { rig, profileId, profileDir } = await interruptedAndClosed()
     // As after a power cut while the next generation was written without fsync.
     const shadowFiles = readdirSync(profileDir).filter((f) => /^catalogue-g[1-9]\d*-(rows|text)\.db$/.test(f))
     expect(shadowFiles).toHaveLength(2)
     for (const f of shadowFiles) writeFileSync(join(profileDir, f), Buffer.alloc(64 * 1024, 0x5a))
 
-    const again = catalogueRig({ perPage: PER_PAGE, concurrency: 3, dataDir: rig.dataDir, secrets: rig.secrets })
-    rigs.push(again)
-    await again.call('connection.activate', { id: profileId })
-    sandbox.control.clearRequestLog()
-    expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
-    expect(pagesRequested()).toContain(1)
-    expect(again.warnings.some((w) => /could not be resumed; starting over/.test(w))).toBe(true)
+    const again = await restartedSyncStartsOver(rig, profileId)
     expect((await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku })).length).toBeGreaterThan(0)
   })
 
   it('starts over when the interrupted sync was written before names and descriptions were indexed apart, and completes', async () => {
-    const { rig, profileId } = await cancellingAfterThreePages()
-    expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('cancelled')
-    const profileDir = rig.ctx.connection.require().profileDir
-    await rig.close()
-    rigs.splice(rigs.indexOf(rig), 1)
+    const { rig, profileId, profileDir } = await interruptedAndClosed()
     // A text file as the previous version wrote it: its text_page meant the whole text, indexed in one table.
     const [textFile] = readdirSync(profileDir).filter((f) => /^catalogue-g[1-9]\d*-text\.db$/.test(f))
     const older = new DatabaseSync(join(profileDir, textFile!))
@@ -286,13 +294,7 @@ describe('full sync', () => {
     expect((older.prepare('SELECT count(*) AS n FROM text_page').get() as { n: number }).n).toBeGreaterThan(0)
     older.close()
 
-    const again = catalogueRig({ perPage: PER_PAGE, concurrency: 3, dataDir: rig.dataDir, secrets: rig.secrets })
-    rigs.push(again)
-    await again.call('connection.activate', { id: profileId })
-    sandbox.control.clearRequestLog()
-    expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
-    expect(pagesRequested()).toContain(1)
-    expect(again.warnings.some((w) => /could not be resumed; starting over/.test(w))).toBe(true)
+    const again = await restartedSyncStartsOver(rig, profileId)
     const phone = (await again.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.phone.sku }))[0]!
     expect((await again.call<CatalogueSearchResult>('catalogue.search', { query: phone.name })).items.map((p) => p.id)).toContain(phone.id)
   })
