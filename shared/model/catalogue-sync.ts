@@ -32,6 +32,11 @@ export const CatalogueStatus = z.object({
   lastInvalid: z.int().min(0),
   /** Products of the live catalogue that could only be partly read (kept and marked, issue 14). */
   partialProducts: z.int().min(0).default(0),
+  /**
+   * A first sync not yet complete (under way, or stopped part-way) whose landed products already
+   * answer searches: how many, of how many the service listed (null: not known yet). Null otherwise.
+   */
+  landed: z.object({ products: z.int().min(0), expected: z.int().min(0).nullable() }).nullable().default(null),
   lastError: z.string().nullable(),
   /** Automatic refresh interval in hours; 0 = only on demand. */
   refreshHours: z.number().min(0),

@@ -130,10 +130,19 @@ export class Catalogue {
       progress: underWay ? progress : null,
       lastInvalid: b?.cdb.lastInvalid ?? 0,
       partialProducts: b && b.cdb.productCount > 0 ? b.queries.partialCount() : 0,
+      landed: b ? this.landed(b) : null,
       lastError: this.lastError,
       refreshHours: hours,
       nextSyncAt: b && hours > 0 ? new Date(this.nextDue(b)).toISOString() : null,
     }
+  }
+
+  /** The products an unfinished first sync has stored so far, which searches already answer from. */
+  private landed(b: Bound): CatalogueStatus['landed'] {
+    const landing = b.cdb.landing()
+    if (!landing || landing.productCount === 0) return null
+    const expected = b.cdb.shadow?.totalCount ?? -1
+    return { products: landing.productCount, expected: expected >= 0 ? expected : null }
   }
 
   async search(input: unknown): Promise<CatalogueSearchResult> {

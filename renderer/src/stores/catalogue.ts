@@ -76,7 +76,8 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   const syncing = computed(() => status.value?.syncing ?? false)
   const progress = computed<SyncProgress | null>(() => status.value?.progress ?? null)
-  const neverSynced = computed(() => status.value !== null && status.value.lastSyncAt === null && status.value.products === 0)
+  // A first sync stopped part-way has products that answer searches: not "never downloaded".
+  const neverSynced = computed(() => status.value !== null && status.value.lastSyncAt === null && status.value.products === 0 && !status.value.landed)
 
   const rows = createPagedRows<ProductSummary, CatalogueSearchResult>({
     pageSize: PAGE_SIZE,

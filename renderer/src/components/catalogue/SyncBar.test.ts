@@ -58,6 +58,8 @@ describe('the catalogue sync bar when the first sync fails', () => {
       await suite.mount({ path: '/catalogue' })
       const failed = await waitFor(() => $('[data-testid=sync-failed]')?.textContent, 'the failure said', 30_000)
       expect(failed).toContain('Injected fault')
+      // The page that landed answers searches: the bar says so, not that nothing was ever downloaded.
+      expect($('[data-testid=prices-as-of]')?.textContent?.trim()).toMatch(/^Partly downloaded: [12],000 of 3,000 products$/)
       expect($('[data-testid=cancel-sync]')).toBeNull()
     } finally {
       await suite.sandbox.control.clearFaults()

@@ -28,6 +28,8 @@ describe('catalogue view during a first sync', () => {
       expect(notice).toContain('1,000 of 2,000 products')
       // Descriptions are indexed once every page has landed: the view says a search may miss them.
       expect(notice).toContain('Descriptions are still being indexed')
+      // Nor does it say the catalogue was never downloaded.
+      expect($('[data-testid=never-synced]')).toBeNull()
       const rows = await waitFor(() => $$('[data-testid=result-row]').length > 0 && $$('[data-testid=result-row]'), 'the landed products')
       const sku = rows[0]!.dataset.sku!
 
