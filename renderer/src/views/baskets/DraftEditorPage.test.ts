@@ -229,6 +229,26 @@ describe('a brand-new basket', () => {
     document.querySelector<HTMLElement>('[data-testid=submit-draft]')!.click()
     await waitFor(() => document.body.textContent?.includes('Add at least one line'), 'the missing line named once sending is tried')
   })
+  it('once submitted, is no longer the header\'s "Current draft"', async () => {
+    const reference = await demo.app.api.baskets.referenceData({})
+    if (!reference.ok) throw new Error(reference.error.message)
+    // A saved address, and a shipping type that goes anywhere: a draft that can be sent as it is.
+    const address = reference.value.addresses[0]!
+    const shippingType = reference.value.shippingTypes.find((s) => !s.countries?.length)!
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Van stock', shipping_type: shippingType.id, shipping_address: address } })
+    if (!created.ok) throw new Error(created.error.message)
+    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.phone.id, quantity: 2 })
+    if (!added.ok) throw new Error(added.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const current = await waitFor(() => $('[data-testid=current-draft-lines]'), 'the current draft in the header')
+    expect(current.textContent).toContain('Current draft: 1 line')
+
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]:not([disabled])'), 'the submit button')).click()
+    await waitFor(() => $('[data-testid=submitted-note]') ?? $('[data-testid=queued-note]'), 'the draft sent')
+    await waitFor(() => !$('[data-testid=current-draft-lines]'), 'no current draft in the header')
+    const list = await demo.app.api.baskets.list()
+    expect(list.ok && list.value.currentId).toBeNull()
+  })
   it('once sent, shows its fields as read-only text and offers no "Delete draft"', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'Sent already', purchase_order_number: 'PO-77' } })
     if (!created.ok) throw new Error(created.error.message)

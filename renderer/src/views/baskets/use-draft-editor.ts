@@ -66,6 +66,7 @@ export function useDraftEditor(id: Ref<string>) {
   function accept(next: DraftView): void {
     if (next.id !== id.value || next.revision < shown) return
     shown = next.revision
+    baskets.noteCurrent(next.id, next.current)
     // What did not change keeps the objects shown, so that only the lines that did render again
     // (1,000 lines pasted into a draft of 1,000 render the 1,000 new ones).
     view.value = { ...next, products: keepEqual(view.value?.products ?? {}, next.products) }
