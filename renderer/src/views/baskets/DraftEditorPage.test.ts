@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -229,17 +230,22 @@ describe('a brand-new basket', () => {
     document.querySelector<HTMLElement>('[data-testid=submit-draft]')!.click()
     await waitFor(() => document.body.textContent?.includes('Add at least one line'), 'the missing line named once sending is tried')
   })
-  it('once submitted, is no longer the header\'s "Current draft"', async () => {
+  /** A new current draft that can be sent as it is: a line, a saved address, a shipping type that goes anywhere. */
+  async function sendableDraft(name: string): Promise<string> {
     const reference = await demo.app.api.baskets.referenceData({})
     if (!reference.ok) throw new Error(reference.error.message)
-    // A saved address, and a shipping type that goes anywhere: a draft that can be sent as it is.
     const address = reference.value.addresses[0]!
     const shippingType = reference.value.shippingTypes.find((s) => !s.countries?.length)!
-    const created = await demo.app.api.baskets.create({ doc: { name: 'Van stock', shipping_type: shippingType.id, shipping_address: address } })
+    const created = await demo.app.api.baskets.create({ doc: { name, shipping_type: shippingType.id, shipping_address: address } })
     if (!created.ok) throw new Error(created.error.message)
     const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.phone.id, quantity: 2 })
     if (!added.ok) throw new Error(added.error.message)
-    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    return created.value.id
+  }
+
+  it('once submitted, is no longer the header\'s "Current draft"', async () => {
+    const id = await sendableDraft('Van stock')
+    await demo.mount({ path: `/baskets/drafts/${id}` })
     const current = await waitFor(() => $('[data-testid=current-draft-lines]'), 'the current draft in the header')
     expect(current.textContent).toContain('Current draft: 1 line')
 
@@ -248,6 +254,26 @@ describe('a brand-new basket', () => {
     await waitFor(() => !$('[data-testid=current-draft-lines]'), 'no current draft in the header')
     const list = await demo.app.api.baskets.list()
     expect(list.ok && list.value.currentId).toBeNull()
+  })
+  it('submitted while working offline, says in German that it waits for "Offline arbeiten" to be switched off, in German words only', async () => {
+    inGerman()
+    const on = await demo.app.api.system.setWorkOffline({ on: true })
+    if (!on.ok) throw new Error(on.error.message)
+    onTestFinished(async () => void (await demo.app.api.system.setWorkOffline({ on: false })))
+    const id = await sendableDraft('Außendienst Nord')
+    const { i18n } = await demo.mount({ path: `/baskets/drafts/${id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]:not([disabled])'), 'the submit button')).click()
+    await waitFor(() => $('[data-testid=queued-note]'), 'the draft queued')
+    // The outbox tries once and is held back by "work offline": what the draft says then.
+    await waitFor(async () => {
+      const got = await demo.app.api.baskets.get({ id })
+      return got.ok && got.value.error !== null
+    }, 'the held-back attempt')
+    await flushPromises()
+    const status = $('[data-testid=draft-editor] .draft__status')!.textContent!
+    expect(status).toContain(i18n.global.t('baskets.editor.queuedWorkOffline'))
+    expect(status).toContain('„Offline arbeiten“')
+    expect(status).not.toMatch(/Working offline|switched off|\.\./)
   })
   it('once sent, shows its fields as read-only text and offers no "Delete draft"', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'Sent already', purchase_order_number: 'PO-77' } })
