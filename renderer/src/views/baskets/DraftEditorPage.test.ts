@@ -304,6 +304,27 @@ describe('a brand-new basket', () => {
   })
 })
 
+describe('pasting lines', () => {
+  const demo = demoAppSuite({ sandbox: { products: 100, orders: 0, speed: 0 }, sync: true })
+
+  it('says in German why a pasted line cannot be read: no SKU, a quantity that is not a whole number', async () => {
+    inGerman()
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Nachbestellung' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=open-import]'), 'the import button')).click()
+    const text = await waitFor(() => $<HTMLTextAreaElement>('[data-testid=import-text]'), 'the paste box')
+    typeInto(text as unknown as HTMLInputElement, [`${SHOWCASE.phone.sku}	2`, `${SHOWCASE.phone.sku}	1,5`, '\t3'].join('\n'))
+    await waitFor(() => !$<HTMLButtonElement>('[data-testid=import-preview]')?.disabled, 'the preview button')
+    $<HTMLButtonElement>('[data-testid=import-preview]')!.click()
+    const invalid = await waitFor(() => $$('[data-testid=import-row-invalid]').length === 2 && $$('[data-testid=import-row-invalid]'), 'the unreadable rows')
+    expect(invalid.map((r) => r.lastElementChild!.textContent!.trim())).toEqual([
+      'Nicht lesbar — „1,5“ ist keine ganze Menge von 1 bis 1.000.000',
+      'Nicht lesbar — Keine Artikelnummer in dieser Zeile',
+    ])
+  })
+})
+
 describe('saving a draft as a template', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 
