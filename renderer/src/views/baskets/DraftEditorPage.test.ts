@@ -304,8 +304,30 @@ describe('a brand-new basket', () => {
   })
 })
 
-describe('pasting lines', () => {
+describe('lines: removing and pasting', () => {
   const demo = demoAppSuite({ sandbox: { products: 100, orders: 0, speed: 0 }, sync: true })
+
+  it('keeps the focus in the lines when a line is removed with its ✕: on the line now in its place, then on the SKU entry', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Three lines' } })
+    if (!created.ok) throw new Error(created.error.message)
+    for (const p of [SHOWCASE.phone, SHOWCASE.firewall]) {
+      const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: p.id, quantity: 1 })
+      if (!added.ok) throw new Error(added.error.message)
+    }
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const remove = async (index: number) => {
+      const button = await waitFor(() => $<HTMLButtonElement>(`[data-testid=remove-line-${index}]`), 'the ✕ of the line')
+      button.focus()
+      button.click()
+    }
+    await remove(0)
+    await waitFor(() => $$('tr.lines__row').length === 1, 'one line left')
+    await waitFor(() => document.activeElement === $('[data-testid=line-0]'), 'the focus on the line now first')
+    expect(document.activeElement!.getAttribute('data-sku')).toBe(SHOWCASE.firewall.sku)
+    await remove(0)
+    await waitFor(() => $$('tr.lines__row').length === 0, 'no line left')
+    await waitFor(() => document.activeElement === $('[data-testid=sku-input]'), 'the focus on the SKU entry')
+  })
 
   it('says in German why a pasted line cannot be read: no SKU, a quantity that is not a whole number', async () => {
     inGerman()

@@ -296,11 +296,13 @@ export function useDraftEditor(id: Ref<string>) {
     }
   }
 
-  async function removeLine(key: string): Promise<void> {
+  /** Removes a line (undo offered); answers where it was, or null if it was not removed. */
+  async function removeLine(key: string): Promise<number | null> {
     const r = await run('remove', () => api.baskets.removeLine({ id: id.value, key }))
-    if (!r) return
+    if (!r) return null
     accept(r.draft)
     undo.value = { line: r.removed, index: r.index }
+    return r.index
   }
 
   /** Puts the last removed line back where it was; answers its index. */
