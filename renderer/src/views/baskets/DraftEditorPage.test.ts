@@ -329,6 +329,16 @@ describe('lines: removing and pasting', () => {
     await waitFor(() => document.activeElement === $('[data-testid=sku-input]'), 'the focus on the SKU entry')
   })
 
+  it('puts the focus in the paste box when it opens, and back on its button when it is cancelled', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Pasted' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=open-import]'), 'the import button')).click()
+    await waitFor(() => document.activeElement === $('[data-testid=import-text]'), 'the focus in the paste box')
+    $<HTMLButtonElement>('[data-testid=import-cancel]')!.click()
+    await waitFor(() => document.activeElement === $('[data-testid=open-import]'), 'the focus back on "Paste or import lines"')
+  })
+
   it('says in German why a pasted line cannot be read: no SKU, a quantity that is not a whole number', async () => {
     inGerman()
     const created = await demo.app.api.baskets.create({ doc: { name: 'Nachbestellung' } })
