@@ -243,6 +243,24 @@ describe('a brand-new basket', () => {
     return created.value.id
   }
 
+  it('shows the chosen organisation by its name, indented only in the list of the tree', async () => {
+    const orgs = await demo.app.api.connection.organisations()
+    if (!orgs.ok) throw new Error(orgs.error.message)
+    const top = orgs.value.find((o) => !orgs.value.some((p) => p.id === o.parent))!
+    const child = orgs.value.find((o) => o.parent === top.id)!
+    const created = await demo.app.api.baskets.create({ organisation: child.id, doc: { name: 'For a branch' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const input = await waitFor(() => $<HTMLInputElement>('#draft-organisation'), 'the organisation field')
+    const shown = () => input.closest('.n-base-selection')!.querySelector('.n-base-selection-overlay__wrapper')?.textContent
+    await waitFor(() => shown()?.includes(child.name), 'the organisation chosen')
+    expect(shown()).toBe(child.name)
+    // In the open list, the branch sits under its parent, indented.
+    input.closest<HTMLElement>('.n-base-selection')!.click()
+    const option = await waitFor(() => $(`.n-base-select-menu[data-menu-for="draft-organisation"] [data-value="${child.id}"]`), 'the branch in the list')
+    expect(option.textContent!.trim()).toBe(child.name)
+    expect(option.style.paddingLeft).not.toBe('')
+  })
   it('once submitted, is no longer the header\'s "Current draft"', async () => {
     const id = await sendableDraft('Van stock')
     await demo.mount({ path: `/baskets/drafts/${id}` })
