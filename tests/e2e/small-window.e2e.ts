@@ -56,6 +56,18 @@ describe('a small laptop window in German', () => {
     for (const right of layout.buttons) expect(right).toBeLessThanOrEqual(layout.windowWidth)
   })
 
+  it('a page chosen in the navigation shows from its top, with the header still in sight', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/baskets`)
+    await page.waitForSelector('[data-testid=baskets-page]')
+    await page.click('nav >> text=Katalog')
+    await page.locator('[data-testid=result-row]').nth(5).waitFor()
+    // The catalogue is taller than the window: nothing may have scrolled the header away.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true)
+    const seen = await page.evaluate(() => ({ scrolled: window.scrollY, headerTop: document.querySelector('header')!.getBoundingClientRect().top }))
+    expect(seen).toEqual({ scrolled: 0, headerTop: 0 })
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
