@@ -227,8 +227,11 @@ describe('a brand-new basket', () => {
     expect(totals.textContent).toContain('Estimate from the catalogue prices of')
     expect(totals.textContent).not.toContain('no prices')
     expect(document.body.textContent).not.toContain('Add at least one line')
+    // Nothing is marked yet, so nothing asks to fix "the marked fields".
+    expect(document.querySelector('[data-testid=invalid-note]')).toBeNull()
     document.querySelector<HTMLElement>('[data-testid=submit-draft]')!.click()
     await waitFor(() => document.body.textContent?.includes('Add at least one line'), 'the missing line named once sending is tried')
+    expect(document.querySelector('[data-testid=invalid-note]')).not.toBeNull()
   })
   /** A new current draft that can be sent as it is: a line, a saved address, a shipping type that goes anywhere. */
   async function sendableDraft(name: string): Promise<string> {
