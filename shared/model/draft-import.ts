@@ -9,6 +9,8 @@ export const ImportPreviewRow = z.object({
   quantity: z.int().nullable(),
   status: z.enum(['ok', 'unknown', 'ambiguous', 'invalid']),
   message: z.string().nullable(),
+  /** Why an invalid row cannot be read, for the view to say in the user's language: no SKU, or `quantity` (as typed) not a whole number in range. */
+  invalid: z.object({ reason: z.enum(['no_sku', 'quantity']), quantity: z.string().optional() }).optional(),
   /** The matching products (one when ok, several when ambiguous). */
   matches: z.array(z.object({ id: LooseId, sku: z.string(), name: z.string(), price: z.number() })),
 })

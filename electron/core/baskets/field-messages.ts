@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { FieldCode, FieldMessageKey } from '../../../shared/model/draft-view'
+import { zodFieldCode } from '../../../shared/model/field-code'
 
 type Params = Record<string, string | number>
 
@@ -49,41 +50,7 @@ export class FieldProblems {
       const path = prefix ? (rel ? `${prefix}.${rel}` : prefix) : rel || '_'
       if (path in this.fields) continue
       this.fields[path] = issue.message
-      this.fieldCodes[path] = zodCode(issue, input)
+      this.fieldCodes[path] = zodFieldCode(issue, input)
     }
   }
-}
-
-/** A zod issue → a generic key: what is wrong, not which field (the field says that). */
-function zodCode(issue: z.core.$ZodIssue, input: unknown): FieldCode {
-  const bound = (n: number | bigint) => Number(n)
-  switch (issue.code) {
-    case 'invalid_type':
-      return { key: valueAt(input, issue.path) == null ? 'required' : 'invalid' }
-    case 'too_small':
-      if (issue.origin === 'string' || issue.origin === 'array') {
-        if (Number(issue.minimum) <= 1) return { key: 'required' }
-        return issue.origin === 'string' ? { key: 'tooShort', params: { min: bound(issue.minimum) } } : { key: 'invalid' }
-      }
-      return { key: issue.inclusive === false ? 'moreThan' : 'atLeast', params: { min: bound(issue.minimum) } }
-    case 'too_big':
-      if (issue.origin === 'string') return { key: 'tooLong', params: { max: bound(issue.maximum) } }
-      if (issue.origin === 'array') return { key: 'tooMany', params: { max: bound(issue.maximum) } }
-      return { key: issue.inclusive === false ? 'lessThan' : 'atMost', params: { max: bound(issue.maximum) } }
-    case 'invalid_format':
-      return { key: issue.format === 'email' ? 'invalidEmail' : 'invalid' }
-    case 'custom': {
-      // A schema's own rule names its kind in params.fieldKey (shared/api/order.ts).
-      const key = (issue.params as { fieldKey?: FieldMessageKey } | undefined)?.fieldKey
-      return { key: key ?? 'invalid' }
-    }
-    default:
-      return { key: 'invalid' }
-  }
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let node = input
-  for (const part of path) node = node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[part] : undefined
-  return node
 }

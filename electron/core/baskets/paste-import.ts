@@ -7,6 +7,8 @@ interface ParsedLine {
   sku: string
   quantity: number | null
   error: string | null
+  /** The error's reason, for the view's own words. */
+  invalid?: NonNullable<ImportPreviewRow['invalid']>
 }
 
 /**
@@ -23,7 +25,7 @@ export function parseLines(text: string): ParsedLine[] {
     const sku = (cells[0] ?? '').trim()
     const qtyText = (cells[1] ?? '').trim()
     if (!sku) {
-      out.push({ line: i + 1, raw, sku: '', quantity: null, error: 'No SKU on this line' })
+      out.push({ line: i + 1, raw, sku: '', quantity: null, error: 'No SKU on this line', invalid: { reason: 'no_sku' } })
       return
     }
     if (!qtyText) {
@@ -33,7 +35,7 @@ export function parseLines(text: string): ParsedLine[] {
     const q = Number(qtyText.replace(/\s/g, ''))
     if (!Number.isInteger(q) || q < 1 || q > 1_000_000) {
       if (out.length === 0 && !/\d/.test(qtyText)) return // header row ("SKU;Quantity")
-      out.push({ line: i + 1, raw, sku, quantity: null, error: `"${qtyText}" is not a whole quantity between 1 and 1000000` })
+      out.push({ line: i + 1, raw, sku, quantity: null, error: `"${qtyText}" is not a whole quantity between 1 and 1000000`, invalid: { reason: 'quantity', quantity: qtyText } })
       return
     }
     out.push({ line: i + 1, raw, sku, quantity: q, error: null })
@@ -71,7 +73,7 @@ export async function previewImport(text: string, catalogue: PriceCatalogue): Pr
   const rows: ImportPreviewRow[] = []
   for (const p of parseLines(text)) {
     if (p.error) {
-      rows.push({ line: p.line, raw: p.raw, sku: p.sku, quantity: p.quantity, status: 'invalid', message: p.error, matches: [] })
+      rows.push({ line: p.line, raw: p.raw, sku: p.sku, quantity: p.quantity, status: 'invalid', message: p.error, ...(p.invalid ? { invalid: p.invalid } : {}), matches: [] })
       continue
     }
     let found = await catalogue.findBySku(p.sku)

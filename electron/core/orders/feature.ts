@@ -276,11 +276,12 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         if (!opts.openExternal || !opts.links?.allows(url)) return { opened: false, url }
         return { opened: await opts.openExternal(url), url }
       },
-      'orders.reorder': async ({ id }) => {
+      'orders.reorder': async ({ id, name }) => {
         const p = await need()
         if (!opts.drafts) throw new AppError('internal', 'Reordering is not available in this build: the draft baskets module is missing.')
         const order = await p.queries.fetch(id)
-        const draft = await opts.drafts.createDraft(order.organisation, draftFromBasket(order, 'reorder'))
+        const doc = draftFromBasket(order, 'reorder')
+        const draft = await opts.drafts.createDraft(order.organisation, name ? { ...doc, name } : doc)
         return { draftId: draft.id, lines: draft.lineCount }
       },
       'orders.filters': () => {

@@ -115,5 +115,15 @@ export const useBasketsStore = defineStore('baskets', () => {
     currentId.value = (await api.baskets.setCurrent({ id })).currentId
   }
 
-  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, follow, showList, refresh, loadServer, loadReference, setCurrent }
+  /**
+   * What a draft read from the core says of itself: whether it is the current one. Submitting the
+   * current draft ends it being current (the core's change event says only its line count), and the
+   * header's "Current draft" link must not stay on a basket already sent.
+   */
+  function noteCurrent(id: string, current: boolean): void {
+    if (current) currentId.value = id
+    else if (currentId.value === id) currentId.value = null
+  }
+
+  return { drafts, outbox, currentId, loaded, error, server, serverQuery, serverError, changes, init, follow, showList, refresh, loadServer, loadReference, setCurrent, noteCurrent }
 })

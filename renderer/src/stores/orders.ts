@@ -221,7 +221,7 @@ export const useOrdersStore = defineStore('orders', () => {
   const get = (id: number): Promise<OrderDetailResult> => api.orders.get({ id })
   const resubmit = (id: number): Promise<Order> => api.orders.resubmit({ id })
   const cancel = (id: number): Promise<Order> => api.orders.cancel({ id })
-  const reorder = (id: number): Promise<ReorderResult> => api.orders.reorder({ id })
+  const reorder = (id: number, name?: string): Promise<ReorderResult> => api.orders.reorder(name ? { id, name } : { id })
 
   return {
     filters,

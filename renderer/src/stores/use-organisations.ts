@@ -27,7 +27,7 @@ export function useOrganisations() {
   const names = computed(() => new Map(connection.organisations.map((o) => [o.id, o.name])))
   const options = computed(() => connection.organisations.map((o) => ({ label: o.name, value: o.id })))
   /** The options as the hierarchy has them, parents first, each child indented (in a native select too) under its parent. */
-  const treeOptions = computed(() => treeOrder(connection.organisations).map(({ org, depth }) => ({ label: `${'\u2003'.repeat(depth)}${org.name}`, value: org.id, depth })))
+  const treeOptions = computed(() => treeOrder(connection.organisations).map(({ org, depth }) => ({ label: org.name, value: org.id, depth })))
 
   /** The organisation's name; '' for none. The acting one is known even before the list is. */
   function nameOf(id: number | null | undefined): string {

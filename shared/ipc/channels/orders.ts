@@ -30,8 +30,8 @@ export const ordersChannels = {
   'orders.cancelMode': channel(z.undefined(), z.object({ mode: z.enum(['api', 'web']), webUrl: z.string() })),
   /** Opens the order in the service's web interface (to cancel it there); opened false when refused. */
   'orders.openInWebInterface': channel(ById, z.object({ opened: z.boolean(), url: z.string() })),
-  /** Copies the order into a new local draft basket. */
-  'orders.reorder': channel(ById, ReorderResult),
+  /** Copies the order into a new local draft basket, named `name` (in the user's language) when given. */
+  'orders.reorder': channel(ById.extend({ name: z.string().trim().min(1).max(255).optional() }), ReorderResult),
   'orders.filters': channel(z.undefined(), OrderFilters),
   'orders.saveFilters': channel(OrderFilters, OrderFilters),
   /** The user's named filters (the built-in ones live in the view). */

@@ -30,6 +30,22 @@ describe('alerts and requests to open an order', () => {
     expect(mounted.router.currentRoute.value.path).toBe('/catalogue')
   })
 
+  it('keeps the focus when an alert is dismissed: on the next alert\'s Dismiss, then on the page', async () => {
+    await demo.mount({ path: '/catalogue' })
+    for (const i of [1, 2]) demo.app.notify({ id: `f${i}`, title: `Order ${i} shipped`, body: 'On its way.' })
+    await waitFor(() => alerts().length === 1 && alerts()[0]!.textContent?.includes('Order 2 shipped'), 'the newest alert')
+    const dismissOf = (alert: HTMLElement) => [...alert.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === 'Dismiss')!
+    let button = dismissOf(alerts()[0]!)
+    button.focus()
+    button.click()
+    await waitFor(() => alerts().length === 1 && alerts()[0]!.textContent?.includes('Order 1 shipped'), 'the other alert')
+    await waitFor(() => document.activeElement === dismissOf(alerts()[0]!), 'the focus on its Dismiss')
+    button = dismissOf(alerts()[0]!)
+    button.click()
+    await waitFor(() => alerts().length === 0, 'no alert')
+    await waitFor(() => document.activeElement === document.getElementById('main'), 'the focus on the page')
+  })
+
   it("speaks the window's language: Settings names the account's language in it, and order alerts come in it", async () => {
     await demo.mount({ path: '/settings/display' })
     document.querySelector<HTMLInputElement>('[data-testid=language-fr] input')!.click()

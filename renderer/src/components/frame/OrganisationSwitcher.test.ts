@@ -29,6 +29,23 @@ describe('organisation switcher', () => {
     await waitFor(() => !$('[data-testid=acting-organisation] [role=alert]'), 'the failure gone')
   })
 
+  it('shows the organisation acted for by its name, indented under its parent only in the open list', async () => {
+    await demo.app.api.connection.setActingOrganisation({ id: 2 })
+    try {
+      await demo.mount({ path: '/' })
+      const box = await waitFor(() => $('[data-testid=acting-organisation] .n-base-selection'), 'the switcher')
+      const shown = () => box.querySelector<HTMLElement>('.n-base-selection-overlay__wrapper')
+      await waitFor(() => shown()?.textContent === 'Brightline Resellers', 'the branch acted for')
+      // Flush with the field's edge: nothing inside the shown name pushes it right.
+      expect([...shown()!.querySelectorAll<HTMLElement>('*')].filter((el) => el.style.paddingLeft)).toEqual([])
+      box.click()
+      const option = await waitFor(() => $$('.n-base-select-option').find((o) => o.textContent?.trim() === 'Brightline Resellers'), 'the branch in the list')
+      expect(option.style.paddingLeft).not.toBe('')
+    } finally {
+      await demo.app.api.connection.setActingOrganisation({ id: 1 })
+    }
+  })
+
   /** The seeded tree: 1 → 2, 3; 2 → 4, 5; 4 → 7, 8. A purchaser of `organisation`, connected as the active profile. */
   async function connectAs(organisation: number) {
     const { baseUrl, clients } = demo.sandbox

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { User } from '../../../../shared/api'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
@@ -45,6 +45,20 @@ describe('the user form', () => {
     expect(created).toMatchObject({ name: 'Nora New', email_address: email })
     expect(created.id).not.toBe(someone.id)
     expect(await user(someone.id)).toMatchObject({ name: someone.name, email_address: someone.email_address })
+  })
+
+  it('in German, an empty new user saved says what is missing in German and puts the focus on the first field marked', async () => {
+    localStorage.setItem('wd.language', 'de')
+    onTestFinished(() => localStorage.removeItem('wd.language'))
+    await demo.mount({ path: '/admin/users/new' })
+    await waitFor(() => $('h1')?.textContent === 'Neuer Benutzer', 'the new-user form in German')
+    typeInto($<HTMLInputElement>('#uf-email')!, 'nora@')
+    $<HTMLButtonElement>('[data-testid=save-user]')!.click()
+    await waitFor(() => $('#uf-name-error'), 'the name marked')
+    expect($('#uf-name-error')!.textContent).toBe('Pflichtangabe')
+    expect($('#uf-email-error')!.textContent).toBe('Keine gültige E-Mail-Adresse')
+    await waitFor(() => document.activeElement === nameField(), 'the focus on the name')
+    expect(demo.mounted.router.currentRoute.value.path).toBe('/admin/users/new')
   })
 
   it('an empty new-user form shows no generic "Please Input" or "Please Select" in its fields', async () => {

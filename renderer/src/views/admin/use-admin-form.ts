@@ -1,6 +1,7 @@
-import { ref, shallowRef } from 'vue'
+import { nextTick, ref, shallowRef } from 'vue'
+import { useI18n } from 'vue-i18n'
 import type { z } from 'zod'
-import { fieldsOf } from '../../../../shared/ipc/contract-kit'
+import { zodFieldCode } from '../../../../shared/model/field-code'
 import { toApiError, type ApiError } from '../../services/api'
 import { byFormField } from './field-errors'
 
@@ -10,6 +11,7 @@ import { byFormField } from './field-errors'
  * service's refusal is also kept whole for the form's notice. Nothing typed is touched.
  */
 export function useAdminForm() {
+  const { t } = useI18n()
   const errors = ref<Record<string, string>>({})
   const failure = shallowRef<ApiError | null>(null)
   const saving = ref(false)
@@ -18,7 +20,14 @@ export function useAdminForm() {
   function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> | null {
     const parsed = schema.safeParse(value)
     if (!parsed.success) {
-      errors.value = byFormField(fieldsOf(parsed.error))
+      // What the form's own check finds, in the user's words ("Required"), not zod's English.
+      const fields: Record<string, string> = {}
+      for (const issue of parsed.error.issues) {
+        const code = zodFieldCode(issue, value)
+        fields[issue.path.map(String).join('.') || '_'] ??= t(`baskets.fieldErrors.${code.key}`, code.params ?? {})
+      }
+      errors.value = byFormField(fields)
+      focusFirstError()
       return null
     }
     errors.value = {}
@@ -43,6 +52,17 @@ export function useAdminForm() {
     } finally {
       saving.value = false
     }
+  }
+
+  /**
+   * The focus goes to the first field marked (a FormField's message is `<id>-error`), so the user
+   * is where the form needs them rather than on the Save button.
+   */
+  function focusFirstError(): void {
+    void nextTick(() => {
+      const message = document.querySelector<HTMLElement>('main [data-field-error][id$="-error"]')
+      if (message) document.getElementById(message.id.slice(0, -'-error'.length))?.focus()
+    })
   }
 
   return { errors, failure, saving, check, send }

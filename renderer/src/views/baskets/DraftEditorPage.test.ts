@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -226,8 +227,74 @@ describe('a brand-new basket', () => {
     expect(totals.textContent).toContain('Estimate from the catalogue prices of')
     expect(totals.textContent).not.toContain('no prices')
     expect(document.body.textContent).not.toContain('Add at least one line')
+    // Nothing is marked yet, so nothing asks to fix "the marked fields".
+    expect(document.querySelector('[data-testid=invalid-note]')).toBeNull()
     document.querySelector<HTMLElement>('[data-testid=submit-draft]')!.click()
     await waitFor(() => document.body.textContent?.includes('Add at least one line'), 'the missing line named once sending is tried')
+    expect(document.querySelector('[data-testid=invalid-note]')).not.toBeNull()
+  })
+  /** A new current draft that can be sent as it is: a line, a saved address, a shipping type that goes anywhere. */
+  async function sendableDraft(name: string): Promise<string> {
+    const reference = await demo.app.api.baskets.referenceData({})
+    if (!reference.ok) throw new Error(reference.error.message)
+    const address = reference.value.addresses[0]!
+    const shippingType = reference.value.shippingTypes.find((s) => !s.countries?.length)!
+    const created = await demo.app.api.baskets.create({ doc: { name, shipping_type: shippingType.id, shipping_address: address } })
+    if (!created.ok) throw new Error(created.error.message)
+    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.phone.id, quantity: 2 })
+    if (!added.ok) throw new Error(added.error.message)
+    return created.value.id
+  }
+
+  it('shows the chosen organisation by its name, indented only in the list of the tree', async () => {
+    const orgs = await demo.app.api.connection.organisations()
+    if (!orgs.ok) throw new Error(orgs.error.message)
+    const top = orgs.value.find((o) => !orgs.value.some((p) => p.id === o.parent))!
+    const child = orgs.value.find((o) => o.parent === top.id)!
+    const created = await demo.app.api.baskets.create({ organisation: child.id, doc: { name: 'For a branch' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const input = await waitFor(() => $<HTMLInputElement>('#draft-organisation'), 'the organisation field')
+    const shown = () => input.closest('.n-base-selection')!.querySelector('.n-base-selection-overlay__wrapper')?.textContent
+    await waitFor(() => shown()?.includes(child.name), 'the organisation chosen')
+    expect(shown()).toBe(child.name)
+    // In the open list, the branch sits under its parent, indented.
+    input.closest<HTMLElement>('.n-base-selection')!.click()
+    const option = await waitFor(() => $(`.n-base-select-menu[data-menu-for="draft-organisation"] [data-value="${child.id}"]`), 'the branch in the list')
+    expect(option.textContent!.trim()).toBe(child.name)
+    expect(option.style.paddingLeft).not.toBe('')
+  })
+  it('once submitted, is no longer the header\'s "Current draft"', async () => {
+    const id = await sendableDraft('Van stock')
+    await demo.mount({ path: `/baskets/drafts/${id}` })
+    const current = await waitFor(() => $('[data-testid=current-draft-lines]'), 'the current draft in the header')
+    expect(current.textContent).toContain('Current draft: 1 line')
+
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]:not([disabled])'), 'the submit button')).click()
+    await waitFor(() => $('[data-testid=submitted-note]') ?? $('[data-testid=queued-note]'), 'the draft sent')
+    await waitFor(() => !$('[data-testid=current-draft-lines]'), 'no current draft in the header')
+    const list = await demo.app.api.baskets.list()
+    expect(list.ok && list.value.currentId).toBeNull()
+  })
+  it('submitted while working offline, says in German that it waits for "Offline arbeiten" to be switched off, in German words only', async () => {
+    inGerman()
+    const on = await demo.app.api.system.setWorkOffline({ on: true })
+    if (!on.ok) throw new Error(on.error.message)
+    onTestFinished(async () => void (await demo.app.api.system.setWorkOffline({ on: false })))
+    const id = await sendableDraft('Außendienst Nord')
+    const { i18n } = await demo.mount({ path: `/baskets/drafts/${id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]:not([disabled])'), 'the submit button')).click()
+    await waitFor(() => $('[data-testid=queued-note]'), 'the draft queued')
+    // The outbox tries once and is held back by "work offline": what the draft says then.
+    await waitFor(async () => {
+      const got = await demo.app.api.baskets.get({ id })
+      return got.ok && got.value.error !== null
+    }, 'the held-back attempt')
+    await flushPromises()
+    const status = $('[data-testid=draft-editor] .draft__status')!.textContent!
+    expect(status).toContain(i18n.global.t('baskets.editor.queuedWorkOffline'))
+    expect(status).toContain('„Offline arbeiten“')
+    expect(status).not.toMatch(/Working offline|switched off|\.\./)
   })
   it('once sent, shows its fields as read-only text and offers no "Delete draft"', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'Sent already', purchase_order_number: 'PO-77' } })
@@ -255,6 +322,59 @@ describe('a brand-new basket', () => {
     expect(hint.textContent).toContain(`${SHOWCASE.storageAddOn.sku} is an add-on: it needs its base Storage subscription`)
     await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.storage.id, quantity: 1 })
     await waitFor(() => document.querySelectorAll('tr[data-testid^=line-]').length === 2 && !document.querySelector('[data-testid=add-on-hint]'), 'no hint once the base is there')
+  })
+})
+
+describe('lines: removing and pasting', () => {
+  const demo = demoAppSuite({ sandbox: { products: 100, orders: 0, speed: 0 }, sync: true })
+
+  it('keeps the focus in the lines when a line is removed with its ✕: on the line now in its place, then on the SKU entry', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Three lines' } })
+    if (!created.ok) throw new Error(created.error.message)
+    for (const p of [SHOWCASE.phone, SHOWCASE.firewall]) {
+      const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: p.id, quantity: 1 })
+      if (!added.ok) throw new Error(added.error.message)
+    }
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const remove = async (index: number) => {
+      const button = await waitFor(() => $<HTMLButtonElement>(`[data-testid=remove-line-${index}]`), 'the ✕ of the line')
+      button.focus()
+      button.click()
+    }
+    await remove(0)
+    await waitFor(() => $$('tr.lines__row').length === 1, 'one line left')
+    await waitFor(() => document.activeElement === $('[data-testid=line-0]'), 'the focus on the line now first')
+    expect(document.activeElement!.getAttribute('data-sku')).toBe(SHOWCASE.firewall.sku)
+    await remove(0)
+    await waitFor(() => $$('tr.lines__row').length === 0, 'no line left')
+    await waitFor(() => document.activeElement === $('[data-testid=sku-input]'), 'the focus on the SKU entry')
+  })
+
+  it('puts the focus in the paste box when it opens, and back on its button when it is cancelled', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Pasted' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=open-import]'), 'the import button')).click()
+    await waitFor(() => document.activeElement === $('[data-testid=import-text]'), 'the focus in the paste box')
+    $<HTMLButtonElement>('[data-testid=import-cancel]')!.click()
+    await waitFor(() => document.activeElement === $('[data-testid=open-import]'), 'the focus back on "Paste or import lines"')
+  })
+
+  it('says in German why a pasted line cannot be read: no SKU, a quantity that is not a whole number', async () => {
+    inGerman()
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Nachbestellung' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=open-import]'), 'the import button')).click()
+    const text = await waitFor(() => $<HTMLTextAreaElement>('[data-testid=import-text]'), 'the paste box')
+    typeInto(text as unknown as HTMLInputElement, [`${SHOWCASE.phone.sku}	2`, `${SHOWCASE.phone.sku}	1,5`, '\t3'].join('\n'))
+    await waitFor(() => !$<HTMLButtonElement>('[data-testid=import-preview]')?.disabled, 'the preview button')
+    $<HTMLButtonElement>('[data-testid=import-preview]')!.click()
+    const invalid = await waitFor(() => $$('[data-testid=import-row-invalid]').length === 2 && $$('[data-testid=import-row-invalid]'), 'the unreadable rows')
+    expect(invalid.map((r) => r.lastElementChild!.textContent!.trim())).toEqual([
+      'Nicht lesbar — „1,5“ ist keine ganze Menge von 1 bis 1.000.000',
+      'Nicht lesbar — Keine Artikelnummer in dieser Zeile',
+    ])
   })
 })
 

@@ -66,6 +66,7 @@ export function useDraftEditor(id: Ref<string>) {
   function accept(next: DraftView): void {
     if (next.id !== id.value || next.revision < shown) return
     shown = next.revision
+    baskets.noteCurrent(next.id, next.current)
     // What did not change keeps the objects shown, so that only the lines that did render again
     // (1,000 lines pasted into a draft of 1,000 render the 1,000 new ones).
     view.value = { ...next, products: keepEqual(view.value?.products ?? {}, next.products) }
@@ -295,11 +296,13 @@ export function useDraftEditor(id: Ref<string>) {
     }
   }
 
-  async function removeLine(key: string): Promise<void> {
+  /** Removes a line (undo offered); answers where it was, or null if it was not removed. */
+  async function removeLine(key: string): Promise<number | null> {
     const r = await run('remove', () => api.baskets.removeLine({ id: id.value, key }))
-    if (!r) return
+    if (!r) return null
     accept(r.draft)
     undo.value = { line: r.removed, index: r.index }
+    return r.index
   }
 
   /** Puts the last removed line back where it was; answers its index. */

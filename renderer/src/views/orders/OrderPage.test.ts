@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { Sandbox } from '../../../../electron/sandbox'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -81,5 +81,29 @@ describe('reorder', () => {
     await demo.mount({ path: draftPath })
     await waitFor(() => amounts().length >= 2, 'the lines again')
     expect(amounts().filter((a) => a === '—' || a === '')).toEqual([])
+  })
+
+  it('in German, names the new draft in German and counts one line as one', async () => {
+    localStorage.setItem('wd.language', 'de')
+    onTestFinished(() => localStorage.removeItem('wd.language'))
+    // An order of one line.
+    const client = new TestClient(demo.sandbox as unknown as Sandbox)
+    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
+    const order = (
+      await client.call<{ id: number }>('POST', '/orders', {
+        body: {
+          shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
+          shipping_type: 1,
+          line_items: [{ product: SHOWCASE.switch.id, quantity: 3 }],
+        },
+      })
+    ).body
+    const mounted = await demo.mount({ path: `/orders/${order.id}` })
+    ;(await waitFor(() => $('[data-testid=reorder]'), 'the Reorder button')).click()
+    await waitFor(() => mounted.router.currentRoute.value.path.startsWith('/baskets/drafts/'), 'the new draft opened')
+    const title = await waitFor(() => $('[data-testid=draft-editor] h1'), 'the draft')
+    expect(title.textContent).toBe(`Nachbestellung von Bestellung ${order.id}`)
+    const toast = await waitFor(() => $$('.n-message').find((m) => m.textContent?.includes('Entwurf')), 'the message')
+    expect(toast.textContent).toContain('Aus dieser Bestellung wurde ein neuer Entwurf mit einer Position erstellt.')
   })
 })

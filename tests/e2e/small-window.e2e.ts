@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Product } from '../../shared/api'
+import { plainProducts, scanIntoDraft } from './support/drafts'
+import { launchApp, type AppUnderTest } from './support/app'
+
+/**
+ * A rep on a small laptop window (1024×640), with the app in German, whose words are long: what a
+ * view shows still reads, nothing runs into its neighbour.
+ */
+describe('a small laptop window in German', () => {
+  let app: AppUnderTest
+  let products: Product[]
+
+  beforeAll(async () => {
+    app = await launchApp()
+    products = (await plainProducts(app, { uniqueSku: true })).slice(0, 3)
+    await app.startDemo()
+    await app.page.setViewportSize({ width: 1024, height: 640 })
+    await app.page.evaluate(() => localStorage.setItem('wd.language', 'de'))
+    await app.page.reload()
+    await app.page.waitForSelector('html[lang=de]', { state: 'attached' })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('the draft editor keeps each product name readable, its column names apart and its buttons in the window', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/baskets`)
+    await page.click('[data-testid=new-draft]')
+    await page.waitForSelector('[data-testid=draft-editor]')
+    for (const p of products) await scanIntoDraft(page, p.product_code)
+
+    const layout = await page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('[data-testid=lines]')!
+      const headers = [...table.querySelectorAll<HTMLElement>('thead th')]
+        .filter((th) => th.getBoundingClientRect().width > 1)
+        .map((th) => {
+          // Where the words of the column name are drawn (they may run out of their cell).
+          const range = document.createRange()
+          range.selectNodeContents(th)
+          const words = range.getBoundingClientRect()
+          return { text: th.textContent!.trim(), left: words.left, right: words.right }
+        })
+      const names = [...table.querySelectorAll<HTMLElement>('tbody tr.lines__row td:first-child')].map((td) => td.getBoundingClientRect().width)
+      const buttons = [...table.querySelectorAll<HTMLElement>('tbody button')].map((b) => b.getBoundingClientRect().right)
+      return { headers, names, buttons, windowWidth: window.innerWidth }
+    })
+    // "Stückpreis (geschätzt)" ends before "Zwischensumme" begins, and so on.
+    for (let i = 1; i < layout.headers.length; i++) {
+      expect(layout.headers[i]!.left, `"${layout.headers[i - 1]!.text}" runs into "${layout.headers[i]!.text}"`).toBeGreaterThanOrEqual(layout.headers[i - 1]!.right)
+    }
+    // A product name has room for a few words a line (16rem), not a syllable.
+    expect(layout.names).toHaveLength(products.length)
+    for (const width of layout.names) expect(width).toBeGreaterThanOrEqual(256)
+    for (const right of layout.buttons) expect(right).toBeLessThanOrEqual(layout.windowWidth)
+  })
+
+  it('a page chosen in the navigation shows from its top, with the header still in sight', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/baskets`)
+    await page.waitForSelector('[data-testid=baskets-page]')
+    await page.click('nav >> text=Katalog')
+    await page.locator('[data-testid=result-row]').nth(5).waitFor()
+    // The catalogue is taller than the window: nothing may have scrolled the header away.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true)
+    const seen = await page.evaluate(() => ({ scrolled: window.scrollY, headerTop: document.querySelector('header')!.getBoundingClientRect().top }))
+    expect(seen).toEqual({ scrolled: 0, headerTop: 0 })
+  })
+
+  it('had no page errors', () => {
+    expect(app.pageErrors.map(String)).toEqual([])
+  })
+})
