@@ -68,6 +68,27 @@ describe('a small laptop window in German', () => {
     expect(seen).toEqual({ scrolled: 0, headerTop: 0 })
   })
 
+  it('the catalogue results stay inside the page, with every column in sight', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/catalogue`)
+    await page.locator('[data-testid=result-row]').first().waitFor()
+    const fit = await page.evaluate(() => {
+      const list = document.querySelector<HTMLElement>('[data-testid=results]')!
+      const main = list.closest('main') ?? document.body
+      const padding = parseFloat(getComputedStyle(main).paddingRight) || 0
+      const row = document.querySelector<HTMLElement>('[data-testid=result-row]')!
+      return {
+        listRight: list.getBoundingClientRect().right,
+        mainInnerRight: main.getBoundingClientRect().right - padding,
+        lastCellRight: Math.max(...[...row.children].map((c) => c.getBoundingClientRect().right)),
+        pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+      }
+    })
+    expect(fit.pageScrollsSideways).toBe(false)
+    expect(fit.listRight).toBeLessThanOrEqual(fit.mainInnerRight + 0.5)
+    expect(fit.lastCellRight).toBeLessThanOrEqual(fit.listRight + 0.5)
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
