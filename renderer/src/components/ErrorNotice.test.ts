@@ -28,6 +28,16 @@ describe('error notice', () => {
     expect(render(new ApiError({ code: 'offline', message: 'x' }), 'de').text()).toContain('Der Dienst ist nicht erreichbar')
   })
 
+  it('in another language, folds the English details away under a heading in that language', () => {
+    const w = render(new ApiError({ code: 'keychain_unavailable', message: 'No OS keychain service answered.' }), 'de')
+    const details = w.find('[data-testid=error-details]')
+    expect(details.element.tagName).toBe('DETAILS')
+    expect((details.element as HTMLDetailsElement).open).toBe(false)
+    expect(details.find('summary').text()).toBe('Technische Details (auf Englisch)')
+    expect(details.text()).toContain('No OS keychain service answered.')
+    expect(w.find('.n-alert__header, .n-alert-body__title').text()).toContain('Schlüsselbund')
+  })
+
   it('says when to try again', () => {
     expect(render(new ApiError({ code: 'rate_limited', message: 'slow down', retryAfterSeconds: 30 })).text()).toContain('Try again in 30 seconds.')
   })
