@@ -253,6 +253,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         freshIndex(p, page)
         return p.queries.list(filters, page, perPage)
       },
+      'orders.listIds': async ({ filters }) => {
+        const p = await need()
+        return p.index.state().complete ? { ids: p.index.ids(filters) } : null
+      },
+      'orders.rowsById': async ({ ids }) => ({ rows: (await need()).index.rows(ids) }),
       'orders.get': async ({ id }) => {
         const detail = await (await need()).queries.get(id)
         opts.links?.noteShipments(detail.order.shipments)
