@@ -29,9 +29,16 @@ function laidOut(scroller: HTMLElement, rows: () => number = () => TOTAL): HTMLE
   return scroller
 }
 
+/** Rows as the store holds them: the same object for an order each time it is asked for. */
+function held(rowOf: (i: number) => OrderRow): (i: number) => OrderRow {
+  const rows = new Map<number, OrderRow>()
+  return (i) => rows.get(i) ?? rows.set(i, rowOf(i)).get(i)!
+}
+
 function mountTable(loaded: (i: number) => boolean = () => true, rowOf = row, language: 'en' | 'de' = 'en') {
+  const rowAt = held(rowOf)
   return mount(OrdersTable, {
-    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? rowOf(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
+    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? rowAt(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
     global: { plugins: [createPinia(), createTestI18n(language)], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
     attachTo: document.body,
   })
@@ -98,6 +105,19 @@ describe('the virtual orders table', () => {
     expect(unknown!.text()).toBe('ON_HOLD')
     const payments = w.findAll('[data-testid=order-row]').slice(0, 2).map((r) => r.findAll('[role=cell]')[6]!.text())
     expect(payments).toEqual(['Auf Rechnung', 'Finanzierung'])
+    w.unmount()
+  })
+
+  it('shows what changed in the rows already shown: other orders in their places, organisation names arriving', async () => {
+    const w = mountTable()
+    await w.setProps({ organisationName: () => '' })
+    const first = () => w.findAll('[data-testid=order-row]')[0]!
+    expect(first().findAll('[role=cell]')[5]!.text()).toBe('')
+    await w.setProps({ organisationName: () => 'Dunmore Hotels' })
+    expect(first().findAll('[role=cell]')[5]!.text()).toBe('Dunmore Hotels')
+    const reversed = held((i) => row(TOTAL - 1 - i))
+    await w.setProps({ rowAt: reversed }) // sorted the other way
+    expect(first().attributes('data-order-id')).toBe(String(100_000 + TOTAL - 1))
     w.unmount()
   })
 
