@@ -149,3 +149,82 @@ describe('orders list: filter bar, chips, saved filters', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
 })
+
+/**
+ * A long order history: once the local index holds every order, a jump of the scrollbar anywhere —
+ * right after a sort or a filter — shows filled rows, never "loading" placeholders, and the table
+ * stays a table a screen reader can walk (row count, row positions).
+ */
+describe('orders list: jumping through a long history', () => {
+  const ORDERS = 3000
+  let app: AppUnderTest
+
+  beforeAll(async () => {
+    app = await launchApp({ sandbox: { orders: ORDERS } })
+    await app.startDemo()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  /** Jumps the scroller to a fraction of the list; answers the rows in view two frames later. */
+  const jump = (fraction: number) =>
+    app.page.evaluate(async (f) => {
+      const scroller = document.querySelector<HTMLElement>('[data-testid=orders-scroller]')!
+      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+      scroller.scrollTop = f * (scroller.scrollHeight - scroller.clientHeight)
+      await frame()
+      await frame()
+      const view = scroller.getBoundingClientRect()
+      const inView = [...scroller.querySelectorAll('[role=row]')].filter((r) => {
+        const box = r.getBoundingClientRect()
+        return box.bottom > view.top && box.top < view.bottom
+      })
+      return inView.map((r) => ({ index: Number(r.getAttribute('aria-rowindex')), id: r.getAttribute('data-order-id') }))
+    }, fraction)
+  /** Waits until the rows of the list are all read (the table says so to assistive technology). */
+  const settled = () => app.page.waitForFunction(() => document.querySelector('[role=table]')?.getAttribute('aria-busy') !== 'true')
+
+  it('shows filled rows wherever the scrollbar jumps, after a sort and after a filter, never loading placeholders', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    await page.waitForSelector('[data-testid=order-row]')
+    await page.waitForSelector('[data-testid=orders-index][data-complete=true]', { timeout: 60_000 })
+    const raw = app.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT')
+    expect(await page.getAttribute('[role=table]', 'aria-rowcount')).toBe(String(raw.length + 1))
+
+    // Sorted by total, highest first: the first row is the largest order.
+    const first = await page.getAttribute('[data-testid=order-row]', 'data-order-id')
+    await page.click('[data-testid=sort-total]')
+    await page.waitForFunction((before) => document.querySelector('[data-testid=order-row]')?.getAttribute('data-order-id') !== before, first)
+    const byTotal = [...raw].sort((a, b) => b.total - a.total || b.id - a.id)
+    expect(Number(await page.getAttribute('[data-testid=order-row]', 'data-order-id'))).toBe(byTotal[0]!.id)
+    await settled()
+    for (const fraction of [0.97, 0.03, 0.55, 0.31, 0.8, 0.12, 1]) {
+      const rows = await jump(fraction)
+      expect(rows.length).toBeGreaterThan(5)
+      // Every row in view is an order, in its place of the sorted list.
+      for (const { index, id } of rows) expect(Number(id), `row ${index} after a jump to ${fraction}`).toBe(byTotal[index - 2]!.id)
+    }
+
+    // Filtered to one status: the same, within the smaller list.
+    await jump(0)
+    await page.click('[data-testid=more-filters]')
+    await page.click('[data-testid=filter-status-COMPLETE]')
+    await page.click('[data-testid=apply-filters]')
+    const complete = byTotal.filter((o) => o.status === 'COMPLETE')
+    await page.locator('[data-testid=orders-count]', { hasText: `${complete.length.toLocaleString('en-GB')} orders match` }).waitFor()
+    await settled()
+    for (const fraction of [0.9, 0.4, 0.1]) {
+      const rows = await jump(fraction)
+      expect(rows.length).toBeGreaterThan(5)
+      for (const { index, id } of rows) expect(Number(id), `row ${index} after a jump to ${fraction}`).toBe(complete[index - 2]!.id)
+    }
+    await page.click('[data-testid=filter-status-COMPLETE]')
+    await page.click('[data-testid=apply-filters]')
+  })
+
+  it('had no page errors', () => {
+    expect(app.pageErrors.map(String)).toEqual([])
+  })
+})

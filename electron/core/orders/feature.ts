@@ -68,6 +68,12 @@ const filtersKey = (profileId: string) => `orders.filters:${profileId}`
 const savedFiltersKey = (profileId: string) => `orders.savedFilters:${profileId}`
 /** The index is refreshed in the background when a list is asked this long after its last refresh. */
 const INDEX_FRESH_MS = 60_000
+/**
+ * A profile's list filters are written at most this often (the last ones always, the first at once). Each write is durable
+ * (an fsync on the core's thread): a rep sorting five times in a row needs only the last kept, and
+ * the next sort's answer must not wait behind the writes of the ones before.
+ */
+const FILTERS_WRITE_EVERY_MS = 500
 
 /**
  * Orders: list and detail (with offline copies), resubmit / cancel / reorder, and the watcher that
@@ -96,7 +102,34 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     if (event === 'outbox.changed') scope.current()?.watcher.nudge()
   })
 
+  /** Filters given but not written yet (reads answer them): written when the pause is over, or at once when the profile closes. */
+  let pendingFilters: { profileId: string; filters: OrderFilters; timer: unknown } | null = null
+  /** When each profile's filters were last written. */
+  const filtersWrittenAt = new Map<string, number>()
+  function writeFilters(): void {
+    const p = pendingFilters
+    if (!p) return
+    pendingFilters = null
+    clock.clearTimeout(p.timer)
+    write(p.profileId, p.filters)
+  }
+  function write(profileId: string, filters: OrderFilters): void {
+    filtersWrittenAt.set(profileId, clock.now())
+    ctx.settings.set(filtersKey(profileId), filters)
+  }
+  function rememberFilters(profileId: string, filters: OrderFilters): void {
+    if (pendingFilters && pendingFilters.profileId !== profileId) writeFilters()
+    if (pendingFilters) {
+      pendingFilters.filters = filters
+      return
+    }
+    const wait = (filtersWrittenAt.get(profileId) ?? -Infinity) + FILTERS_WRITE_EVERY_MS - clock.now()
+    if (wait <= 0) write(profileId, filters)
+    else pendingFilters = { profileId, filters, timer: clock.setTimeout(writeFilters, wait) }
+  }
+
   async function close(old: ProfileOrders): Promise<void> {
+    writeFilters()
     await old.watcher.stop()
     old.db.close()
   }
@@ -253,6 +286,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         freshIndex(p, page)
         return p.queries.list(filters, page, perPage)
       },
+      'orders.listIds': async ({ filters }) => {
+        const p = await need()
+        return p.index.state().complete ? { ids: p.index.ids(filters) } : null
+      },
+      'orders.rowsById': async ({ ids }) => ({ rows: (await need()).index.rows(ids) }),
       'orders.get': async ({ id }) => {
         const detail = await (await need()).queries.get(id)
         opts.links?.noteShipments(detail.order.shipments)
@@ -286,12 +324,13 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       },
       'orders.filters': () => {
         const s = connection.require()
+        if (pendingFilters?.profileId === s.profile.id) return pendingFilters.filters
         const parsed = OrderFilters.safeParse(ctx.settings.get<unknown>(filtersKey(s.profile.id), {}))
         return parsed.success ? parsed.data : OrderFilters.parse({})
       },
       'orders.saveFilters': (filters) => {
         const s = connection.require()
-        ctx.settings.set(filtersKey(s.profile.id), filters)
+        rememberFilters(s.profile.id, filters)
         return filters
       },
       'orders.savedFilters': () => {
@@ -350,6 +389,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     async stop() {
       offBus?.()
       await scope.stop()
+      writeFilters()
     },
   }
 }

@@ -58,6 +58,23 @@ describe('order list and detail', () => {
     expect(await again.call('orders.filters')).toMatchObject({ status: ['ATTENTION_REQUIRED'], text: 'PO-', sort_by: '-total' })
   })
 
+  it('writes quick filter changes once, not each: five sorts in a row cost one durable write, and a restart reads the last', async () => {
+    const secrets = testKeychain()
+    const t = await connected(suite.sandbox.demo, { secrets })
+    await t.call('orders.saveFilters', { sort_by: '-date' })
+    const settings = t.core.context.settings
+    const writes = vi.spyOn(settings, 'set')
+    for (const sort_by of ['-total', '+total', '-date', '+date', '-total']) await t.call('orders.saveFilters', { sort_by })
+    expect(await t.call('orders.filters')).toMatchObject({ sort_by: '-total' })
+    expect(writes.mock.calls.filter(([key]) => key.startsWith('orders.filters:'))).toHaveLength(0)
+    t.clock.advance(1000)
+    expect(writes.mock.calls.filter(([key]) => key.startsWith('orders.filters:'))).toHaveLength(1)
+    await t.call('orders.saveFilters', { sort_by: '+date' }) // one more: kept however soon the app stops
+    await t.core.stop()
+    const again = await connected(suite.sandbox.demo, { dataDir: t.dataDir, secrets })
+    expect(await again.call('orders.filters')).toMatchObject({ sort_by: '+date' })
+  })
+
   it('shows the last results read while offline, labelled with their age', async () => {
     const t = await connected()
     // Once the local index holds every order, offline reads answer from it (orders-index.test.ts).

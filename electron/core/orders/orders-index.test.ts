@@ -30,6 +30,19 @@ describe('the local orders index', () => {
     expect(suite.sandbox.control.requestLog().filter((r) => r.path.endsWith('/orders') && decodeURIComponent(r.query).includes('+total')).length).toBe(0)
   })
 
+  it('gives the ids of a whole filtered, sorted list in its order, and the rows of any of them by id', async () => {
+    const t = await indexed()
+    const filters = { status: ['SHIPPED', 'COMPLETE'], sort_by: '-total' }
+    const listed = await list(t, filters, 1000)
+    const { ids } = (await t.call<{ ids: number[] } | null>('orders.listIds', { filters }))!
+    expect(ids).toHaveLength(listed.total)
+    expect(ids.slice(0, listed.rows.length)).toEqual(listed.rows.map((r) => r.id))
+    const picked = [ids.at(-1)!, ids[0]!, 999_999_999]
+    const { rows } = await t.call<{ rows: OrderListResult['rows'] }>('orders.rowsById', { ids: picked })
+    expect(rows.map((r) => r.id).sort()).toEqual(picked.slice(0, 2).sort())
+    expect(rows.find((r) => r.id === ids[0])).toEqual(listed.rows[0])
+  })
+
   it('finds orders by part of a PO number, by order name and by organisation name, which the service text filter does not match', async () => {
     const t = await indexed()
     const byPo = await list(t, { text: '00414' })

@@ -122,8 +122,8 @@ export class OrdersIndex {
     })
   }
 
-  /** One page of the list for these filters, with the total: the same answer the service would give, and names found too. */
-  query(f: OrderFilters, page: number, perPage: number): { rows: OrderRow[]; total: number; pages: number } {
+  /** The WHERE and ORDER BY of the list for these filters: the same selection the service would make, and names found too. */
+  private selection(f: OrderFilters): { where: string; params: SQLInputValue[]; order: string } {
     const where: string[] = []
     const params: SQLInputValue[] = []
     const inList = (column: string, values: readonly (string | number)[]) => {
@@ -148,14 +148,35 @@ export class OrdersIndex {
     if (f.end_date) add('substr(date, 1, 10) <= ?', f.end_date)
     if (f.value_from !== null) add('total >= ?', f.value_from)
     if (f.value_to !== null) add('total <= ?', f.value_to)
-    const sql = where.length ? `WHERE ${where.join(' AND ')}` : ''
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM order_index ${sql}`).get(...params) as { n: number }).n
     const dir = f.sort_by.startsWith('+') ? 'ASC' : 'DESC'
     const column = f.sort_by.endsWith('total') ? 'total' : 'date'
-    const rows = this.db
-      .prepare(`SELECT row FROM order_index ${sql} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
-      .all(...params, perPage, (page - 1) * perPage) as { row: string }[]
+    return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params, order: `ORDER BY ${column} ${dir}, id ${dir}` }
+  }
+
+  /** One page of the list for these filters, with the total: the same answer the service would give, and names found too. */
+  query(f: OrderFilters, page: number, perPage: number): { rows: OrderRow[]; total: number; pages: number } {
+    const { where, params, order } = this.selection(f)
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM order_index ${where}`).get(...params) as { n: number }).n
+    const rows = this.db.prepare(`SELECT row FROM order_index ${where} ${order} LIMIT ? OFFSET ?`).all(...params, perPage, (page - 1) * perPage) as { row: string }[]
     return { rows: rows.map((r) => JSON.parse(r.row) as OrderRow), total, pages: Math.max(1, Math.ceil(total / perPage)) }
+  }
+
+  /**
+   * The ids of every order matching the filters, in the list's order: with the rows it already
+   * holds, the view shows any part of the list without asking for it (20,000 ids are ~120 KB).
+   */
+  ids(f: OrderFilters): number[] {
+    const { where, params, order } = this.selection(f)
+    const select = this.db.prepare(`SELECT id FROM order_index ${where} ${order}`)
+    // Rows as arrays, not objects: a third of the time for 20,000 ids.
+    select.setReturnArrays(true)
+    return (select.all(...params) as unknown as [number][]).map((r) => r[0])
+  }
+
+  /** The list rows of these orders (those the index holds), in no particular order. */
+  rows(ids: readonly number[]): OrderRow[] {
+    const found = this.db.prepare('SELECT row FROM order_index WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { row: string }[]
+    return found.map((r) => JSON.parse(r.row) as OrderRow)
   }
 
   /** Every order matching the filters, in the list's order: for exports. */

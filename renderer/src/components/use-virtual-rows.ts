@@ -15,7 +15,7 @@ interface VirtualRowsOptions {
 /**
  * The window of a virtual list: only the rows in view (and a few around them) exist in the page,
  * whatever the total. Bind `scroller` as the scrolling element's ref and `onScroll` to its scroll
- * event; render `indices`. Used by the catalogue results and the orders table.
+ * event; render `indices`. Used by the catalogue results (the orders table uses TanStack Virtual).
  */
 export function useVirtualRows(o: VirtualRowsOptions) {
   const scroller = ref<HTMLElement | null>(null)

@@ -188,6 +188,7 @@ export const useConnectionStore = defineStore('connection', () => {
     isDemo,
     environment,
     host,
+    account,
     init,
     dispose,
     refreshProfiles,

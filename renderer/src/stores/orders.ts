@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowReactive, shallowRef } from 'vue'
+import { computed, ref, shallowReactive, shallowRef, watch as watchValue } from 'vue'
 import {
   AlertPrefs,
+  ORDER_ROWS_BY_ID_MAX,
   OrderFilters,
   SavedOrderFilters,
   type OrderDetailResult,
@@ -15,7 +16,9 @@ import {
 import { fieldsOf } from '../../../shared/ipc/contract-kit'
 import type { Order } from '../../../shared/api'
 import { api, toApiError, type ApiError } from '../services/api'
+import { useConnectionStore } from './connection'
 import { createPagedRows } from './paged-rows'
+import { createRowsById } from './rows-by-id'
 
 /** Rows fetched per request: a screenful or two of the virtual table. */
 const PAGE_SIZE = 100
@@ -25,12 +28,6 @@ const PAGE_SIZE = 100
  * forces a layout of the whole page (most of a sort's time to paint before).
  */
 const SLOW_ANSWER_MS = 300
-/**
- * Once a query has settled this long, the rest of its rows are read in the background (from the
- * local index only, never the service): a jump of the scrollbar anywhere then finds its rows there.
- */
-const FILL_AFTER_MS = 300
-
 /**
  * Orders as the views show them. The list is paged on the service (X-Total-Count gives the size
  * of the virtual table, pages are fetched as rows scroll into view); the filters are kept by the
@@ -53,38 +50,81 @@ export const useOrdersStore = defineStore('orders', () => {
   const readIssues = shallowReactive(new Map<number, { partial: number; unreadable: number }>())
   const partialCount = computed(() => [...readIssues.values()].reduce((n, p) => n + p.partial, 0))
   const unreadableCount = computed(() => [...readIssues.values()].reduce((n, p) => n + p.unreadable, 0))
+  /**
+   * Once the local index is complete, the list is also known by the ids of its orders in order
+   * (`orders.listIds`), and every order's row is held here by id, read once in the background: a
+   * sort or filter only reorders rows already held, and a jump anywhere in 20,000 orders shows its
+   * rows in the next frame, with no request. The first page still comes as a page (it paints first).
+   */
+  const listed = createRowsById<OrderRow>({ idOf: (r) => r.id, fetch: async (ids) => (await api.orders.rowsById({ ids })).rows, chunk: ORDER_ROWS_BY_ID_MAX })
+  /** A reload's first page has not landed yet: until it has, the ids of the list shown are the old query's. */
+  let reloadPending = false
+  /** From a reload until the new list's ids are known (or known not to come: no complete index). */
+  const listing = ref(false)
+  /** The rows are still being read: the new query's, or (once known by ids) the rest of the list. */
+  const busy = computed(() => listing.value || !listed.filled.value)
+  /** The first page of a reload landed (or failed): the old query's ids go, the new ones are asked for. */
+  function landed(): void {
+    if (!reloadPending) return
+    reloadPending = false
+    listed.setOrder(null)
+    void askOrder()
+  }
   // The service counts pages from 1.
   const rows = createPagedRows<OrderRow, OrderListResult>({
     pageSize: PAGE_SIZE,
     fetch: (page) => api.orders.list({ filters: filters.value, page: page + 1, perPage: PAGE_SIZE }),
     rowsOf: (res) => res.rows,
     onAnswer: (res, page) => {
+      listed.put(res.rows)
+      if (page === 0) landed()
       readIssues.set(page, { partial: res.partial, unreadable: res.unreadable })
       total.value = res.total
       fromCache.value = res.fromCache
       fetchedAt.value = res.fetchedAt
       listError.value = null
     },
-    onError: (err) => (listError.value = toApiError(err)),
+    onError: (err, page) => {
+      if (page === 0) landed()
+      listError.value = toApiError(err)
+    },
   })
-  const { rowAt, refreshVisible } = rows
+  const { refreshVisible } = rows
+  /** The row at a position of the list: from its page, else held by id; undefined while on its way. */
+  const rowAt = (index: number): OrderRow | undefined => rows.rowAt(index) ?? listed.rowAt(index)
   /**
-   * The rows in view, and half a page either way: scrolling on finds its rows already here. Pages
-   * stay once read (20,000 rows are a few MB) until the next query.
+   * The rows in view, and half a page either way: scrolling on finds its rows already here. Known by
+   * ids, the rows held by id answer (those not held yet are read first); else by pages, which stay
+   * once read until the next query.
    */
   function ensureRange(start: number, end: number): void {
     const ahead = PAGE_SIZE / 2
-    rows.ensureRange(Math.max(0, start - ahead), Math.max(start, Math.min(total.value, end + ahead)))
+    const [from, to] = [Math.max(0, start - ahead), Math.max(start, Math.min(total.value, end + ahead))]
+    if (listed.order.value) listed.ensureRange(from, to)
+    if (!listed.holds(from, to)) rows.ensureRange(from, to)
   }
-  let fillTimer: ReturnType<typeof setTimeout> | null = null
-  /** Reads the whole result in the background once no new query has come for a moment; a new query cancels it. */
-  function fillLater(): void {
-    if (fillTimer) clearTimeout(fillTimer)
-    fillTimer = setTimeout(() => {
-      fillTimer = null
-      if (index.value?.complete && !fromCache.value) void rows.fillAll(Math.ceil(total.value / PAGE_SIZE))
-    }, FILL_AFTER_MS)
+  /**
+   * The ids of the list, from the complete index (after the first page: that one paints first);
+   * asked again when statuses changed (a filtered list may have gained or lost orders). Dropped if a
+   * new query came meanwhile.
+   */
+  async function askOrder(): Promise<void> {
+    const mine = reloads
+    if (!index.value?.complete || reloadPending) {
+      if (!reloadPending) listing.value = false
+      return
+    }
+    const res = await api.orders.listIds({ filters: filters.value }).catch(() => undefined)
+    if (mine !== reloads || reloadPending) return
+    if (res !== undefined) listed.setOrder(res?.ids ?? null)
+    listing.value = false
   }
+  // Another account's orders are others, whatever their ids.
+  const connection = useConnectionStore()
+  watchValue(
+    () => connection.account,
+    () => listed.clear(),
+  )
   /** A reload of the list (new filters or sort) is taking long enough to say so. */
   const loading = ref(false)
   let reloads = 0
@@ -100,7 +140,11 @@ export const useOrdersStore = defineStore('orders', () => {
     off ??= api.on('orders.changed', (e) => {
       changes.value++
       if (watch.value) watch.value = { ...watch.value, open: e.open, attention: e.attention, recent: [...e.changes, ...watch.value.recent].slice(0, 20) }
-      if (e.changes.length && filtersReady.value) void refreshVisible().then(fillLater)
+      if (e.changes.length && filtersReady.value) {
+        void refreshVisible()
+        void listed.refresh(e.changes.map((c) => c.orderId)).catch(() => {})
+        void askOrder()
+      }
     })
     offIndex ??= api.on('orders.indexChanged', (e) => {
       const before = index.value
@@ -114,6 +158,8 @@ export const useOrdersStore = defineStore('orders', () => {
   async function refreshIndex(): Promise<void> {
     try {
       index.value = await api.orders.indexState()
+      // The list may have answered before the index's state was known: its ids now.
+      if (index.value.complete && !listed.order.value) void askOrder()
     } catch {
       /* the list's own error says what is wrong */
     }
@@ -142,8 +188,6 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   function dispose(): void {
-    if (fillTimer) clearTimeout(fillTimer)
-    fillTimer = null
     off?.()
     offIndex?.()
     off = null
@@ -191,6 +235,8 @@ export const useOrdersStore = defineStore('orders', () => {
   async function reload(): Promise<void> {
     readIssues.clear()
     const mine = ++reloads
+    reloadPending = true
+    listing.value = true
     const slow = setTimeout(() => {
       if (mine === reloads) loading.value = true
     }, SLOW_ANSWER_MS)
@@ -200,7 +246,6 @@ export const useOrdersStore = defineStore('orders', () => {
       clearTimeout(slow)
       if (mine === reloads) loading.value = false
     }
-    if (mine === reloads) fillLater()
   }
 
   async function refreshWatch(): Promise<void> {
@@ -232,6 +277,7 @@ export const useOrdersStore = defineStore('orders', () => {
     unreadableCount,
     listError,
     loading,
+    busy,
     fromCache,
     fetchedAt,
     watch,

@@ -153,27 +153,4 @@ describe('paged rows', () => {
     expect(h.rows.rowAt(0)).toBe('newest') // late answers to superseded queries are dropped
     expect(h.answers).toEqual([0])
   })
-
-  it('reads the rest of the result in the background, nearest the view first, one page at a time, and stops at a new query', async () => {
-    const h = harness()
-    h.rows.ensureRange(40, 55) // pages 4 and 5 in view
-    await h.answer(4)
-    await h.answer(5)
-    const filling = h.rows.fillAll(8)
-    expect(h.asked.map((a) => a.page)).toEqual([3]) // one at a time, beside the view
-    await h.answer(3)
-    expect(h.asked.map((a) => a.page)).toEqual([2])
-    await h.answer(2)
-    expect(h.asked.map((a) => a.page)).toEqual([6])
-    await h.answer(6)
-    expect(h.rows.rowAt(25)).toBe('r25') // a jump to these rows finds them held
-    expect(h.asked.map((a) => a.page)).toEqual([1])
-    const reloaded = h.rows.reload() // a new query: the fill for the old one stops
-    await h.answer(1)
-    await filling
-    expect(h.asked.map((a) => a.page)).toEqual([0]) // only the reload's first page, nothing more of the old fill
-    await h.answer(0, 'new')
-    await reloaded
-    expect(h.rows.rowAt(25)).toBeUndefined()
-  })
 })

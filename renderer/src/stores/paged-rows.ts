@@ -108,19 +108,5 @@ export function createPagedRows<Row, Answer>(o: PagedRowsOptions<Row, Answer>) {
     await Promise.all(work)
   }
 
-  /**
-   * Reads every page not held yet, one after the other, nearest the view first, until `pages` are
-   * held or a reset/reload starts a new query (then it stops: the new rows are someone else's).
-   */
-  async function fillAll(pageCount: number): Promise<void> {
-    const gen = generation
-    const [first] = pagesOf(visible[0], visible[1])
-    const order = Array.from({ length: pageCount }, (_, p) => p).sort((a, b) => Math.abs(a - first) - Math.abs(b - first))
-    for (const p of order) {
-      if (gen !== generation) return
-      if (!pages.has(p)) await fetchPage(p)
-    }
-  }
-
-  return { loading, reset, reload, rowAt, ensureRange, refreshVisible, fillAll }
+  return { loading, reset, reload, rowAt, ensureRange, refreshVisible }
 }

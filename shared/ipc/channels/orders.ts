@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Order } from '../../api'
 import { ById, channel, pageRequest } from '../contract-kit'
-import { OrderDetailResult, OrderExportLabels, OrderExportResult, OrderFilters, OrderListResult, OrdersIndexState, ReorderResult, SavedOrderFilters } from '../../model/order'
+import { OrderDetailResult, OrderExportLabels, OrderExportResult, OrderFilters, OrderListResult, OrderRow, OrdersIndexState, ReorderResult, SavedOrderFilters } from '../../model/order'
 import { AlertPrefs, WatchState } from '../../model/order-watch'
 
 // The orders' types are the domain model's (shared/model); re-exported for the renderer's imports.
@@ -14,10 +14,21 @@ const OrderListInput = z.object({
 })
 type OrderListInput = z.input<typeof OrderListInput>
 
+/** Rows asked for by id in one request: a few hundred KB of answer, parsed without holding a frame up for long. */
+export const ORDER_ROWS_BY_ID_MAX = 1000
+
 const OrderExportInput = z.object({ filters: OrderFilters, format: z.enum(['csv', 'xlsx']), labels: OrderExportLabels })
 
 export const ordersChannels = {
   'orders.list': channel(OrderListInput, OrderListResult),
+  /**
+   * The ids of every order matching the filters, in the list's order, once the local index is
+   * complete (null before: the list is then paged on the service). With the rows it holds
+   * (`orders.rowsById`), the view shows any part of the list without asking again.
+   */
+  'orders.listIds': channel(z.object({ filters: OrderFilters }), z.object({ ids: z.array(z.int()) }).nullable()),
+  /** The list rows of these orders, from the local index (orders it does not hold are left out). */
+  'orders.rowsById': channel(z.object({ ids: z.array(z.int()).max(ORDER_ROWS_BY_ID_MAX) }), z.object({ rows: z.array(OrderRow) })),
   'orders.get': channel(ById, OrderDetailResult),
   /** Only for ATTENTION_REQUIRED orders, after the issue was resolved with the operator. */
   'orders.resubmit': channel(ById, Order),

@@ -22,9 +22,23 @@ const row = (i: number): OrderRow => ({
   end_user: null,
 })
 
+/** happy-dom lays nothing out: the scroller gets the sizes a browser would give it. */
+function laidOut(scroller: HTMLElement, rows: () => number = () => TOTAL): HTMLElement {
+  Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 480 })
+  Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => rows() * 40 })
+  return scroller
+}
+
+/** Rows as the store holds them: the same object for an order each time it is asked for. */
+function held(rowOf: (i: number) => OrderRow): (i: number) => OrderRow {
+  const rows = new Map<number, OrderRow>()
+  return (i) => rows.get(i) ?? rows.set(i, rowOf(i)).get(i)!
+}
+
 function mountTable(loaded: (i: number) => boolean = () => true, rowOf = row, language: 'en' | 'de' = 'en') {
+  const rowAt = held(rowOf)
   return mount(OrdersTable, {
-    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? rowOf(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
+    props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? rowAt(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
     global: { plugins: [createPinia(), createTestI18n(language)], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
     attachTo: document.body,
   })
@@ -44,7 +58,8 @@ describe('the virtual orders table', () => {
   it('asks for the rows it scrolls to, deep into 20,000 orders', async () => {
     // Every row could be shown: the ones that are must be those scrolled to.
     const w = mountTable()
-    const scroller = w.get('[data-testid=orders-scroller]').element as HTMLElement
+    await w.vm.$nextTick()
+    const scroller = laidOut(w.get('[data-testid=orders-scroller]').element as HTMLElement)
     scroller.scrollTop = 15_000 * 40
     scroller.dispatchEvent(new Event('scroll'))
     await new Promise((r) => requestAnimationFrame(() => r(null)))
@@ -61,12 +76,18 @@ describe('the virtual orders table', () => {
 
   it('shows the first rows at once when new filters leave fewer orders than were scrolled past', async () => {
     const w = mountTable()
-    const scroller = w.get('[data-testid=orders-scroller]').element as HTMLElement
+    await w.vm.$nextTick()
+    let total = TOTAL
+    const scroller = laidOut(w.get('[data-testid=orders-scroller]').element as HTMLElement, () => total)
     scroller.scrollTop = 15_000 * 40
     scroller.dispatchEvent(new Event('scroll'))
     await new Promise((r) => requestAnimationFrame(() => r(null)))
-    await w.setProps({ total: 30 })
+    total = 30
+    await w.setProps({ total })
     expect(scroller.scrollTop).toBe(0)
+    // The browser reports the scroll back (happy-dom does not).
+    scroller.dispatchEvent(new Event('scroll'))
+    await w.vm.$nextTick()
     const rows = w.findAll('[data-testid=order-row]')
     expect(rows[0]?.attributes('aria-rowindex')).toBe('2')
     expect((w.emitted('range') as [number, number][]).at(-1)![0]).toBe(0)
@@ -84,6 +105,19 @@ describe('the virtual orders table', () => {
     expect(unknown!.text()).toBe('ON_HOLD')
     const payments = w.findAll('[data-testid=order-row]').slice(0, 2).map((r) => r.findAll('[role=cell]')[6]!.text())
     expect(payments).toEqual(['Auf Rechnung', 'Finanzierung'])
+    w.unmount()
+  })
+
+  it('shows what changed in the rows already shown: other orders in their places, organisation names arriving', async () => {
+    const w = mountTable()
+    await w.setProps({ organisationName: () => '' })
+    const first = () => w.findAll('[data-testid=order-row]')[0]!
+    expect(first().findAll('[role=cell]')[5]!.text()).toBe('')
+    await w.setProps({ organisationName: () => 'Dunmore Hotels' })
+    expect(first().findAll('[role=cell]')[5]!.text()).toBe('Dunmore Hotels')
+    const reversed = held((i) => row(TOTAL - 1 - i))
+    await w.setProps({ rowAt: reversed }) // sorted the other way
+    expect(first().attributes('data-order-id')).toBe(String(100_000 + TOTAL - 1))
     w.unmount()
   })
 
