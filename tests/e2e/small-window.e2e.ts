@@ -89,6 +89,39 @@ describe('a small laptop window in German', () => {
     expect(fit.lastCellRight).toBeLessThanOrEqual(fit.listRight + 0.5)
   })
 
+  it('the orders list keeps its column names apart and stays inside the page', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    await page.locator('[data-testid=order-row]').first().waitFor()
+    const layout = await page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('[data-testid=orders-scroller]')!.closest<HTMLElement>('[role=table]')!
+      const main = table.closest('main')!
+      const headers = [...table.querySelectorAll<HTMLElement>('[role=columnheader]')].map((th) => {
+        // Where the words are drawn, cut to the header's own box (a cut name ends in an ellipsis there).
+        const range = document.createRange()
+        range.selectNodeContents(th)
+        const words = range.getBoundingClientRect()
+        const box = th.getBoundingClientRect()
+        const clips = getComputedStyle(th).overflow === 'hidden'
+        return { text: th.textContent!.trim(), left: clips ? Math.max(words.left, box.left) : words.left, right: clips ? Math.min(words.right, box.right) : words.right }
+      })
+      const frame = table.parentElement!.getBoundingClientRect()
+      return {
+        headers,
+        frameRight: frame.right,
+        mainInnerRight: main.getBoundingClientRect().right - (parseFloat(getComputedStyle(main).paddingRight) || 0),
+        pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+      }
+    })
+    expect(layout.pageScrollsSideways).toBe(false)
+    expect(layout.frameRight).toBeLessThanOrEqual(layout.mainInnerRight + 0.5)
+    for (let i = 1; i < layout.headers.length; i++) {
+      const [before, after] = [layout.headers[i - 1]!, layout.headers[i]!]
+      // A name wider than its column is cut there (with an ellipsis), not drawn over its neighbour.
+      expect(after.left, `"${before.text}" runs into "${after.text}"`).toBeGreaterThanOrEqual(before.right - 0.5)
+    }
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
