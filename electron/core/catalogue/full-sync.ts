@@ -50,9 +50,9 @@ class Cancelled extends Error {}
 
 /**
  * A full sync of the catalogue: pages of `listProducts` (per_page 1000, in the service's popularity
- * order) fetched a few at a time and handed unread to the sync workers, which parse, check and
- * store them into the next generation's files (see sync-workers.ts), products findable by SKU and
- * name as each page lands; then product groups, the description index (from the stored pages),
+ * order) fetched a few at a time by the rows worker, which parses, checks and stores them into the
+ * next generation's files (see sync-workers.ts), products findable by SKU and name as each page
+ * lands; then product groups, the description index (from the stored pages),
  * indexes and the swap. The main thread fetches the first page only (the rows worker fetches the
  * others: fetchAndStore); search keeps reading the live generation throughout.
  */

@@ -7,8 +7,9 @@ import { indexText } from './search-text'
 
 /**
  * The two threads of a full sync, each with its own SQLite connection to its own file of the next
- * generation, so the sync's work runs beside the main thread (which only fetches pages and keeps
- * answering searches from the live generation) and beside each other:
+ * generation, so the sync's work runs beside the main thread (which only orchestrates: the token,
+ * the online state, progress; and keeps answering searches from the live generation) and beside
+ * each other:
  *
  * - rows worker: fetches each page itself (fetch: with undici, given the request the main thread's
  *   ServiceClient prepared, token and headers included, and read within the same bounds by the
