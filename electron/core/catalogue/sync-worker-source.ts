@@ -213,7 +213,9 @@ async function fetchAnswer(m, signal) {
   }
   let bytes
   try {
-    bytes = await bodyReader.readBody(res.body, headers, status >= 400 ? m.request.limits.error : m.request.limits.ok, signal)
+    // Held back while a search is answered, within this thread's budget: the socket then waits too,
+    // as it did when the main thread read it (and was busy with the search).
+    bytes = await bodyReader.readBody(res.body, headers, status >= 400 ? m.request.limits.error : m.request.limits.ok, signal, yieldToSearches)
   } catch (err) {
     if (err instanceof bodyReader.BodyLimitError) return { kind: 'limit', status, headers, code: err.code, message: err.message }
     return { kind: 'transport', error: plainError(err) }

@@ -84,6 +84,8 @@ export function bodyReading(node: BodyReaderParts) {
     headers: Record<string, string | string[] | undefined>,
     limits: BodyLimits,
     signal?: AbortSignal,
+    /** Called before each piece of the body is taken (the catalogue's rows worker holds back for searches there). */
+    eachChunk?: () => void,
   ): Promise<Uint8Array> {
     const declared = Number(first(headers['content-length']))
     if (Number.isFinite(declared) && declared > limits.maxWireBytes) {
@@ -105,6 +107,7 @@ export function bodyReading(node: BodyReaderParts) {
     const depth = new JsonDepthGuard(limits.maxJsonDepth)
     const countWire = async function* (source: AsyncIterable<Buffer>) {
       for await (const chunk of source) {
+        eachChunk?.()
         wire += chunk.byteLength
         if (wire > limits.maxWireBytes) throw new BodyLimitError('too_large', `The answer was larger than the ${mb(limits.maxWireBytes)} the app reads for it.`)
         yield chunk
