@@ -12,7 +12,7 @@ import { MalformedPage, SyncWorkers, type StoredPage } from './sync-workers'
 
 interface FullSyncDeps {
   cdb: CatalogueDb
-  client: Pick<ServiceClient, 'rawBytes' | 'list' | 'call'>
+  client: Pick<ServiceClient, 'rawBytes' | 'list' | 'call' | 'sentElsewhere' | 'remoteAgent'>
   clock: Clock
   log: Logger
   /** Aborting it cancels the sync; stored pages are kept for the next run to resume from. */
@@ -50,10 +50,11 @@ class Cancelled extends Error {}
 
 /**
  * A full sync of the catalogue: pages of `listProducts` (per_page 1000, in the service's popularity
- * order) fetched a few at a time and handed unread to the sync workers, which parse, check and
- * store them into the next generation's files (see sync-workers.ts), products findable by SKU and
- * name as each page lands; then product groups, the description index (from the stored pages),
- * indexes and the swap. The main thread only fetches; search keeps reading the live generation throughout.
+ * order) fetched a few at a time by the rows worker, which parses, checks and stores them into the
+ * next generation's files (see sync-workers.ts), products findable by SKU and name as each page
+ * lands; then product groups, the description index (from the stored pages),
+ * indexes and the swap. The main thread fetches the first page only (the rows worker fetches the
+ * others: fetchAndStore); search keeps reading the live generation throughout.
  */
 export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const { cdb, client, clock } = deps
@@ -119,11 +120,11 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     if (deps.signal.aborted) throw new Cancelled()
   }
 
-  const fetchPage = async (page: number): Promise<FetchedPage> => {
+  /** One try, and a few more while the service fails in a way worth trying again (network, 5xx, 429). */
+  const retrying = async <T>(once: () => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await client.rawBytes('listProducts', { query: { page, per_page: perPage, sort_by: '-popularity' }, signal })
-        return { body: res.bytes, status: res.status, totalPages: headerInt(res.headers['x-total-pages']), totalCount: headerInt(res.headers['x-total-count']) }
+        return await once()
       } catch (err) {
         if (signal.aborted) throw new Cancelled()
         // A closed client (its session ended) will not answer a second time either.
@@ -136,6 +137,29 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     }
   }
 
+  const query = (page: number) => ({ page, per_page: perPage, sort_by: '-popularity' })
+
+  /** The first page, fetched here: its headers say how many pages there are (and whether the sync resumes). */
+  const fetchPage = (page: number): Promise<FetchedPage> =>
+    retrying(async () => {
+      const res = await client.rawBytes('listProducts', { query: query(page), signal })
+      return { body: res.bytes, status: res.status, totalPages: headerInt(res.headers['x-total-pages']), totalCount: headerInt(res.headers['x-total-count']) }
+    })
+
+  /**
+   * Every other page is fetched and stored by the rows worker: its bytes (most of what a sync
+   * allocates: socket reads, the body) never reach this thread, whose event loop answers searches
+   * and whose collections would stop them. The client still prepares each request (token, headers,
+   * bounds), judges the answer, renews the token after a 401 and tells the online state how it went.
+   */
+  const fetchAndStore = async (writer: SyncWorkers, page: number, countItems: boolean): Promise<StoredPage> => {
+    const agent = client.remoteAgent()
+    const res = await retrying(() => client.sentElsewhere('listProducts', { query: query(page), signal }, (request) => writer.fetchPage(page, (page - 1) * perPage + 1, request, agent, countItems, signal)))
+    if (res.value instanceof MalformedPage) throw new ServiceError('bad_response', res.value.message, res.status, false)
+    if (res.value instanceof Error) throw res.value
+    return landed(page, res.value)
+  }
+
   /** Hands a page to the workers; resolves once its products are committed. */
   const store = async (writer: SyncWorkers, page: number, fetched: FetchedPage): Promise<StoredPage> => {
     let stored: StoredPage
@@ -145,6 +169,11 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       if (err instanceof MalformedPage) throw new ServiceError('bad_response', err.message, fetched.status, false)
       throw err
     }
+    return landed(page, stored)
+  }
+
+  /** A page is stored: counted, and said. */
+  const landed = (page: number, stored: StoredPage): StoredPage => {
     if (stored.invalid) deps.log.warn(`catalogue sync: ${stored.invalid} products on page ${page} had no usable id and were left out`)
     if (comparing && !stored.same) {
       // The first page that differs: the next generation is being written after all.
@@ -244,9 +273,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       const worker = async () => {
         for (let page = next(); page !== null; page = next()) {
           await deps.pressure?.quiet(signal)
-          const fetched = await fetchPage(page)
-          if (signal.aborted) throw new Cancelled()
-          checkEnd(page, await store(opened, page, fetched))
+          checkEnd(page, await fetchAndStore(opened, page, totalPages === null))
         }
       }
       const workers = Array.from({ length: concurrency }, () =>

@@ -1,14 +1,20 @@
 import { Product } from '../../../shared/api'
 import { normalizeName, normalizeSku, productBody, productColumns, readablePart } from './product-row'
 import { checkSource } from './schema-check'
+import { bodyReading } from '../service/body-reader'
+import { readsNoBody } from '../service/client'
 import { indexText } from './search-text'
 
 /**
  * The two threads of a full sync, each with its own SQLite connection to its own file of the next
- * generation, so the sync's work runs beside the main thread (which only fetches pages and keeps
- * answering searches from the live generation) and beside each other:
+ * generation, so the sync's work runs beside the main thread (which only orchestrates: the token,
+ * the online state, progress; and keeps answering searches from the live generation) and beside
+ * each other:
  *
- * - rows worker: takes each page's response bytes (transferred, not copied), parses and checks
+ * - rows worker: fetches each page itself (fetch: with undici, given the request the main thread's
+ *   ServiceClient prepared, token and headers included, and read within the same bounds by the
+ *   client's own body reader, included below), or takes its response bytes (transferred, not
+ *   copied; the first page, which says how many there are), parses and checks
  *   them, stores the page and its products in the rows file, one transaction per page, and sends
  *   each product's name and SKU to the text worker. Once every page has landed it reads the stored
  *   pages back and sends each product's whole text, descriptions included (describe); at the end
@@ -132,13 +138,18 @@ class Failure extends Error {
     this.code = code
   }
 }
+const failed = (err) => ({ message: String((err && err.message) || err), code: err && err.code, errcode: err && err.errcode })
+/** Answers each request; an op that returns a promise (fetch) answers when it settles. */
 const serve = (ops) =>
   parentPort.on('message', (m) => {
+    const done = (value) => parentPort.postMessage({ id: m.id, ok: true, value: value === undefined ? null : value })
+    const fail = (err) => parentPort.postMessage({ id: m.id, ok: false, ...failed(err) })
     try {
       const value = ops[m.op](m)
-      parentPort.postMessage({ id: m.id, ok: true, value: value === undefined ? null : value })
+      if (value instanceof Promise) value.then(done, fail)
+      else done(value)
     } catch (err) {
-      parentPort.postMessage({ id: m.id, ok: false, message: String((err && err.message) || err), code: err && err.code, errcode: err && err.errcode })
+      fail(err)
     }
   })
 `
@@ -153,6 +164,67 @@ const productBody = (${productBody})
 const readablePart = (${readablePart})
 const isProduct = ${checkSource(Product) ?? 'null'}
 const decoder = new TextDecoder()
+/**
+ * The client's body reader (body-reader.ts) and its test of an answer not to read
+ * (client.ts), as their source: a page is read here within the bounds the main thread's client
+ * reads it with (sizes, deadline, decompression, nesting).
+ */
+const bodyReader = (${bodyReading})({
+  pipeline: require('node:stream/promises').pipeline,
+  createBrotliDecompress: require('node:zlib').createBrotliDecompress,
+  createGunzip: require('node:zlib').createGunzip,
+  createInflate: require('node:zlib').createInflate,
+})
+const readsNoBody = (${readsNoBody})
+/** undici (required from the path the client gives) and this thread's Agent, made at the first fetch. */
+let undici = null
+let agent = null
+/** Fetches in flight, by the main thread's number, to abort them (cancel). */
+const fetching = new Map()
+/** A transport failure as the client's transportError reads it. */
+const plainError = (err) => ({
+  name: err && err.name,
+  code: err && err.code,
+  cause: err && err.cause && err.cause.code ? { code: err.cause.code } : undefined,
+  message: String((err && err.message) || err),
+})
+
+/**
+ * Sends a prepared GET and reads its answer as the client's send() does, saying what it saw
+ * (RemoteOutcome in client.ts; 'bytes': a success's body, before it is stored). The client judges
+ * everything but a success's body.
+ */
+async function fetchAnswer(m, signal) {
+  if (!agent) {
+    undici = require(m.agent.undici)
+    agent = new undici.Agent(m.agent.options)
+  }
+  let res
+  try {
+    res = await undici.request(m.request.url, { method: 'GET', headers: m.request.headers, dispatcher: agent, signal })
+  } catch (err) {
+    return { kind: 'transport', error: plainError(err) }
+  }
+  const status = res.statusCode
+  const headers = { ...res.headers }
+  if (readsNoBody(status, headers)) {
+    bodyReader.discardBody(res.body)
+    return { kind: 'refused', status, headers }
+  }
+  let bytes
+  try {
+    // Held back while a search is answered, within this thread's budget: the socket then waits too,
+    // as it did when the main thread read it (and was busy with the search).
+    bytes = await bodyReader.readBody(res.body, headers, status >= 400 ? m.request.limits.error : m.request.limits.ok, signal, yieldToSearches)
+  } catch (err) {
+    if (err instanceof bodyReader.BodyLimitError) return { kind: 'limit', status, headers, code: err.code, message: err.message }
+    return { kind: 'transport', error: plainError(err) }
+  }
+  if (status < 300 && bodyReader.startsLikeMarkup(bytes)) return { kind: 'markup', status }
+  if (status >= 300) return { kind: 'answer', status, headers, text: decoder.decode(bytes) }
+  return { kind: 'bytes', status, headers, bytes }
+}
+
 /** Product ids stored in this generation: a product repeated on a later page is kept once. */
 let seen = null
 let textPort = null
@@ -244,7 +316,7 @@ function materialize() {
   same = []
 }
 
-serve({
+const rowsOps = {
   open(m) {
     textPort = m.textPort
     setGate(m.gate)
@@ -318,6 +390,33 @@ serve({
     sendText(m.page, positions, texts, false)
     return { added: positions.length, invalid, items: items.length }
   },
+  /**
+   * Fetches a page (m.request, prepared by the main thread's client) and stores it as page does:
+   * the answer as the client judges it, a success's value being { stored } or, if it could not be
+   * stored (not a JSON list, the disk), { failed }. The page's bytes never reach the main thread.
+   */
+  async fetch(m) {
+    const abort = new AbortController()
+    fetching.set(m.fetch, abort)
+    try {
+      const got = await fetchAnswer(m, abort.signal)
+      if (got.kind !== 'bytes') return got
+      let value
+      try {
+        value = { stored: rowsOps.page({ page: m.page, base: m.base, bytes: got.bytes.buffer, sql: m.sql, countItems: m.countItems }) }
+      } catch (err) {
+        value = { failed: failed(err) }
+      }
+      return { kind: 'ok', status: got.status, headers: got.headers, value }
+    } finally {
+      fetching.delete(m.fetch)
+    }
+  },
+  /** The main thread no longer wants this fetch (the sync was cancelled or failed). */
+  cancel(m) {
+    const abort = fetching.get(m.fetch)
+    if (abort) abort.abort()
+  },
   /** Pages stored here but not in the text file (an interrupted sync): their names again, from the stored JSON. */
   reindex(m) {
     sendStoredText(m.pages, m.perPage, m.sql, false)
@@ -344,12 +443,16 @@ serve({
     return prepare(m.count).get().n
   },
   close() {
+    for (const abort of fetching.values()) abort.abort()
+    if (agent) agent.destroy().catch(() => {})
+    agent = null
     if (textPort) textPort.close()
     if (prior) prior.close()
     prior = null
     close()
   },
-})
+}
+serve(rowsOps)
 `
 
 export const TEXT_WORKER_SOURCE = `${PRELUDE}

@@ -5,6 +5,7 @@ import { LOAD_PRAGMAS, PAGES_PRAGMAS, PAGES_SCHEMA, ROWS_FACETS, ROWS_INDEXES, R
 import { ROWS_WORKER_SOURCE, TEXT_WORKER_SOURCE } from './sync-worker-source'
 import { storageFault } from '../store/storage-fault'
 import type { SearchPressure } from './search-pressure'
+import type { PreparedRequest, RemoteAgent, RemoteOutcome } from '../service/client'
 
 const ROWS_SQL = {
   ids: 'SELECT id FROM product',
@@ -72,12 +73,21 @@ export interface WriteOptions {
 /** A page the service answered with something other than a JSON list. */
 export class MalformedPage extends Error {}
 
+/** A page the rows worker fetched: stored, or the reason it could not be. */
+export type FetchedValue = StoredPage | Error
+
 type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?: string; errcode?: number }
 type Event =
   | { event: 'indexed'; page: number; full: boolean }
   | { event: 'committed'; pages: number[] }
   | { event: 'described'; pages: number[] }
   | { event: 'failed'; message: string }
+
+/** What a worker's failure to store means here. */
+function workerFailure(m: { message?: string; code?: string; errcode?: number }): Error {
+  if (m.code === 'not_json' || m.code === 'not_list') return new MalformedPage(m.message)
+  return storageFault(m) ?? new Error(`The catalogue could not be stored: ${m.message}`)
+}
 
 /** One worker thread answering requests by id (see sync-worker-source.ts). */
 class WorkerLink {
@@ -95,9 +105,7 @@ class WorkerLink {
       if (!p) return
       this.pending.delete(m.id)
       if (m.ok) p.ok(m.value)
-      else if (m.code === 'not_json' || m.code === 'not_list') p.fail(new MalformedPage(m.message))
-      else if (storageFault(m)) p.fail(storageFault(m)!)
-      else p.fail(new Error(`The catalogue could not be stored: ${m.message}`))
+      else p.fail(workerFailure(m))
     })
     worker.on('error', (err) => this.fail(err))
     worker.on('exit', () => this.fail(new Error('The catalogue writer stopped.')))
@@ -135,6 +143,7 @@ export class SyncWorkers {
   private textFailure: Error | null = null
   private waiters: (() => void)[] = []
   private closed = false
+  private fetches = 0
 
   private constructor(
     private readonly rows: WorkerLink,
@@ -217,7 +226,32 @@ export class SyncWorkers {
    */
   async storePage(page: number, base: number, body: ArrayBuffer, countItems = true): Promise<StoredPage> {
     this.throwIfTextFailed()
-    const stored = await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL, countItems }, [body])
+    return this.noteStored(page, await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL, countItems }, [body]))
+  }
+
+  /**
+   * Has the rows worker fetch one page of listProducts itself and store it (the page's bytes never
+   * reach this thread, whose event loop answers searches): `request` is what the ServiceClient
+   * prepared (sentElsewhere), `agent` how the worker makes its undici Agent. Resolves with what the
+   * worker saw, for the client to judge; a success's value is the stored page, or the failure to
+   * store it (MalformedPage, a storage fault). Aborting `signal` aborts the fetch in the worker.
+   */
+  async fetchPage(page: number, base: number, request: PreparedRequest, agent: RemoteAgent, countItems: boolean, signal: AbortSignal): Promise<RemoteOutcome<FetchedValue>> {
+    this.throwIfTextFailed()
+    const id = ++this.fetches
+    const cancel = () => void this.rows.send('cancel', { fetch: id }).catch(() => undefined)
+    signal.addEventListener('abort', cancel, { once: true })
+    try {
+      const got = await this.rows.send<RemoteOutcome<{ stored?: StoredPage; failed?: { message?: string; code?: string; errcode?: number } }>>('fetch', { fetch: id, page, base, request, agent, sql: ROWS_SQL, countItems })
+      if (got.kind !== 'ok') return got
+      const value: FetchedValue = got.value.stored ? this.noteStored(page, got.value.stored) : workerFailure(got.value.failed ?? {})
+      return { ...got, value }
+    } finally {
+      signal.removeEventListener('abort', cancel)
+    }
+  }
+
+  private noteStored(page: number, stored: StoredPage): StoredPage {
     if (stored.same) {
       this.same.push(page)
     } else {

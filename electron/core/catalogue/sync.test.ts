@@ -171,6 +171,8 @@ describe('full sync', () => {
     sandbox.control.clearRequestLog()
     const failed = await rig.call<SyncOutcome>('catalogue.sync')
     expect(failed.outcome).toBe('failed')
+    // The pages the rows worker fetched told the online state too (as the client's own requests do).
+    expect(rig.ctx.connection.online).toBe(false)
     const storedBefore = new Set(pagesRequested())
     expect(storedBefore.size).toBeGreaterThanOrEqual(2)
     expect(storedBefore.size).toBeLessThan(PAGES)
@@ -239,6 +241,30 @@ describe('full sync', () => {
     // Taken up where it stopped: no page fetched twice.
     expect(pagesRequested().sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1))
     expect(rig.events.filter((e) => e.event === 'system.online').map((e) => (e.payload as { online: boolean }).online)).toEqual([true])
+  })
+
+  it('asks again with a new token when the service revokes the token mid-sync (401), and completes', async () => {
+    const rig = await connected({ concurrency: 1 })
+    await rig.call('catalogue.sync')
+    sandbox.control.raisePrices([SHOWCASE.switch.id], 10)
+    // Revoked once two pages are stored: the next page (fetched by the rows worker) is refused.
+    let revoked = false
+    rig.onEvent((event, payload) => {
+      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 2 && !revoked) {
+        revoked = true
+        sandbox.control.revokeTokens()
+      }
+    })
+    sandbox.control.clearRequestLog()
+    expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+    const log = sandbox.control.requestLog()
+    const pages = log.filter((r) => r.method === 'GET' && r.path === '/products').map((r) => [Number(new URLSearchParams(r.query).get('page')), r.status])
+    expect(pages.filter(([, status]) => status === 401)).toEqual([[3, 401]])
+    expect(pages.filter(([page]) => page === 3)).toEqual([[3, 401], [3, 200]])
+    // One renewal, by the main thread's client, between the refused page and its second asking.
+    expect(log.filter((r) => r.method === 'POST' && r.path.endsWith('/create_token')).length).toBe(1)
+    expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.switch.sku }))[0]!.price).toBeGreaterThan(0)
+    expect(rig.ctx.connection.online).toBe(true)
   })
 
   it('keeps the previous catalogue when the service answers 503 on every page', async () => {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { ListPage } from '../../../shared/api'
@@ -5,10 +6,10 @@ import { readAnswer, TokenResponse } from '../../../shared/api'
 import { tokenAnswerProblem } from './token-answer'
 import { isHttpsOrLoopback, LOOPBACK_HOSTS } from '../../../shared/loopback'
 import type { Clock, Logger } from '../platform/services'
-import { ACCEPT_ENCODING, BodyLimitError, DEFAULT_LIMITS, discardBody, readBody, type BodyLimits } from './body-reader'
+import { ACCEPT_ENCODING, BodyLimitError, DEFAULT_LIMITS, discardBody, readBody, startsLikeMarkup, type BodyLimits } from './body-reader'
 import { parseProblem } from './problem'
 import { routes, type ListOperationId, type OperationId, type ResponseOf, type SingleOperationId } from './routes'
-import { ServiceError, transportError } from './service-error'
+import { ServiceError, SessionEndedError, transportError } from './service-error'
 
 interface ServiceCredentials {
   baseUrl: string
@@ -62,6 +63,48 @@ interface ServiceClientOptions {
   onOutcome?: (error: unknown) => void
 }
 
+/**
+ * A request another thread sends for the client (the catalogue's pages, read off the thread that
+ * answers searches): the URL and headers the client would send itself, token included, and the
+ * body bounds for a successful answer and for an error's.
+ */
+export interface PreparedRequest {
+  url: string
+  headers: Record<string, string>
+  limits: { ok: BodyLimits; error: BodyLimits }
+}
+
+/** How that thread makes its undici Agent: the module to require and the client's own options. */
+export interface RemoteAgent {
+  undici: string
+  options: { connections: number; connect: { timeout: number }; headersTimeout: number; bodyTimeout: number }
+}
+
+type Headers = Record<string, string | string[] | undefined>
+
+/**
+ * What the other thread saw, for the client to judge as if it had sent the request itself: a
+ * success and what that thread made of its body (`value`); an error status and its body as text;
+ * an answer refused before reading (readsNoBody); a body that broke a bound or looked like a web
+ * page; or a transport failure (its name and codes, for transportError).
+ */
+export type RemoteOutcome<T> =
+  | { kind: 'ok'; status: number; headers: Headers; value: T }
+  | { kind: 'answer'; status: number; headers: Headers; text: string }
+  | { kind: 'refused'; status: number; headers: Headers }
+  | { kind: 'limit'; status: number; headers: Headers; code: BodyLimitError['code']; message: string }
+  | { kind: 'markup'; status: number }
+  | { kind: 'transport'; error: { name?: string; code?: string; cause?: { code?: string }; message?: string } }
+
+/**
+ * An answer whose body is not read at all: a redirect, 511 (RFC 6585), or a web page on a success
+ * status (see refuseNonServiceAnswer). Refers to nothing else: a worker includes its source text.
+ */
+export function readsNoBody(status: number, headers: Record<string, string | string[] | undefined>): boolean {
+  const type = String(headers['content-type'] ?? '').toLowerCase()
+  return status === 511 || (status >= 300 && status < 400) || (status < 300 && /^(text\/html|application\/xhtml)/.test(type))
+}
+
 /** What a ServiceClient may be tuned with from outside the core (tests, benchmarks). */
 export type ServiceClientTuning = Pick<ServiceClientOptions, 'compression' | 'bodyLimits' | 'timeoutMs'>
 
@@ -83,6 +126,8 @@ export class ServiceClient {
   private tokenInFlight: Promise<string> | null = null
   private readonly compression: boolean
   private readonly seen = new Map<string, { etag: string; headers: RawResponse['headers']; text: string }>()
+  private readonly agentOptions: RemoteAgent['options']
+  private closed = false
 
   constructor(
     private readonly creds: ServiceCredentials,
@@ -95,12 +140,13 @@ export class ServiceClient {
     this.compression = opts.compression ?? !LOOPBACK_HOSTS.has(this.base.hostname)
     // Connect within 10 s; headers within 30 s; then no 30 s without a byte of the body (its
     // whole length is bounded by the body deadline, see body-reader.ts).
-    this.agent = new Agent({
+    this.agentOptions = {
       connections: opts.connections ?? 8,
       connect: { timeout: 10_000 },
       headersTimeout: opts.timeoutMs ?? 30_000,
       bodyTimeout: opts.timeoutMs ?? 30_000,
-    })
+    }
+    this.agent = new Agent(this.agentOptions)
   }
 
   get host(): string {
@@ -161,8 +207,85 @@ export class ServiceClient {
     this.token = null
   }
 
+  /**
+   * A GET sent by another thread (a worker with its own undici Agent, see remoteAgent): the client
+   * prepares it as it would send it itself (token, headers, bounds), judges what that thread saw as
+   * its own answers (errors, refused answers), renews the token and has it sent once more after a
+   * 401, and tells onOutcome how it ended. Resolves with what that thread made of a successful body.
+   */
+  async sentElsewhere<T>(op: OperationId, options: CallOptions, send: (req: PreparedRequest) => Promise<RemoteOutcome<T>>): Promise<{ status: number; headers: Headers; value: T }> {
+    if (routes[op].method !== 'GET' || options.body !== undefined || options.revalidate) throw new Error(`${op} cannot be sent by another thread`)
+    const once = async (bearer: string) => {
+      // A closed client's Agent refuses what was not sent yet; the other thread's would not.
+      if (this.closed) throw new SessionEndedError()
+      const prepared = this.prepare(op, options, bearer)
+      return this.judge(op, await send({ ...prepared, limits: { ok: this.limitsFor(op, 200), error: this.limitsFor(op, 400) } }))
+    }
+    try {
+      const used = await this.bearer()
+      let res = await once(used)
+      if (res.status === 401) {
+        if (this.token?.value === used) this.token = null
+        res = await once(await this.bearer())
+      }
+      if (res.status >= 400) throw this.failure(res, op)
+      this.opts.onOutcome?.(null)
+      return { status: res.status, headers: res.headers, value: res.value as T }
+    } catch (err) {
+      if (!options.signal?.aborted) this.opts.onOutcome?.(err)
+      throw err
+    }
+  }
+
+  /** How a worker that sends requests for this client makes its Agent (the same options as the client's). */
+  remoteAgent(): RemoteAgent {
+    return { undici: createRequire(import.meta.url).resolve('undici'), options: this.agentOptions }
+  }
+
   async close(): Promise<void> {
+    this.closed = true
     await this.agent.close()
+  }
+
+  /** What another thread saw, judged as send() judges its own answers. */
+  private judge<T>(op: OperationId, got: RemoteOutcome<T>): RawResponse & { value?: T } {
+    const r = routes[op]
+    switch (got.kind) {
+      case 'ok':
+        return { status: got.status, headers: got.headers, text: '', value: got.value }
+      case 'answer':
+        return { status: got.status, headers: got.headers, text: got.text }
+      case 'refused':
+        throw this.nonServiceAnswer(got.status, got.headers, op) ?? new ServiceError('bad_response', `The answer to ${op} was refused (status ${got.status}).`, got.status, false)
+      case 'limit':
+        if (got.status >= 400) return { status: got.status, headers: got.headers, text: '' }
+        throw new ServiceError(got.code, `The answer to ${op} was refused: ${got.message}`, got.status, r.method !== 'GET')
+      case 'markup':
+        throw webPage(op, got.status)
+      case 'transport':
+        throw transportError(got.error, r.method, this.base.host)
+    }
+  }
+
+  /** The URL and headers of a request, as sent (asks assertNetwork first). */
+  private prepare(op: OperationId, options: CallOptions, bearer: string | null): { url: string; headers: Record<string, string>; body?: string } {
+    const r = routes[op]
+    const url = this.url(r.path, options)
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (this.compression) headers['accept-encoding'] = ACCEPT_ENCODING
+    let body: string | undefined
+    if (options.body instanceof URLSearchParams) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      body = options.body.toString()
+    } else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(options.body)
+    }
+    if (bearer) headers.authorization = `Bearer ${bearer}`
+    const known = options.revalidate && r.method === 'GET' ? this.seen.get(url) : undefined
+    if (known) headers['if-none-match'] = known.etag
+    this.opts.assertNetwork?.()
+    return { url, headers, ...(body !== undefined ? { body } : {}) }
   }
 
   private async authorised(op: OperationId, options: CallOptions, binary = false): Promise<SentResponse> {
@@ -224,22 +347,9 @@ export class ServiceClient {
 
   private async send(op: OperationId, options: CallOptions, bearer: string | null, binary = false): Promise<SentResponse> {
     const r = routes[op]
-    const url = this.url(r.path, options)
-    const headers: Record<string, string> = { accept: 'application/json' }
-    if (this.compression) headers['accept-encoding'] = ACCEPT_ENCODING
-    let body: string | undefined
-    if (options.body instanceof URLSearchParams) {
-      headers['content-type'] = 'application/x-www-form-urlencoded'
-      body = options.body.toString()
-    } else if (options.body !== undefined) {
-      headers['content-type'] = 'application/json'
-      body = JSON.stringify(options.body)
-    }
-    if (bearer) headers.authorization = `Bearer ${bearer}`
-    const known = options.revalidate && r.method === 'GET' ? this.seen.get(url) : undefined
-    if (known) headers['if-none-match'] = known.etag
+    const { url, headers, body } = this.prepare(op, options, bearer)
+    const known = headers['if-none-match'] !== undefined ? this.seen.get(url) : undefined
     let res: Dispatcher.ResponseData
-    this.opts.assertNetwork?.()
     try {
       res = await request(url, { method: r.method, headers, body, dispatcher: this.agent, signal: options.signal })
     } catch (err) {
@@ -281,13 +391,21 @@ export class ServiceClient {
    * before a byte of that page is read where its type says so.
    */
   private refuseNonServiceAnswer(res: Dispatcher.ResponseData, op: OperationId): void {
-    const s = res.statusCode
-    const type = String(res.headers['content-type'] ?? '').toLowerCase()
+    const refused = this.nonServiceAnswer(res.statusCode, res.headers, op)
+    if (refused) {
+      discardBody(res.body)
+      throw refused
+    }
+  }
+
+  private nonServiceAnswer(s: number, headers: Headers, op: OperationId): ServiceError | null {
+    if (!readsNoBody(s, headers)) return null
+    const type = String(headers['content-type'] ?? '').toLowerCase()
     let refused: ServiceError | null = null
     if (s === 511) refused = captivePortal(op, s)
     else if (s < 300 && /^(text\/html|application\/xhtml)/.test(type)) refused = webPage(op, s)
     else if (s >= 300 && s < 400) {
-      const location = String(res.headers.location ?? '')
+      const location = String(headers.location ?? '')
       let elsewhere = true
       try {
         elsewhere = new URL(location, this.base).origin !== this.base.origin
@@ -298,10 +416,7 @@ export class ServiceClient {
         ? captivePortal(op, s)
         : new ServiceError('bad_response', `The service redirected ${op} to ${location}. Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1.`, s, false)
     }
-    if (refused) {
-      discardBody(res.body)
-      throw refused
-    }
+    return refused
   }
 
   private limitsFor(op: OperationId, status: number): BodyLimits {
@@ -368,15 +483,6 @@ function captivePortal(op: OperationId, status: number): ServiceError {
 /** A web page where JSON was due: a base URL pointing at a website, or a captive portal that answers 200. */
 function webPage(op: OperationId, status: number): ServiceError {
   return new ServiceError('bad_response', `The answer to ${op} was a web page, not JSON (status ${status}). Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1. On a hotel or public Wi-Fi, sign in to the network in a browser first.`, status, false, { problem: 'web_page' })
-}
-
-/** The first non-blank byte is `<`: HTML (or XML), whatever the Content-Type claimed. */
-function startsLikeMarkup(bytes: Uint8Array): boolean {
-  for (const b of bytes) {
-    if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0xef || b === 0xbb || b === 0xbf) continue
-    return b === 0x3c
-  }
-  return false
 }
 
 function headerNumber(v: string | string[] | undefined): number | null {
