@@ -90,14 +90,16 @@ export function createRowsById<Row>(o: RowsByIdOptions<Row>) {
     version.value++
   }
 
+  /** A row of the list still to ask for: not held, not on its way, not known to be absent. */
+  const needed = (id: number) => !byId.has(id) && !inFlight.has(id) && !absent.has(id)
+
   /** Ids of [start, end) neither held nor on their way, at most a chunk. */
   function missing(start: number, end: number): number[] {
     const ids = order.value
     const out: number[] = []
     if (!ids) return out
     for (let i = Math.max(0, start); i < Math.min(end, ids.length) && out.length < o.chunk; i++) {
-      const id = ids[i]!
-      if (!byId.has(id) && !inFlight.has(id) && !absent.has(id)) out.push(id)
+      if (needed(ids[i]!)) out.push(ids[i]!)
     }
     return out
   }
@@ -108,8 +110,7 @@ export function createRowsById<Row>(o: RowsByIdOptions<Row>) {
     const out: number[] = []
     if (!ids) return out
     const take = (i: number) => {
-      const id = ids[i]!
-      if (!byId.has(id) && !inFlight.has(id) && !absent.has(id)) out.push(id)
+      if (needed(ids[i]!)) out.push(ids[i]!)
     }
     const from = Math.min(view[0], ids.length)
     for (let d = 0; out.length < o.chunk && (from + d < ids.length || from - d - 1 >= 0); d++) {
