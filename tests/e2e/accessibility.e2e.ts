@@ -44,6 +44,8 @@ describe('accessibility', () => {
         const { page } = app
         if (!(await page.locator('[data-testid=target-banner]').count())) await app.startDemo()
         await page.emulateMedia({ colorScheme: scheme })
+        // The app follows the OS theme through a media-query event: wait until it has switched.
+        await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme)
         await open(page, view)
         expect(await seriousFindings(page, scheme === 'dark' ? COLOUR_RULES : undefined)).toEqual([])
       })

@@ -10,12 +10,20 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 /**
  * Waits until no CSS transition is running. naive-ui fades backgrounds for 0.3 s when the theme
- * changes; axe measures the colours painted at that moment, half-way between two themes.
+ * changes; axe measures the colours painted at that moment, half-way between two themes. Checked
+ * again after each wait: on a loaded machine a theme switched just now may start its transitions
+ * a few frames late, after the first look found none (seen once in CI: a dark tag read mid-fade).
  */
 async function transitionsSettled(page: Page): Promise<void> {
-  // Two frames first: a theme switched just now starts its transitions at the next style update.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))))
+  for (let quietLooks = 0; quietLooks < 2; ) {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    const running = await page.evaluate(async () => {
+      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition)
+      await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)))
+      return transitions.length
+    })
+    quietLooks = running ? 0 : quietLooks + 1
+  }
 }
 
 /** Runs axe on the page as it is (once its transitions have ended): all WCAG A/AA rules, or `rules`; one readable line per serious or critical finding. */
