@@ -52,8 +52,8 @@ class Cancelled extends Error {}
  * A full sync of the catalogue: pages of `listProducts` (per_page 1000, in the service's popularity
  * order) fetched a few at a time by the rows worker, which parses, checks and stores them into the
  * next generation's files (see sync-workers.ts), products findable by SKU and name as each page
- * lands; then product groups, the description index (from the stored pages),
- * indexes and the swap. The main thread fetches the first page only (the rows worker fetches the
+ * lands (their descriptions too, as the text thread has time); then product groups, the
+ * descriptions it had no time for (from the stored pages), indexes and the swap. The main thread fetches the first page only (the rows worker fetches the
  * others: fetchAndStore); search keeps reading the live generation throughout.
  */
 export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
@@ -310,9 +310,9 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       record()
     }
     progress('finalizing')
-    // Every page is in and findable by SKU and name: now the descriptions, from the stored pages
-    // (the rows worker builds its indexes meanwhile, in finish). A sync interrupted here resumes
-    // with the pages the text file lacks.
+    // Every page is in and findable by SKU and name: now the descriptions not yet indexed, from the
+    // stored pages (the rows worker builds its indexes meanwhile, in finish). A sync interrupted
+    // here resumes with the pages the text file lacks.
     await opened.describe(
       [...done.keys()].sort((a, b) => a - b),
       perPage,

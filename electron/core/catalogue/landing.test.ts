@@ -7,6 +7,7 @@ import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared
 import type { ProductSummary } from '../../../shared/model/product'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
+import { SyncWorkers } from './sync-workers'
 
 const PRODUCTS = 800
 const PER_PAGE = 100
@@ -99,25 +100,43 @@ describe('descriptions, indexed after names and SKUs', () => {
   /** The words of a text as the index splits them (letters and digits apart, lower case). */
   const words = (text: string) => new Set(text.toLowerCase().replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, '$1$3 $2$4').split(/[^\p{L}\p{N}]+/u).filter(Boolean))
 
+  /** A product of page 2 with a word in its descriptions that is in no product's name or SKU, and a word of its name. */
+  async function describedOnly(rig: CatalogueRig): Promise<{ product: Product; word: string; nameWord: string }> {
+    const named = new Set<string>()
+    for (let p = 1; p <= PRODUCTS / PER_PAGE; p++) for (const q of await servicePage(rig, p)) for (const w of words(`${q.name} ${q.product_code}`)) named.add(w)
+    for (const product of await servicePage(rig, 2)) {
+      const word = [...words(`${product.description ?? ''} ${product.detailed_description ?? ''} ${product.featured_description ?? ''}`)].find((w) => w.length > 4 && !/\p{N}/u.test(w) && !named.has(w))
+      if (word) return { product, word, nameWord: [...words(product.name)].find((w) => w.length > 3 && !/\p{N}/u.test(w))! }
+    }
+    throw new Error('no product of the sandbox has a word only in its descriptions')
+  }
+
+  it('are indexed as the pages land when the text thread keeps up: a first sync stopped after its pages finds products by their descriptions', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    try {
+      await rig.connect(sandbox)
+      const target = await describedOnly(rig)
+      sandbox.control.injectFault({ kind: 'status', status: 503, match: { path: '^/product_groups' } })
+      expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('failed')
+      const byDescription = await search(rig, target.word)
+      expect(ids(byDescription)).toContain(target.product.id)
+      // Every page and all its text is in: nothing is said to be missing.
+      expect(byDescription.partial).toBeUndefined()
+    } finally {
+      sandbox.control.clearFaults()
+      await rig.close()
+    }
+  })
+
   it('are announced as still being indexed while a first sync has only names and SKUs, survive a restart, and are found once the sync finishes them', async () => {
+    // A text thread with no time for descriptions while pages land (a busy machine): they all wait for the describe pass.
+    SyncWorkers.testBodiesAhead = 0
     const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
     let again: CatalogueRig | null = null
     try {
       const profileId = await rig.connect(sandbox)
-      const page = await servicePage(rig, 2)
-      // A product with a word in its descriptions that is in no landed product's name or SKU.
-      const named = new Set<string>()
-      for (let p = 1; p <= PRODUCTS / PER_PAGE; p++) for (const q of await servicePage(rig, p)) for (const w of words(`${q.name} ${q.product_code}`)) named.add(w)
-      let target: { product: Product; word: string } | null = null
-      for (const product of page) {
-        const word = [...words(`${product.description ?? ''} ${product.detailed_description ?? ''} ${product.featured_description ?? ''}`)].find((w) => w.length > 4 && !/\p{N}/u.test(w) && !named.has(w))
-        if (word) {
-          target = { product, word }
-          break
-        }
-      }
-      if (!target) throw new Error('no product of the sandbox has a word only in its descriptions')
-      const nameWord = [...words(target.product.name)].find((w) => w.length > 3 && !/\p{N}/u.test(w))!
+      const target = await describedOnly(rig)
+      const nameWord = target.nameWord
 
       // Every page lands, then the product groups fail: the sync stops before the descriptions.
       sandbox.control.injectFault({ kind: 'status', status: 503, match: { path: '^/product_groups' } })
@@ -151,6 +170,7 @@ describe('descriptions, indexed after names and SKUs', () => {
       expect(ids(ranked)).toContain(target.product.id)
       expect(ranked.items.findIndex((p) => p.id === target.product.id)).toBeLessThan(ranked.matchKinds.text)
     } finally {
+      SyncWorkers.testBodiesAhead = undefined
       sandbox.control.clearFaults()
       await (again ?? rig).close()
     }

@@ -139,10 +139,10 @@ export const TEXT_SCHEMA = `
   -- here is indexed again from its stored JSON.
   CREATE TABLE IF NOT EXISTS text_page (page INTEGER PRIMARY KEY);
   -- A sync makes products findable by name and SKU first, as pages land: name_fts holds those two
-  -- columns only (a small fraction of the text). product_fts, with the descriptions, is built after
-  -- every page has landed, from the stored pages (body_page: the pages it holds), and then replaces
-  -- it (TEXT_FINISH drops name_fts). Search reads name_fts while a first sync's descriptions are
-  -- still being indexed.
+  -- columns only (a small fraction of the text). product_fts, with the descriptions, follows as the
+  -- text thread has time, and once every page has landed from the stored pages for those it had
+  -- none for (body_page: the pages it holds); then it replaces name_fts (TEXT_FINISH drops it).
+  -- Search reads name_fts while a first sync's descriptions are still being indexed.
   CREATE VIRTUAL TABLE IF NOT EXISTS name_fts USING fts5(
     name, sku, content = '', detail = column, columnsize = 0, tokenize = 'unicode61 remove_diacritics 2'
   );

@@ -16,14 +16,15 @@ import { indexText } from './search-text'
  *   client's own body reader, included below), or takes its response bytes (transferred, not
  *   copied; the first page, which says how many there are), parses and checks
  *   them, stores the page and its products in the rows file, one transaction per page, and sends
- *   each product's name and SKU to the text worker. Once every page has landed it reads the stored
- *   pages back and sends each product's whole text, descriptions included (describe); at the end
- *   it builds the indexes.
+ *   each product's whole text to the text worker. Once every page has landed it reads back the
+ *   stored pages whose descriptions the text worker had no time for, and sends their whole text
+ *   again (describe); at the end it builds the indexes.
  * - text worker: splits that text into index words (indexText) and adds it to the full-text
- *   indexes in the text file (names and SKUs to name_fts as pages land, the whole text to
- *   product_fts afterwards), committing every few pages; at the end it merges the index and writes
- *   its vocabulary. Descriptions are most of the text: leaving them until the pages are in makes
- *   every product findable by SKU and name much sooner (schema.ts).
+ *   indexes in the text file: each page's names and SKUs to name_fts as it lands, its whole text
+ *   to product_fts while no page is waiting (a few pages are kept for that; the others wait for
+ *   describe), committing every few pages; at the end it merges the index and writes its
+ *   vocabulary. Descriptions are most of the text: names first makes every product findable by
+ *   SKU and name as its page lands, however busy the machine (schema.ts).
  *
  * They are plain JavaScript run with `new Worker(source, { eval: true })`: the same code then works
  * in the Electron main process and the tests, with no bundle entry and no loader in the worker.
@@ -257,11 +258,12 @@ function parsePage(bytes, page) {
 }
 
 /**
- * The text of each product, as one string for a cheap hand-over: name and SKU, and with \`full\`
- * the descriptions too (for product_fts, once every page has landed; see schema.ts).
+ * The text of each product, as one string for a cheap hand-over. \`kind\`: 'names' (name and SKU,
+ * for name_fts), 'full' (name, SKU and descriptions, for product_fts) or 'both' (a page as it
+ * lands: its names indexed at once, its whole text when the text worker has time; see schema.ts).
  */
-function sendText(page, positions, texts, full) {
-  textPort.postMessage({ page, positions: Int32Array.from(positions), text: texts.join('\\u0000'), full })
+function sendText(page, positions, texts, kind) {
+  textPort.postMessage({ page, positions: Int32Array.from(positions), text: texts.join('\\u0000'), kind })
 }
 
 /** The text of stored pages, from their stored JSON, to the text worker (names, or with \`full\` everything). */
@@ -281,7 +283,7 @@ function sendStoredText(pages, perPage, sql, full) {
       if (full) texts.push(p.name, p.product_code, productBody(p))
       else texts.push(p.name, p.product_code)
     }
-    sendText(page, positions, texts, full)
+    sendText(page, positions, texts, full ? 'full' : 'names')
   }
 }
 
@@ -378,8 +380,9 @@ const rowsOps = {
           const pos = m.base + i
           insert.run(...productColumns(p, pos, partial))
           positions.push(pos)
-          // Names and SKUs now (searchable as the page lands); descriptions once every page has (describe).
-          texts.push(p.name, p.product_code)
+          // The whole text: names and SKUs indexed at once (searchable as the page lands), descriptions
+          // when the text worker has time, or once every page has landed (describe).
+          texts.push(p.name, p.product_code, productBody(p))
         }
         prepare(m.sql.done).run(m.page, positions.length, invalid)
       })
@@ -387,7 +390,7 @@ const rowsOps = {
       for (const id of fresh) seen.delete(id)
       throw err
     }
-    sendText(m.page, positions, texts, false)
+    sendText(m.page, positions, texts, 'both')
     return { added: positions.length, invalid, items: items.length }
   },
   /**
@@ -457,6 +460,11 @@ serve(rowsOps)
 
 export const TEXT_WORKER_SOURCE = `${PRELUDE}
 const indexText = (${indexText})
+// Lower still than the rows worker: indexing descriptions is what may wait (the pages landing, and
+// the thread answering searches, may not).
+try {
+  require('node:os').setPriority(0, 19)
+} catch {}
 let pending = []
 let commitEvery = 1
 let port = null
@@ -469,6 +477,16 @@ let idle = null
  * up with the download. The last pages are committed when the sync says the pages are all in (flush).
  */
 const COMMIT_WITHIN_MS = 1000
+/**
+ * Landed pages whose whole text waits here for the time to index it (about 1-2 MB each): their
+ * names first, as each page lands, and their descriptions while no page waits. A page that finds
+ * the queue full keeps only its names; the describe pass reads its descriptions back from the
+ * stored page once every page is in (parsing it a second time, which a page indexed from here
+ * never needs).
+ */
+let bodiesAhead = 6
+let bodies = []
+let bodiesLater = null
 
 const ensureOpen = () => {
   if (db || !opening) return
@@ -488,31 +506,95 @@ const commit = () => {
   pending = []
 }
 
-/** A page's names and SKUs (into name_fts), or with \`full\` its whole text (into product_fts). */
-function index(m) {
+/** A page's whole text (name, SKU, descriptions: \`texts\` in threes) into product_fts, in one go. */
+function indexFull(page, positions, texts) {
+  const insert = prepare(sql.insert)
+  for (let i = 0; i < positions.length; i++) {
+    if (i % YIELD_EVERY === 0) yieldToSearches()
+    insert.run(positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
+  }
+  prepare(sql.described).run(page)
+  pending.push({ page, full: true })
+}
+
+/** A page's names and SKUs (\`texts\` in groups of \`stride\`) into name_fts. */
+function indexNames(page, positions, texts, stride) {
+  const insert = prepare(sql.insertNames)
+  for (let i = 0; i < positions.length; i++) {
+    if (i % YIELD_EVERY === 0) yieldToSearches()
+    insert.run(positions[i], indexText(texts[stride * i]), indexText(texts[stride * i + 1]))
+  }
+  prepare(sql.done).run(page)
+  pending.push({ page, full: false })
+}
+
+const begin = () => {
   ensureOpen()
   if (pending.length === 0) db.exec('BEGIN IMMEDIATE')
-  const texts = m.text.split('\\u0000')
-  if (m.full) {
-    const insert = prepare(sql.insert)
-    for (let i = 0; i < m.positions.length; i++) {
-      if (i % YIELD_EVERY === 0) yieldToSearches()
-      insert.run(m.positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
-    }
-    prepare(sql.described).run(m.page)
-  } else {
-    const insert = prepare(sql.insertNames)
-    for (let i = 0; i < m.positions.length; i++) {
-      if (i % YIELD_EVERY === 0) yieldToSearches()
-      insert.run(m.positions[i], indexText(texts[2 * i]), indexText(texts[2 * i + 1]))
-    }
-    prepare(sql.done).run(m.page)
-  }
-  pending.push({ page: m.page, full: !!m.full })
-  // Several pages per transaction: each commit flushes the pending terms as one more segment to
-  // merge. When no page follows soon, what there is is committed, so a search finds it.
+}
+
+/**
+ * Several pages per transaction: each commit flushes the pending terms as one more segment to
+ * merge. When no page follows soon, what there is is committed, so a search finds it. A page's
+ * whole text is indexed in one go (never split by a commit: body_page says it is all there).
+ */
+const committing = () => {
   if (pending.length >= commitEvery) commit()
   else if (!idle) idle = setTimeout(commit, COMMIT_WITHIN_MS)
+}
+
+/** A page's text as the rows worker sent it (see sendText); says what it indexed. */
+function index(m) {
+  begin()
+  const texts = m.text.split('\\u0000')
+  if (m.kind === 'full') indexFull(m.page, m.positions, texts)
+  else indexNames(m.page, m.positions, texts, m.kind === 'both' ? 3 : 2)
+  committing()
+  parentPort.postMessage({ event: 'indexed', page: m.page, full: m.kind === 'full' })
+  if (m.kind === 'both' && bodies.length < bodiesAhead) {
+    bodies.push({ page: m.page, positions: m.positions, texts })
+    bodiesSoon()
+  }
+}
+
+/** The first waiting page's descriptions, after any page that has landed meanwhile (setImmediate runs after the port's messages). */
+function bodiesSoon() {
+  if (bodiesLater || bodies.length === 0) return
+  bodiesLater = setImmediate(() => {
+    bodiesLater = null
+    guarded(() => nextBodies())
+    bodiesSoon()
+  })
+}
+
+function nextBodies() {
+  const b = bodies.shift()
+  if (!b) return
+  begin()
+  indexFull(b.page, b.positions, b.texts)
+  committing()
+  parentPort.postMessage({ event: 'indexed', page: b.page, full: true })
+}
+
+/** Every waiting page's descriptions now (the pages are all in: they are cheaper from here than read back). */
+function drainBodies() {
+  if (bodiesLater) clearImmediate(bodiesLater)
+  bodiesLater = null
+  while (bodies.length) nextBodies()
+}
+
+/** Runs one step of indexing; a failure rolls back what is uncommitted and is reported once. */
+function guarded(step) {
+  try {
+    step()
+  } catch (err) {
+    if (idle) clearTimeout(idle)
+    idle = null
+    if (pending.length > 0) rollback()
+    pending = []
+    bodies = []
+    parentPort.postMessage({ event: 'failed', message: String((err && err.message) || err) })
+  }
 }
 
 serve({
@@ -520,33 +602,29 @@ serve({
     opening = m
     setGate(m.gate)
     commitEvery = m.commitEvery
+    if (m.bodiesAhead !== undefined) bodiesAhead = m.bodiesAhead
     sql = m.sql
     port = m.rowsPort
     // A refresh creates the file with its first text (none comes while the catalogue is unchanged).
     if (!m.lazy) ensureOpen()
-    port.on('message', (page) => {
-      try {
-        index(page)
-        parentPort.postMessage({ event: 'indexed', page: page.page, full: !!page.full })
-      } catch (err) {
-        if (idle) clearTimeout(idle)
-        idle = null
-        if (pending.length > 0) rollback()
-        pending = []
-        parentPort.postMessage({ event: 'failed', message: String((err && err.message) || err) })
-      }
-    })
+    port.on('message', (page) => guarded(() => index(page)))
     return db ? { named: prepare(sql.pages).all().map((r) => r.page), described: prepare(sql.describedPages).all().map((r) => r.page) } : { named: [], described: [] }
   },
   flush() {
+    // The names first (every product findable by them), then the descriptions still waiting.
+    if (db) commit()
+    drainBodies()
     if (db) commit()
   },
   finish(m) {
     ensureOpen()
+    drainBodies()
     commit()
     durably(() => db.exec(m.sql))
   },
   close() {
+    if (bodiesLater) clearImmediate(bodiesLater)
+    bodies = []
     if (db) commit()
     if (idle) clearTimeout(idle)
     if (port) port.close()

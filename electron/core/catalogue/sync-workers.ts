@@ -175,6 +175,13 @@ export class SyncWorkers {
   /** TESTS ONLY: pragmas run after the load pragmas, e.g. a size cap that makes the disk "full". */
   static testPragmas = ''
 
+  /**
+   * TESTS ONLY: how many landed pages' descriptions the text worker may hold for later (0: none,
+   * so every description waits for the describe pass, as on a machine too busy to index them as
+   * the pages land).
+   */
+  static testBodiesAhead: number | undefined = undefined
+
   static async open(files: GenerationFiles, opts: WriteOptions): Promise<SyncWorkers> {
     const channel = new MessageChannel()
     let self: SyncWorkers | null = null
@@ -199,7 +206,7 @@ export class SyncWorkers {
         ),
         text.send<{ named: number[]; described: number[] }>(
           'open',
-          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, refuse: TEXT_FILE_OLDER, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, rowsPort: channel.port2, lazy: !!opts.compareWith, gate: opts.pressure?.forWorker() },
+          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, refuse: TEXT_FILE_OLDER, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, bodiesAhead: SyncWorkers.testBodiesAhead, rowsPort: channel.port2, lazy: !!opts.compareWith, gate: opts.pressure?.forWorker() },
           [channel.port2],
         ),
       ])
@@ -271,10 +278,16 @@ export class SyncWorkers {
     for (const p of this.same.splice(0)) this.sent.add(p)
   }
 
-  /** Every page is stored: what the text worker holds is committed now (searchable), not after a pause. */
-  async flushText(): Promise<void> {
-    await this.allIndexed()
-    await this.text.send('flush')
+  /** The text worker's flush, once asked: describe() waits for it (the worker's waiting descriptions are indexed by then). */
+  private flushing: Promise<void> | null = null
+
+  /**
+   * Every page is stored: what the text worker holds is committed now (searchable), not after a
+   * pause, the descriptions it still has waiting included.
+   */
+  flushText(): Promise<void> {
+    this.flushing ??= this.allIndexed().then(() => this.text.send<void>('flush'))
+    return this.flushing
   }
 
   /** Indexes the text of stored pages the text file lacks (after an interrupted sync). */
@@ -292,8 +305,10 @@ export class SyncWorkers {
    * over (finish waits for the text worker).
    */
   async describe(pages: readonly number[], perPage: number): Promise<void> {
+    // The pages the text worker indexed whole as they landed need nothing more.
+    await this.flushText()
     for (const page of pages) {
-      if (this.describedPages.has(page) || this.describing.has(page)) continue
+      if (this.describedPages.has(page) || this.describing.has(page) || this.describedNow.has(page)) continue
       await this.until(() => this.describing.size - this.describedNow.size < DESCRIBE_AHEAD)
       this.describing.add(page)
       await this.rows.send('describe', { pages: [page], perPage, sql: ROWS_SQL })
