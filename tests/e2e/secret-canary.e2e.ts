@@ -3,7 +3,7 @@
  * logs, IPC and HTTP). A profile is saved with a secret unique to this run (random sandbox seed),
  * the page signs in, syncs, submits and meets failing calls, the rep visits the views; then the
  * page's DOM, localStorage, sessionStorage and IndexedDB names, and every message the harness
- * carried (each /invoke request and answer, each event) are searched. The one message that carries
+ * carried (each call and answer on its WebSocket or over /invoke, each event) are searched. The one message that carries
  * the secret by design, the rep saving it in Settings, is the only exception.
  */
 import { randomInt } from 'node:crypto'
@@ -29,6 +29,11 @@ describe('the client secret never reaches the renderer', () => {
 
     const messages: string[] = []
     const offEvents = app.harness.core.onEvent((event, payload) => messages.push(JSON.stringify({ event, payload })))
+    // The views' own calls and their answers: frames of the harness's WebSocket (window.api).
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => messages.push(String(frame.payload)))
+      socket.on('framereceived', (frame) => messages.push(String(frame.payload)))
+    })
     page.on('response', (res) => {
       if (!res.url().endsWith('/invoke')) return
       const body = res.request().postData() ?? ''

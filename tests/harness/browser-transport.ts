@@ -1,7 +1,9 @@
 /**
  * BROWSER HARNESS ONLY — the stand-in for Electron's preload. Loaded by renderer/harness.html
- * before the app, it builds `window.api` with the same buildApi() as the preload, over HTTP
- * (`POST /invoke`) and server-sent events (`GET /events`) to tests/harness/server.ts.
+ * before the app, it builds `window.api` with the same buildApi() as the preload, over one
+ * WebSocket to tests/harness/server.ts (`/ipc`): calls and their replies, and the core's events,
+ * on one ordered pipe as in Electron. httpTransport (`POST /invoke`, server-sent `GET /events`)
+ * is the same over HTTP, for pages without the socket.
  */
 import { buildApi, type Transport } from '../../shared/ipc/api-builder'
 
@@ -69,4 +71,58 @@ export function httpTransport(base = ''): Transport {
   }
 }
 
-;(globalThis as { api?: unknown }).api = buildApi(httpTransport())
+const NOT_ANSWERED = (why: string) => ({ ok: false, error: { code: 'internal', message: `The browser harness did not answer (${why}).` } })
+
+/** The harness's /ipc beside the page (this file is checked without the DOM's types, hence no `location`). */
+function pageSocketUrl(): string {
+  const page = new URL((globalThis as { location?: { href: string } }).location?.href ?? 'http://127.0.0.1/')
+  return `${page.protocol === 'https:' ? 'wss' : 'ws'}://${page.host}/ipc`
+}
+
+/** window.api over the harness's WebSocket: a frame each way per call, as cheap as Electron's IPC. */
+export function socketTransport(url = pageSocketUrl()): Transport {
+  const listeners = new Set<(event: string, payload: unknown) => void>()
+  const replies = new Map<number, (reply: unknown) => void>()
+  let next = 0
+  // Opened at once, not on first call, so no event is missed while the app starts.
+  const socket = new WebSocket(url)
+  const opened = new Promise<boolean>((done) => {
+    socket.addEventListener('open', () => done(true), { once: true })
+    socket.addEventListener('close', () => done(false), { once: true })
+  })
+  socket.addEventListener('message', (message) => {
+    let parsed: { id?: unknown; reply?: unknown; event?: unknown; payload?: unknown }
+    try {
+      parsed = JSON.parse(String(message.data)) as typeof parsed
+    } catch {
+      return
+    }
+    if (typeof parsed.id === 'number') {
+      replies.get(parsed.id)?.(parsed.reply)
+      replies.delete(parsed.id)
+    } else if (typeof parsed.event === 'string') for (const listener of listeners) listener(parsed.event, parsed.payload)
+  })
+  socket.addEventListener('close', () => {
+    for (const reply of replies.values()) reply(NOT_ANSWERED('the connection closed'))
+    replies.clear()
+  })
+
+  return {
+    async invoke(channel, input) {
+      if (!(await opened) || socket.readyState !== WebSocket.OPEN) return NOT_ANSWERED('no connection')
+      const id = ++next
+      return new Promise((resolve) => {
+        replies.set(id, resolve)
+        socket.send(JSON.stringify({ id, channel, input }))
+      })
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+  }
+}
+
+;(globalThis as { api?: unknown }).api = buildApi(socketTransport())

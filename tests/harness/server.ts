@@ -2,18 +2,22 @@
  * THE BROWSER HARNESS — a test tool, not part of the app. It runs the real desktop core in Node
  * (real SQLite files in a temporary folder, the real OS keychain, a real sandbox for demo mode),
  * serves the renderer built by `vite build --config tests/harness/vite.config.ts`, and carries
- * the IPC contract over HTTP: `POST /invoke {channel, input}` → core.dispatch (the same validation
- * as Electron's IPC), and the core's events as server-sent events on `GET /events`.
+ * the IPC contract over one WebSocket, `/ipc` (the page's window.api: `{id, channel, input}` →
+ * core.dispatch, the same validation as Electron's IPC → `{id, reply}`, and the core's events as
+ * `{event, payload}` on the same pipe, in order, as Electron's IPC delivers them), and over HTTP
+ * for scripts: `POST /invoke {channel, input}`, the events as server-sent events on `GET /events`.
  * Only Electron's preload and IPC are replaced; everything behind them is the app's own code.
  */
 import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { join, normalize, resolve, sep } from 'node:path'
 import type { InspectableCore } from '../../electron/core'
 import { contentTypeOf } from '../../electron/main/security/app-files'
 import type { Alert } from '../../electron/core/platform/services'
 import { startHarnessCore, stderrLogger, type HarnessCoreOptions } from './harness-core'
+import { acceptTextSocket, type TextSocket } from './websocket'
 
 export { HARNESS_KEYCHAIN_SERVICE, type DemoTarget } from './harness-core'
 
@@ -52,9 +56,14 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   // can apply them in the order Electron's single IPC pipe would deliver them (see browser-transport).
   const clients = new Set<ServerResponse>()
   let eventSeq = 0
+  const sockets = new Set<TextSocket>()
   const offEvents = harnessCore.onEvent((event, payload) => {
     const frame = `data: ${JSON.stringify({ seq: ++eventSeq, event, payload })}\n\n`
     for (const res of clients) res.write(frame)
+    if (sockets.size) {
+      const message = JSON.stringify({ event, payload })
+      for (const socket of sockets) socket.send(message)
+    }
   })
   const { core } = harnessCore
 
@@ -66,6 +75,36 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       res.end('harness error')
     })
   })
+
+  // The page's window.api: calls and events on one WebSocket (see browser-transport).
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    const reqOrigin = req.headers.origin
+    if (req.headers.host !== new URL(origin).host || (reqOrigin && reqOrigin !== origin) || new URL(req.url ?? '/', origin).pathname !== '/ipc') {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      return
+    }
+    const ipc = acceptTextSocket(
+      req,
+      socket,
+      MAX_BODY,
+      (text) => void answer(ipc, text),
+      () => ipc && sockets.delete(ipc),
+    )
+    if (ipc) sockets.add(ipc)
+  })
+
+  async function answer(ipc: TextSocket | null, text: string): Promise<void> {
+    let call: { id?: unknown; channel?: unknown; input?: unknown }
+    try {
+      call = JSON.parse(text) as typeof call
+      if (!call || typeof call !== 'object' || typeof call.id !== 'number') throw new Error('not a numbered call')
+    } catch (err) {
+      log.error('harness: a message from the page was not a call', { message: (err as Error).message })
+      return
+    }
+    const reply = await core.dispatch(call.channel, call.input)
+    ipc?.send(JSON.stringify({ id: call.id, reply }))
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Only this machine, by this address: no DNS rebinding, no other site's page calling in.
@@ -153,6 +192,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       (closed ??= (async () => {
         for (const res of clients) res.end()
         clients.clear()
+        for (const socket of sockets) socket.close()
+        sockets.clear()
         server.closeAllConnections()
         await new Promise<void>((ok) => server.close(() => ok()))
         offEvents()

@@ -5,7 +5,7 @@ import { rendererDefines } from '../../renderer/bundle-flags'
 
 /**
  * The renderer built for the browser harness (tests/harness): the same app as in Electron, with
- * harness.html putting window.api on HTTP + SSE before the app starts. Output: out/harness.
+ * harness.html putting window.api on the harness WebSocket before the app starts. Output: out/harness.
  */
 const root = resolve(import.meta.dirname, '../../renderer')
 
