@@ -108,13 +108,18 @@ export function socketTransport(url = pageSocketUrl()): Transport {
   })
 
   return {
-    async invoke(channel, input) {
-      if (!(await opened) || socket.readyState !== WebSocket.OPEN) return NOT_ANSWERED('no connection')
-      const id = ++next
-      return new Promise((resolve) => {
-        replies.set(id, resolve)
-        socket.send(JSON.stringify({ id, channel, input }))
-      })
+    invoke(channel, input) {
+      const send = (): Promise<unknown> => {
+        if (socket.readyState !== WebSocket.OPEN) return Promise.resolve(NOT_ANSWERED('no connection'))
+        const id = ++next
+        return new Promise((resolve) => {
+          replies.set(id, resolve)
+          socket.send(JSON.stringify({ id, channel, input }))
+        })
+      }
+      // Sent in the caller's own task once the socket is open, as ipcRenderer.invoke sends: not after
+      // the renders Vue has queued meanwhile.
+      return socket.readyState === WebSocket.CONNECTING ? opened.then(send) : send()
     },
     subscribe(listener) {
       listeners.add(listener)
