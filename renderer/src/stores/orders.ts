@@ -34,6 +34,12 @@ const SLOW_ANSWER_MS = 300
  * core across restarts; offline the core answers the last pages read, with their age. The watch
  * state (open / needing attention, last check) follows the core's `orders.changed` events.
  */
+/** Runs `fn` once the next frame has been painted (at once where there are no frames). */
+function afterPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return fn()
+  requestAnimationFrame(() => setTimeout(fn, 0))
+}
+
 export const useOrdersStore = defineStore('orders', () => {
   const filters = ref<OrderFilters>(OrderFilters.parse({}))
   const filterErrors = ref<Record<string, string>>({})
@@ -68,7 +74,9 @@ export const useOrdersStore = defineStore('orders', () => {
     if (!reloadPending) return
     reloadPending = false
     listed.setOrder(null)
-    void askOrder()
+    // After the first page is painted: the ids of 20,000 orders take a few ms to read and check,
+    // which in the frame of the answer only delayed its paint.
+    afterPaint(() => void askOrder())
   }
   // The service counts pages from 1.
   const rows = createPagedRows<OrderRow, OrderListResult>({

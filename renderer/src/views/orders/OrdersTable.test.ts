@@ -2,6 +2,7 @@
 import { mount } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
+import { createMemoryHistory, createRouter } from 'vue-router'
 import { createTestI18n } from '../../../../tests/support/renderer/every-language'
 import type { OrderRow } from '../../../../shared/ipc/channels/orders'
 import OrdersTable from './OrdersTable.vue'
@@ -35,16 +36,29 @@ function held(rowOf: (i: number) => OrderRow): (i: number) => OrderRow {
   return (i) => rows.get(i) ?? rows.set(i, rowOf(i)).get(i)!
 }
 
-function mountTable(loaded: (i: number) => boolean = () => true, rowOf = row, language: 'en' | 'de' = 'en') {
+const testRouter = () => createRouter({ history: createMemoryHistory(), routes: [{ path: '/:any(.*)*', component: { template: '<div />' } }] })
+
+function mountTable(loaded: (i: number) => boolean = () => true, rowOf = row, language: 'en' | 'de' = 'en', router = testRouter()) {
   const rowAt = held(rowOf)
   return mount(OrdersTable, {
     props: { total: TOTAL, rowAt: (i: number) => (loaded(i) ? rowAt(i) : undefined), sort: '-date', organisationName: () => 'Org', labelledBy: 'x', query: '' },
-    global: { plugins: [createPinia(), createTestI18n(language)], stubs: { RouterLink: { template: '<a><slot /></a>' } } },
+    global: { plugins: [createPinia(), createTestI18n(language), router] },
     attachTo: document.body,
   })
 }
 
 describe('the virtual orders table', () => {
+  it("links each order's number to its page: a click opens it in the app", async () => {
+    const router = testRouter()
+    const w = mountTable(() => true, row, 'en', router)
+    const link = w.get('[data-testid=order-row] a')
+    expect(link.attributes('href')).toBe(`/orders/${row(0).id}`)
+    await link.trigger('click', { button: 0 })
+    await new Promise((done) => setTimeout(done, 0))
+    expect(router.currentRoute.value.path).toBe(`/orders/${row(0).id}`)
+    w.unmount()
+  })
+
   it('tells assistive technology the whole size but renders only the rows in view', () => {
     const w = mountTable()
     expect(w.get('[role=table]').attributes('aria-rowcount')).toBe(String(TOTAL + 1))
