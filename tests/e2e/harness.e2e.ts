@@ -1,8 +1,9 @@
+import { request as httpRequest } from 'node:http'
 import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from '../harness/server'
 
-/** The browser harness's own edges: the same validation as IPC, and nobody but its page gets in. */
+/** The browser harness's own edges: the same validation as IPC, over its WebSocket and over HTTP, and nobody but its page gets in. */
 describe('browser harness server', () => {
   let harness: Harness
   beforeAll(async () => {
@@ -46,6 +47,55 @@ describe('browser harness server', () => {
     const res = await request(`${harness.url}..%2F..%2Fpackage.json`)
     expect(res.statusCode).toBe(404)
     await res.body.dump()
+  })
+
+  it("carries the page's calls, their replies and the events on one WebSocket, with the IPC gate's validation", async () => {
+    const socket = new WebSocket(`${harness.url.replace(/^http/, 'ws')}ipc`)
+    const messages: { id?: number; reply?: { ok: boolean; value?: unknown; error?: { code: string } }; event?: string; payload?: unknown }[] = []
+    const arrived = (check: (m: (typeof messages)[number]) => boolean) =>
+      new Promise<(typeof messages)[number]>((ok) => {
+        const look = () => {
+          const found = messages.find(check)
+          if (found) ok(found)
+          else setTimeout(look, 5)
+        }
+        look()
+      })
+    socket.addEventListener('message', (e) => messages.push(JSON.parse(String(e.data)) as (typeof messages)[number]))
+    await new Promise((ok, fail) => {
+      socket.addEventListener('open', ok, { once: true })
+      socket.addEventListener('error', fail, { once: true })
+    })
+    socket.send(JSON.stringify({ id: 1, channel: 'system.info' }))
+    socket.send(JSON.stringify({ id: 2, channel: 'nope.nothing' }))
+    socket.send(JSON.stringify({ id: 3, channel: 'connection.remove', input: { id: 42 } }))
+    expect((await arrived((m) => m.id === 1)).reply).toMatchObject({ ok: true, value: { harness: true } })
+    expect((await arrived((m) => m.id === 2)).reply?.error?.code).toBe('unknown_channel')
+    expect((await arrived((m) => m.id === 3)).reply?.error?.code).toBe('invalid_input')
+    harness.notify({ id: 'h2', title: 'Order 4 shipped', body: 'On its way.', target: { kind: 'order', orderId: 4 } })
+    expect(await arrived((m) => m.event === 'alerts.shown')).toMatchObject({ payload: { title: 'Order 4 shipped', target: { orderId: 4 } } })
+    socket.close()
+  })
+
+  it('refuses a WebSocket from another origin, to another host name or path', async () => {
+    const upgrade = (path: string, headers: Record<string, string>) =>
+      new Promise<number>((ok, fail) => {
+        const req = httpRequest(`${harness.url}${path}`, { headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers } })
+        req.on('response', (res) => {
+          res.resume()
+          ok(res.statusCode ?? 0)
+        })
+        req.on('upgrade', (res, socket) => {
+          socket.destroy()
+          ok(res.statusCode ?? 0)
+        })
+        req.on('error', fail)
+        req.end()
+      })
+    expect(await upgrade('ipc', {})).toBe(101)
+    expect(await upgrade('ipc', { origin: 'https://evil.example' })).toBe(403)
+    expect(await upgrade('ipc', { host: 'evil.example' })).toBe(403)
+    expect(await upgrade('elsewhere', {})).toBe(403)
   })
 
   it('streams events to the page, alerts included', async () => {
