@@ -1,3 +1,4 @@
+import { PER_PAGE_MAX } from '../../../shared/api'
 import type { Facet } from '../../../shared/model/product'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
@@ -20,12 +21,23 @@ export function storedFacetNames(cdb: CatalogueDb): FacetNames {
   return cdb.meta<FacetNames>(META_KEY) ?? { vendors: {}, types: {} }
 }
 
-/** Asks the service for the names and stores what it gave; a list it has not leaves that kind unnamed. */
-export async function refreshFacetNames(cdb: CatalogueDb, client: Pick<ServiceClient, 'list'>): Promise<FacetNames> {
+/** Pages of a name list read at most (a runaway X-Total-Pages must not keep a refresh going). */
+const MAX_PAGES = 100
+
+/**
+ * Asks the service for the names, every page of each list, and stores what it gave; a list it has
+ * not leaves that kind unnamed.
+ */
+export async function refreshFacetNames(cdb: CatalogueDb, client: Pick<ServiceClient, 'list'>, perPage = PER_PAGE_MAX): Promise<FacetNames> {
   const names = async (op: 'listVendors' | 'listProductTypes'): Promise<Record<string, string> | null> => {
     try {
-      const res = await client.list(op, { query: { page: 1, per_page: 1000 } })
-      return Object.fromEntries(res.items.map((r) => [String(r.id), r.name]))
+      const named: Record<string, string> = {}
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const res = await client.list(op, { query: { page, per_page: perPage } })
+        for (const r of res.items) named[String(r.id)] = r.name
+        if (page >= res.pages || res.items.length === 0) break
+      }
+      return named
     } catch (err) {
       // Not a list this service has (404 and other refusals): no names. A network failure keeps the old ones.
       if (err instanceof ServiceError && !err.transient) return {}
