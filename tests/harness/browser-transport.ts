@@ -2,74 +2,10 @@
  * BROWSER HARNESS ONLY — the stand-in for Electron's preload. Loaded by renderer/harness.html
  * before the app, it builds `window.api` with the same buildApi() as the preload, over one
  * WebSocket to tests/harness/server.ts (`/ipc`): calls and their replies, and the core's events,
- * on one ordered pipe as in Electron. httpTransport (`POST /invoke`, server-sent `GET /events`)
- * is the same over HTTP, for pages without the socket.
+ * on one ordered pipe as in Electron. (The harness also answers `POST /invoke` and streams
+ * `GET /events`, for scripts; the page does not use them.)
  */
 import { buildApi, type Transport } from '../../shared/ipc/api-builder'
-
-/** How long a reply waits for the events sent before it (then it is delivered anyway). */
-const ORDER_WAIT_MS = 3000
-
-export function httpTransport(base = ''): Transport {
-  const listeners = new Set<(event: string, payload: unknown) => void>()
-  let seen = -1
-  let waiting: { upTo: number; done: () => void }[] = []
-
-  // Opened at once, not on first subscribe, so no event is missed while the app starts.
-  const source = new EventSource(`${base}/events`)
-  source.onmessage = (message) => {
-    let parsed: { seq?: unknown; event?: unknown; payload?: unknown }
-    try {
-      parsed = JSON.parse(String(message.data)) as typeof parsed
-    } catch {
-      return
-    }
-    if (typeof parsed.event === 'string') for (const listener of listeners) listener(parsed.event, parsed.payload)
-    if (typeof parsed.seq === 'number') {
-      seen = Math.max(seen, parsed.seq)
-      waiting = waiting.filter((w) => (w.upTo <= seen ? (w.done(), false) : true))
-    }
-  }
-
-  /**
-   * In Electron, events and replies share one pipe: an event the core sent before answering arrives
-   * before the answer. Here they travel on two connections, so a reply waits for those events.
-   */
-  function eventsUpTo(upTo: number): Promise<void> {
-    if (upTo <= seen) return Promise.resolve()
-    return new Promise((resolve) => {
-      const entry = { upTo, done: () => resolve() }
-      waiting.push(entry)
-      setTimeout(() => {
-        waiting = waiting.filter((w) => w !== entry)
-        resolve()
-      }, ORDER_WAIT_MS)
-    })
-  }
-
-  return {
-    async invoke(channel, input) {
-      try {
-        const res = await fetch(`${base}/invoke`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ channel, input }),
-        })
-        const reply: unknown = await res.json()
-        await eventsUpTo(Number(res.headers.get('x-event-seq') ?? -1))
-        return reply
-      } catch (err) {
-        return { ok: false, error: { code: 'internal', message: `The browser harness did not answer (${(err as Error).message}).` } }
-      }
-    },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
-  }
-}
 
 const NOT_ANSWERED = (why: string) => ({ ok: false, error: { code: 'internal', message: `The browser harness did not answer (${why}).` } })
 

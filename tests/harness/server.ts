@@ -52,8 +52,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const log = opts.log ?? stderrLogger
   const harnessCore = await startHarnessCore({ ...opts, log })
 
-  // Events are numbered, and each reply says how many had been sent when it was made, so the page
-  // can apply them in the order Electron's single IPC pipe would deliver them (see browser-transport).
+  // Over HTTP, events are numbered and each /invoke reply says how many had been sent when it was
+  // made (x-event-seq), so a script can order them; the page's WebSocket carries both in order.
   const clients = new Set<ServerResponse>()
   let eventSeq = 0
   const sockets = new Set<TextSocket>()
