@@ -53,8 +53,9 @@ class Cancelled extends Error {}
  * order) fetched a few at a time by the rows worker, which parses, checks and stores them into the
  * next generation's files (see sync-workers.ts), products findable by SKU and name as each page
  * lands (their descriptions too, as the text thread has time); then product groups, the
- * descriptions it had no time for (from the stored pages), indexes and the swap. The main thread fetches the first page only (the rows worker fetches the
- * others: fetchAndStore); search keeps reading the live generation throughout.
+ * descriptions it had no time for (from the stored pages), indexes and the swap. The main thread
+ * fetches the first page only (the rows worker fetches the others: fetchAndStore); search keeps
+ * reading the live generation throughout.
  */
 export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const { cdb, client, clock } = deps

@@ -41,8 +41,7 @@ import { indexText } from './search-text'
  *
  * Requests: { id, op, ...args } → { id, ok: true, value } | { id, ok: false, message, code? };
  * the text worker also reports { event: 'indexed', page, full }, { event: 'committed', pages } (the
- * pages a search can now find by name and SKU), { event: 'described', pages } (and by their
- * descriptions) and { event: 'failed', message }.
+ * pages a search can now find by name and SKU) and { event: 'failed', message }.
  */
 const PRELUDE = String.raw`
 'use strict'
@@ -500,9 +499,7 @@ const commit = () => {
   if (pending.length === 0) return
   db.exec('COMMIT')
   const named = pending.filter((p) => !p.full).map((p) => p.page)
-  const described = pending.filter((p) => p.full).map((p) => p.page)
   if (named.length) parentPort.postMessage({ event: 'committed', pages: named })
-  if (described.length) parentPort.postMessage({ event: 'described', pages: described })
   pending = []
 }
 

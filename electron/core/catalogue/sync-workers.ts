@@ -64,8 +64,6 @@ export interface WriteOptions {
   perPage: number
   /** Told the pages whose names and SKUs were committed (a search now finds them by those). */
   onSearchable?(pages: readonly number[]): void
-  /** Told the pages whose descriptions were committed (a search now finds them by those too). */
-  onDescribed?(pages: readonly number[]): void
   /** Searches the threads hold back for. */
   pressure?: SearchPressure
 }
@@ -80,7 +78,6 @@ type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?
 type Event =
   | { event: 'indexed'; page: number; full: boolean }
   | { event: 'committed'; pages: number[] }
-  | { event: 'described'; pages: number[] }
   | { event: 'failed'; message: string }
 
 /** What a worker's failure to store means here. */
@@ -154,17 +151,11 @@ export class SyncWorkers {
     private readonly textPages: ReadonlySet<number>,
     private readonly describedPages: ReadonlySet<number>,
     private readonly onSearchable: (pages: readonly number[]) => void,
-    private readonly onDescribed: (pages: readonly number[]) => void,
   ) {}
 
   /** Pages whose names the text file already held when it was opened (searchable from the start). */
   get searchablePages(): ReadonlySet<number> {
     return this.textPages
-  }
-
-  /** Pages whose descriptions the text file already held when it was opened. */
-  get describedAtOpen(): ReadonlySet<number> {
-    return this.describedPages
   }
 
   /** A refresh found pages unchanged that it has not written. */
@@ -217,7 +208,6 @@ export class SyncWorkers {
         new Set(indexed.named),
         new Set(indexed.described),
         opts.onSearchable ?? (() => {}),
-        opts.onDescribed ?? (() => {}),
       )
       return self
     } catch (err) {
@@ -374,7 +364,6 @@ export class SyncWorkers {
   private onTextEvent(e: Event): void {
     if (e.event === 'indexed') (e.full ? this.describedNow : this.indexed).add(e.page)
     else if (e.event === 'committed') this.onSearchable(e.pages)
-    else if (e.event === 'described') this.onDescribed(e.pages)
     else this.textFailure ??= new Error(`The catalogue's text index could not be stored: ${e.message}`)
     const waiting = this.waiters.splice(0)
     for (const w of waiting) w()
