@@ -28,18 +28,19 @@ const PAGE_SIZE = 100
  * forces a layout of the whole page (most of a sort's time to paint before).
  */
 const SLOW_ANSWER_MS = 300
-/**
- * Orders as the views show them. The list is paged on the service (X-Total-Count gives the size
- * of the virtual table, pages are fetched as rows scroll into view); the filters are kept by the
- * core across restarts; offline the core answers the last pages read, with their age. The watch
- * state (open / needing attention, last check) follows the core's `orders.changed` events.
- */
+
 /** Runs `fn` once the next frame has been painted (at once where there are no frames). */
 function afterPaint(fn: () => void): void {
   if (typeof requestAnimationFrame !== 'function') return fn()
   requestAnimationFrame(() => setTimeout(fn, 0))
 }
 
+/**
+ * Orders as the views show them. The list is paged on the service (X-Total-Count gives the size
+ * of the virtual table, pages are fetched as rows scroll into view); the filters are kept by the
+ * core across restarts; offline the core answers the last pages read, with their age. The watch
+ * state (open / needing attention, last check) follows the core's `orders.changed` events.
+ */
 export const useOrdersStore = defineStore('orders', () => {
   const filters = ref<OrderFilters>(OrderFilters.parse({}))
   const filterErrors = ref<Record<string, string>>({})
