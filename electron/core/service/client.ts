@@ -82,6 +82,9 @@ export interface RemoteAgent {
 
 type Headers = Record<string, string | string[] | undefined>
 
+/** A GET's last answer with an ETag, sent again when the service answers 304 to a revalidation. */
+type KeptAnswer = { etag: string; headers: RawResponse['headers']; text: string }
+
 /**
  * What the other thread saw, for the client to judge as if it had sent the request itself: a
  * success and what that thread made of its body (`value`); an error status and its body as text;
@@ -125,7 +128,7 @@ export class ServiceClient {
   private token: { value: string; renewAt: number } | null = null
   private tokenInFlight: Promise<string> | null = null
   private readonly compression: boolean
-  private readonly seen = new Map<string, { etag: string; headers: RawResponse['headers']; text: string }>()
+  private readonly seen = new Map<string, KeptAnswer>()
   private readonly agentOptions: RemoteAgent['options']
   private closed = false
 
@@ -218,8 +221,8 @@ export class ServiceClient {
     const once = async (bearer: string) => {
       // A closed client's Agent refuses what was not sent yet; the other thread's would not.
       if (this.closed) throw new SessionEndedError()
-      const prepared = this.prepare(op, options, bearer)
-      return this.judge(op, await send({ ...prepared, limits: { ok: this.limitsFor(op, 200), error: this.limitsFor(op, 400) } }))
+      const { url, headers } = this.prepare(op, options, bearer)
+      return this.judge(op, await send({ url, headers, limits: { ok: this.limitsFor(op, 200), error: this.limitsFor(op, 400) } }))
     }
     try {
       const used = await this.bearer()
@@ -267,8 +270,8 @@ export class ServiceClient {
     }
   }
 
-  /** The URL and headers of a request, as sent (asks assertNetwork first). */
-  private prepare(op: OperationId, options: CallOptions, bearer: string | null): { url: string; headers: Record<string, string>; body?: string } {
+  /** The URL and headers of a request, as sent (asks assertNetwork first), and the answer kept for its ETag when it revalidates. */
+  private prepare(op: OperationId, options: CallOptions, bearer: string | null): { url: string; headers: Record<string, string>; body?: string; known?: KeptAnswer } {
     const r = routes[op]
     const url = this.url(r.path, options)
     const headers: Record<string, string> = { accept: 'application/json' }
@@ -285,7 +288,7 @@ export class ServiceClient {
     const known = options.revalidate && r.method === 'GET' ? this.seen.get(url) : undefined
     if (known) headers['if-none-match'] = known.etag
     this.opts.assertNetwork?.()
-    return { url, headers, ...(body !== undefined ? { body } : {}) }
+    return { url, headers, ...(body !== undefined ? { body } : {}), ...(known ? { known } : {}) }
   }
 
   private async authorised(op: OperationId, options: CallOptions, binary = false): Promise<SentResponse> {
@@ -347,8 +350,7 @@ export class ServiceClient {
 
   private async send(op: OperationId, options: CallOptions, bearer: string | null, binary = false): Promise<SentResponse> {
     const r = routes[op]
-    const { url, headers, body } = this.prepare(op, options, bearer)
-    const known = headers['if-none-match'] !== undefined ? this.seen.get(url) : undefined
+    const { url, headers, body, known } = this.prepare(op, options, bearer)
     let res: Dispatcher.ResponseData
     try {
       res = await request(url, { method: r.method, headers, body, dispatcher: this.agent, signal: options.signal })
