@@ -86,8 +86,8 @@ export class LandingCatalogue {
       products: r.products,
       expected: expectedProducts >= 0 ? expectedProducts : null,
       textPending: r.indexed < r.pages,
-      // Descriptions are indexed once every page has landed: until then a search may miss a product
-      // that matches only in its description.
+      // Until every landed page's descriptions are indexed (as the text thread has time, the rest
+      // once every page has landed), a search may miss a product that matches only in its description.
       descriptionsPending: r.described < r.pages || !landed,
     }
   }
