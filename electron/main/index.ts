@@ -36,6 +36,7 @@ import { copyText, saveFileAs, saveTextAs } from './save-text'
 import { printHtmlToPdf } from './print-pdf'
 import { createSelfUpdater } from './self-update'
 import { createShellProbe } from './test-probe'
+import { disableFeaturesValue } from './chromium-features'
 
 /*
  * The app's lifecycle. Electron-specific and thin on purpose: every decision is made by a small
@@ -49,10 +50,12 @@ const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_
 const origins = appOrigins(devServerUrl)
 const launch = parseLaunchArgs(process.argv, process.env)
 
-// Before `ready`: all renderers sandboxed, the app:// scheme privileged, the Windows identity set
+// Before `ready`: all renderers sandboxed, the app:// scheme privileged, Chromium's features set
+// (chromium-features.ts), the Windows identity set
 // (the CLSID first, so it is the one written with the AppUserModelId).
 app.enableSandbox()
 registerAppScheme()
+app.commandLine.appendSwitch('disable-features', disableFeaturesValue(app.commandLine.getSwitchValue('disable-features')))
 if (process.platform === 'win32') {
   app.setToastActivatorCLSID(TOAST_ACTIVATOR_CLSID)
   app.setAppUserModelId(APP_USER_MODEL_ID)

@@ -51,6 +51,8 @@ const trayItem = (label: string) => Tray.last!.menu.find((i) => i.label?.trim() 
 beforeAll(async () => {
   app.userData = userData
   process.argv = [argv[0]!, 'wholesale-desk']
+  // As if the user had started the app with --disable-features=SomeUserChoice.
+  app.commandLine.appendSwitch('disable-features', 'SomeUserChoice')
   // A packaged app never honours the dev server's address, whatever the environment says.
   process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
   await import('./index')
@@ -76,6 +78,10 @@ describe('start-up', () => {
     expect(app.calls.indexOf('requestSingleInstanceLock')).toBeLessThan(ready)
     expect(protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }])
     expect(app.exitCode).toBeNull()
+  })
+
+  it("runs its renderers without Chromium's deferral of tasks after a key press (a search's answer paints with the key's echo), keeping the features the user disabled", () => {
+    expect(app.commandLine.getSwitchValue('disable-features').split(',')).toEqual(['SomeUserChoice', 'DeferRendererTasksAfterInput'])
   })
 
   it('opens one secure window on app://wholesale-desk (not the dev server ELECTRON_RENDERER_URL names) with the bundled CommonJS preload', () => {

@@ -6,9 +6,8 @@ import { build } from 'vite'
 import { testKeychain } from '../support/core/test-keychain'
 import { startHarness, type Harness } from '../harness/server'
 import { startSandboxProcess, type SandboxProcess } from '../harness/sandbox-process'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/app'
 
-const CHROMIUM_PATH = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 const REPO = resolve(import.meta.dirname, '../..')
 
 /** What a browser bench runs against: the app in Chromium, on the harness core (this process) and a sandbox of its own. */

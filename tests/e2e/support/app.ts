@@ -1,10 +1,15 @@
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../electron/sandbox'
 import { startHarness, type Harness, type HarnessOptions } from '../../harness/server'
+import { DISABLE_FEATURES_ARG } from '../../../electron/main/chromium-features'
 
-/** Debian's Chromium (CI on Windows and macOS names its Chrome in CHROMIUM_PATH), headless, with nothing that talks to the outside world. */
+/**
+ * Debian's Chromium (CI on Windows and macOS names its Chrome in CHROMIUM_PATH), headless, with
+ * nothing that talks to the outside world, and without the Chromium features the app's own
+ * renderer runs without (chromium-features.ts): the harness page behaves as the app's does.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', DISABLE_FEATURES_ARG]
 
 /** Small seeds keep every journey fast; the simulator is off so tests drive order transitions. */
 export const E2E_SANDBOX: SandboxOptions = { products: 300, orders: 30, speed: 0, testMode: true }

@@ -155,8 +155,20 @@ class FakeTray extends Emitter {
   }
 }
 
+/** Chromium's command line as Electron shows it: a switch given again replaces its value. */
+class FakeCommandLine {
+  readonly switches = new Map<string, string>()
+  appendSwitch(name: string, value = '') {
+    this.switches.set(name, value)
+  }
+  getSwitchValue(name: string) {
+    return this.switches.get(name) ?? ''
+  }
+}
+
 class FakeApp extends Emitter {
   readonly calls: string[] = []
+  readonly commandLine = new FakeCommandLine()
   userData = ''
   isPackaged = true
   exitCode: number | null = null
