@@ -42,6 +42,11 @@ describe('Wholesale Desk in Electron', () => {
     expect(csp).not.toMatch(/unsafe-eval/)
   })
 
+  it("gives Chromium the app's --disable-features (a search's answer is not held back until the key's echo has painted)", async () => {
+    const disabled = await launched.app.evaluate(({ app }) => app.commandLine.getSwitchValue('disable-features'))
+    expect(disabled.split(',')).toContain('DeferRendererTasksAfterInput')
+  })
+
   it('gives the page window.api and nothing else of Node or Electron', async () => {
     const globals = await win().evaluate(() => ({
       api: typeof window.api,
