@@ -122,6 +122,37 @@ describe('a small laptop window in German', () => {
     }
   })
 
+  it('the header bar keeps to one line in every language at the smallest window (960 wide), the organisation picker and the user in it', async () => {
+    const { page } = app
+    await page.setViewportSize({ width: 960, height: 640 })
+    const lines: Record<string, { rows: number; right: number; width: number; parts: string }> = {}
+    for (const language of ['de', 'en', 'es', 'fr', 'it', 'nl']) {
+      await page.evaluate((l) => localStorage.setItem('wd.language', l), language)
+      await page.reload()
+      await page.waitForSelector(`html[lang=${language}]`, { state: 'attached' })
+      await page.waitForSelector('[data-testid=current-user]')
+      lines[language] = await page.evaluate(() => {
+        const kids = [...document.querySelector('.frame__bar')!.children].filter((c) => c.getBoundingClientRect().width > 1 && c.getBoundingClientRect().height > 1)
+        const shown = kids.map((c) => c.getBoundingClientRect())
+        const tops = new Set(shown.map((r) => Math.round(r.top + r.height / 2)))
+        return {
+          rows: Math.max(...tops) - Math.min(...tops) < 8 ? 1 : tops.size,
+          right: Math.max(...shown.map((r) => r.right)),
+          width: window.innerWidth,
+          parts: JSON.stringify(kids.map((c) => [c.className, c.textContent, Math.round(c.getBoundingClientRect().width)])),
+        }
+      })
+    }
+    for (const [language, line] of Object.entries(lines)) {
+      expect(line.rows, `${language}: the header bar wraps (${line.parts})`).toBe(1)
+      expect(line.right, `${language}: the header bar runs out of the window`).toBeLessThanOrEqual(line.width)
+    }
+    await page.setViewportSize({ width: 1024, height: 640 })
+    await page.evaluate(() => localStorage.setItem('wd.language', 'de'))
+    await page.reload()
+    await page.waitForSelector('html[lang=de]', { state: 'attached' })
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
