@@ -19,7 +19,8 @@ import { percentile } from './statistics'
  * The floor: the same queries through the core's catalogue.search channel in this process (no
  * page, no IPC), as the view asks them; the ratio is p95 over floor p95.
  * Everything is built, started and torn down here: the harness renderer (in a temporary folder), a
- * sandbox (own process), the harness core, Chromium.
+ * sandbox (own process), the harness core, Chromium (with the features the app's own renderer runs
+ * without: electron/main/chromium-features.ts, which says why a keystroke's answer depends on it).
  */
 const PRODUCTS = 100_000
 
