@@ -125,7 +125,7 @@ describe('a small laptop window in German', () => {
   it('the header bar keeps to one line in every language at the smallest window (960 wide), the organisation picker and the user in it', async () => {
     const { page } = app
     await page.setViewportSize({ width: 960, height: 640 })
-    const lines: Record<string, { rows: number; right: number; width: number; parts: string }> = {}
+    const lines: Record<string, { spread: number; right: number; width: number; parts: string }> = {}
     for (const language of ['de', 'en', 'es', 'fr', 'it', 'nl']) {
       await page.evaluate((l) => localStorage.setItem('wd.language', l), language)
       await page.reload()
@@ -134,9 +134,10 @@ describe('a small laptop window in German', () => {
       lines[language] = await page.evaluate(() => {
         const kids = [...document.querySelector('.frame__bar')!.children].filter((c) => c.getBoundingClientRect().width > 1 && c.getBoundingClientRect().height > 1)
         const shown = kids.map((c) => c.getBoundingClientRect())
-        const tops = new Set(shown.map((r) => Math.round(r.top + r.height / 2)))
+        // The items' vertical middles: on one line they all but coincide (items of a line are centred).
+        const middles = shown.map((r) => r.top + r.height / 2)
         return {
-          rows: Math.max(...tops) - Math.min(...tops) < 8 ? 1 : tops.size,
+          spread: Math.max(...middles) - Math.min(...middles),
           right: Math.max(...shown.map((r) => r.right)),
           width: window.innerWidth,
           parts: JSON.stringify(kids.map((c) => [c.className, c.textContent, Math.round(c.getBoundingClientRect().width)])),
@@ -144,7 +145,7 @@ describe('a small laptop window in German', () => {
       })
     }
     for (const [language, line] of Object.entries(lines)) {
-      expect(line.rows, `${language}: the header bar wraps (${line.parts})`).toBe(1)
+      expect(line.spread, `${language}: the header bar wraps (${line.parts})`).toBeLessThan(8)
       expect(line.right, `${language}: the header bar runs out of the window`).toBeLessThanOrEqual(line.width)
     }
     await page.setViewportSize({ width: 1024, height: 640 })
