@@ -458,6 +458,7 @@ serve(rowsOps)
 `
 
 export const TEXT_WORKER_SOURCE = `${PRELUDE}
+const { receiveMessageOnPort } = require('node:worker_threads')
 const indexText = (${indexText})
 // Lower still than the rows worker: indexing descriptions is what may wait (the pages landing, and
 // the thread answering searches, may not).
@@ -620,8 +621,12 @@ serve({
     durably(() => db.exec(m.sql))
   },
   close() {
-    if (bodiesLater) clearImmediate(bodiesLater)
-    bodies = []
+    // What the rows worker sent before it closed (it closes first), and the descriptions kept for
+    // later, are indexed rather than dropped: a sync that stops after its pages keeps what it had
+    // in hand, whatever the order this thread got its messages in.
+    let sent
+    while (port && (sent = receiveMessageOnPort(port))) guarded(() => index(sent.message))
+    guarded(() => drainBodies())
     if (db) commit()
     if (idle) clearTimeout(idle)
     if (port) port.close()

@@ -332,16 +332,17 @@ export class SyncWorkers {
     return count
   }
 
-  /** Commits what each thread has, closes both files and ends the threads; safe to call twice. */
+  /**
+   * Commits what each thread has, closes both files and ends the threads; safe to call twice. The
+   * rows thread first: the text thread then indexes all it was sent before it closes.
+   */
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
-    await Promise.all(
-      [this.rows, this.text].map(async (link) => {
-        if (!link.failed) await link.send('close').catch(() => undefined)
-        await link.worker.terminate()
-      }),
-    )
+    for (const link of [this.rows, this.text]) {
+      if (!link.failed) await link.send('close').catch(() => undefined)
+      await link.worker.terminate()
+    }
   }
 
   private allIndexed(): Promise<void> {
