@@ -88,6 +88,8 @@ describe('the draft editor’s tools', () => {
     const offered = await page.locator('[data-testid=sku-suggestions] [role=option] strong').allTextContents()
     const at = offered.indexOf(product.product_code)
     expect(at, `${product.product_code} among ${offered.join(', ')}`).toBeGreaterThanOrEqual(0)
+    // A suggestion too long for the list is cut short: its SKU and whole name are its tooltip.
+    expect(await page.locator('[data-testid=sku-suggestions] [role=option]').nth(at).getAttribute('title')).toBe(`${product.product_code} ${product.name}`)
     for (let i = 0; i <= at; i++) await page.keyboard.press('ArrowDown')
     expect(await page.getAttribute('[data-testid=sku-input]', 'aria-activedescendant')).toBe(`line-entry-suggestion-${at}`)
     await page.keyboard.press('Tab')

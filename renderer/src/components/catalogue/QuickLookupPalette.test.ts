@@ -41,6 +41,8 @@ describe('quick lookup palette', () => {
     typeInto(input(), 'rack mount')
     await waitFor(() => options().length >= 3, 'several matches')
     expect($('[role=listbox]')!.getAttribute('aria-label')).toBeTruthy()
+    // A long name is cut short in the list: its whole text is the tooltip.
+    expect(options().every((o) => o.querySelector('.matches__name')!.getAttribute('title') === o.querySelector('.matches__name')!.textContent!.trim())).toBe(true)
     expect(options().map((o) => o.getAttribute('aria-selected'))).toEqual(['true', ...options().slice(1).map(() => 'false')])
     await press('ArrowDown')
     await press('ArrowDown')

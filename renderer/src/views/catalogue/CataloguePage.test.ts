@@ -143,6 +143,9 @@ describe('catalogue view', () => {
     await waitFor(() => $$('[data-testid=result-vendor]').some((c) => c.textContent === 'Arcwave'), 'vendor names')
     expect($$('[data-testid=result-vendor]').map((c) => c.textContent).filter((v) => /^Vendor \d+$/.test(v ?? ''))).toEqual([])
     expect($$('[data-testid=result-type]').map((c) => c.textContent).filter((v) => /^Type \d+$/.test(v ?? ''))).toEqual([])
+    // A narrow column cuts a long name short: the whole name is the cell's tooltip.
+    expect($$('[data-testid=result-vendor]').every((c) => c.getAttribute('title') === c.textContent)).toBe(true)
+    expect($$('[data-testid=result-type]').every((c) => c.getAttribute('title') === c.textContent)).toBe(true)
 
     type('swtich')
     await waitFor(() => $('[data-testid=results][data-query=swtich]') && rows().length > 0, 'the results for a typo')

@@ -122,6 +122,19 @@ describe('the virtual orders table', () => {
     w.unmount()
   })
 
+  it('gives a cell cut short by its column its whole text as a tooltip, and an empty cell none', async () => {
+    const long = 'Elm Street Primary School and Nursery, Northern Campus'
+    const w = mountTable(() => true, (i) => ({ ...row(i), purchase_order_number: `PO-${i}-REPLACEMENT-FOR-DAMAGED-UNITS`, supplier_ref: i % 2 ? 'SUP-9' : null }), 'de')
+    await w.setProps({ organisationName: () => long })
+    const [first, second] = w.findAll('[data-testid=order-row]').map((r) => r.findAll('[role=cell]'))
+    expect(first![3]!.attributes('title')).toBe('PO-0-REPLACEMENT-FOR-DAMAGED-UNITS')
+    expect(first![4]!.attributes('title')).toBeUndefined()
+    expect(second![4]!.attributes('title')).toBe('SUP-9')
+    expect(first![5]!.attributes('title')).toBe(long)
+    expect(first![6]!.attributes('title')).toBe('Auf Rechnung')
+    w.unmount()
+  })
+
   it('shows what changed in the rows already shown: other orders in their places, organisation names arriving', async () => {
     const w = mountTable()
     await w.setProps({ organisationName: () => '' })
