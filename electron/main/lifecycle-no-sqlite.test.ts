@@ -9,11 +9,6 @@ vi.mock('electron', async () => (await import('../../tests/support/main/fake-ele
 vi.mock('node:sqlite', () => {
   throw new Error('No such built-in module: node:sqlite')
 })
-vi.mock('../../resources/icon.png?asset&asarUnpack', () => ({ default: '/resources/icon.png' }))
-vi.mock('../../resources/tray/online.png?asset&asarUnpack', () => ({ default: '/resources/tray/online.png' }))
-vi.mock('../../resources/tray/offline.png?asset&asarUnpack', () => ({ default: '/resources/tray/offline.png' }))
-vi.mock('../../resources/tray/sending.png?asset&asarUnpack', () => ({ default: '/resources/tray/sending.png' }))
-vi.mock('../../resources/tray/attention.png?asset&asarUnpack', () => ({ default: '/resources/tray/attention.png' }))
 
 const { app, dialog, BrowserWindow, ipcMain } = fakeElectron
 const userData = mkdtempSync(join(tmpdir(), 'wd-nosqlite-'))

@@ -22,12 +22,6 @@ vi.mock('../core/credentials/secret-store', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../core/credentials/secret-store')>()
   return { ...actual, createKeychainStore: () => actual.createKeychainStore('Wholesale Desk (tests)') }
 })
-// electron-vite turns these into file paths at build time; here they are just names.
-vi.mock('../../resources/icon.png?asset&asarUnpack', () => ({ default: '/resources/icon.png' }))
-vi.mock('../../resources/tray/online.png?asset&asarUnpack', () => ({ default: '/resources/tray/online.png' }))
-vi.mock('../../resources/tray/offline.png?asset&asarUnpack', () => ({ default: '/resources/tray/offline.png' }))
-vi.mock('../../resources/tray/sending.png?asset&asarUnpack', () => ({ default: '/resources/tray/sending.png' }))
-vi.mock('../../resources/tray/attention.png?asset&asarUnpack', () => ({ default: '/resources/tray/attention.png' }))
 
 const { app, BrowserWindow, Notification, Tray, protocol, ipcMain, session, shell } = fakeElectron
 const userData = mkdtempSync(join(tmpdir(), 'wd-lifecycle-'))
@@ -130,7 +124,7 @@ describe('IPC through the gate into the real core', () => {
     expect(reply, JSON.stringify(reply.error)).toMatchObject({ ok: true, value: { profile: { demo: true }, online: true } })
     expect(eventsSent('connection.changed').at(-1)).toMatchObject({ profile: { demo: true }, online: true })
     await vi.waitFor(() => expect(Tray.last!.tooltip).toMatch(/^Wholesale Desk — Online \(demo data\)/))
-    expect(Tray.last!.image).toEqual({ path: '/resources/tray/online.png' })
+    expect(Tray.last!.image).toEqual({ path: join(import.meta.dirname, '../../resources/tray/online.png') })
     // The demo secret went to the keychain and never into the log.
     const profile = (reply.value as { profile: { id: string } }).profile
     profileIds.push(profile.id)
