@@ -30,6 +30,10 @@ describe('GitHub Actions workflows', () => {
     expect(ci).not.toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD/)
     expect(ci).toContain('run: .ci/with-keyring npm test')
     expect(ci).toContain('run: .ci/with-keyring --xvfb npm run test:electron')
+    // Ubuntu 24.04 runners: Chromium's sandbox needs its setuid helper, before Electron first starts.
+    const suid = ci.indexOf('sudo chmod 4755 node_modules/electron/dist/chrome-sandbox')
+    expect(suid).toBeGreaterThan(0)
+    expect(suid).toBeLessThan(ci.indexOf('npm run test:electron'))
     expect(ci).toContain('run: npm run package -- --publish never')
     for (const installer of ['release/*.exe', 'release/*.dmg', 'release/*.AppImage', 'release/*.deb']) expect(ci).toContain(installer)
     expect(ci).toContain('actions/upload-artifact@v4')
