@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { app, dialog, Notification, screen, session, shell, type BrowserWindow } from 'electron'
 import appIcon from '../../resources/icon.png?asset&asarUnpack'
@@ -37,6 +38,7 @@ import { printHtmlToPdf } from './print-pdf'
 import { createSelfUpdater } from './self-update'
 import { createShellProbe } from './test-probe'
 import { disableFeaturesValue } from './chromium-features'
+import { selfCheckInstallation, selfCheckRequest } from './self-check'
 
 /*
  * The app's lifecycle. Electron-specific and thin on purpose: every decision is made by a small
@@ -49,6 +51,10 @@ const here = import.meta.dirname
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL
 const origins = appOrigins(devServerUrl)
 const launch = parseLaunchArgs(process.argv, process.env)
+const selfCheck = selfCheckRequest(process.argv)
+// A self-check keeps its data (Chromium's included) in a folder of its own: never a rep's profile,
+// and never the single-instance lock of an app that is running.
+if (selfCheck) app.setPath('userData', mkdtempSync(join(app.getPath('temp'), 'wholesale-desk-self-check-')))
 
 // Before `ready`: all renderers sandboxed, the app:// scheme privileged, Chromium's features set
 // (chromium-features.ts), the Windows identity set
@@ -64,7 +70,9 @@ app.setName(PRODUCT_NAME)
 
 /** Second launches, from the moment this instance holds the lock until it can act on them. */
 const secondLaunches = new LaunchInbox()
-if (!app.requestSingleInstanceLock(launchHandover(process.argv, process.env))) {
+if (selfCheck) {
+  app.whenReady().then(() => checkThisInstallation(selfCheck.reportPath), (err: unknown) => fail('Wholesale Desk could not check itself.', err))
+} else if (!app.requestSingleInstanceLock(launchHandover(process.argv, process.env))) {
   // Another instance runs: it receives our request through 'second-instance' and comes to the front.
   app.quit()
 } else {
@@ -279,6 +287,23 @@ async function start(): Promise<void> {
   if (launch.demo) await startDemo()
   // Second launches wait until the core runs (one may ask for demo mode).
   secondLaunches.open((request) => handleLaunch(request, false))
+}
+
+/** `--self-check`: no window and no tray; the exit code says how it went (self-check.ts). */
+async function checkThisInstallation(reportPath: string | null): Promise<void> {
+  const dataDir = app.getPath('userData')
+  let code = 1
+  try {
+    code = (await selfCheckInstallation({ dataDir, version: app.getVersion(), reportPath })).ok ? 0 : 1
+  } catch (err) {
+    console.error('the self-check could not run', err)
+  }
+  try {
+    rmSync(dataDir, { recursive: true, force: true })
+  } catch {
+    // Chromium may still hold a file of it open (Windows): the system's temp folder is cleaned anyway.
+  }
+  app.exit(code)
 }
 
 /** The core's store needs node:sqlite; without it the app cannot keep anything, so it says so and stops. */

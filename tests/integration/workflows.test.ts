@@ -34,6 +34,11 @@ describe('GitHub Actions workflows', () => {
     const suid = ci.indexOf('sudo chmod 4755 node_modules/electron/dist/chrome-sandbox')
     expect(suid).toBeGreaterThan(0)
     expect(suid).toBeLessThan(ci.indexOf('npm run test:electron'))
+    // The packaged app checks itself, after packaging and before its installers are kept.
+    const selfCheck = ci.indexOf('.ci/with-keyring --xvfb npm run self-check:packaged')
+    expect(selfCheck).toBeGreaterThan(ci.indexOf('npm run package -- --publish never'))
+    expect(selfCheck).toBeLessThan(ci.indexOf('actions/upload-artifact@v4'))
+    expect(ci.slice(ci.indexOf('npm run package'), selfCheck)).toContain('sudo chmod 4755 release/linux-unpacked/chrome-sandbox')
     expect(ci).toContain('run: npm run package -- --publish never')
     for (const installer of ['release/*.exe', 'release/*.dmg', 'release/*.AppImage', 'release/*.deb']) expect(ci).toContain(installer)
     expect(ci).toContain('actions/upload-artifact@v4')

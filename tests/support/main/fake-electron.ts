@@ -4,6 +4,7 @@
  * fire the events Electron would fire. It decides nothing and checks nothing itself.
  */
 import { EventEmitter } from 'node:events'
+import { tmpdir } from 'node:os'
 
 type Listener = (...args: unknown[]) => void
 
@@ -198,9 +199,17 @@ class FakeApp extends Emitter {
     this.calls.push('ready')
     this.readyResolve()
   }
+  /** The system's temporary folder: this machine's. */
+  tempPath = tmpdir()
   getPath(name: string) {
+    if (name === 'temp') return this.tempPath
     if (name !== 'userData') throw new Error(`fake app: no path ${name}`)
     return this.userData
+  }
+  setPath(name: string, path: string) {
+    if (name !== 'userData') throw new Error(`fake app: cannot set path ${name}`)
+    this.calls.push(`setPath userData`)
+    this.userData = path
   }
   getVersion() {
     return '1.2.3'

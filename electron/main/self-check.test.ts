@@ -1,0 +1,91 @@
+/**
+ * The installation's self-check with the parts the installed app ships: the real core, the real
+ * embedded demo service, the real OS keychain (its test service name) — everything but Electron.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../shared/model/app-error'
+import type { SecretStore } from '../core/credentials/secret-store'
+import { testKeychain } from '../../tests/support/core/test-keychain'
+import { DEMO_DB_FILE } from './demo'
+import { SELF_CHECK_STEPS, selfCheckInstallation, selfCheckRequest } from './self-check'
+
+const dirs: string[] = []
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wd-self-check-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** The keychain, with the accounts written to it and those deleted. */
+function recordingKeychain(): SecretStore & { written: Set<string>; deleted: Set<string> } {
+  const real = testKeychain()
+  const written = new Set<string>()
+  const deleted = new Set<string>()
+  return {
+    written,
+    deleted,
+    get: (account) => real.get(account),
+    set: async (account, secret) => (written.add(account), real.set(account, secret)),
+    delete: async (account) => (deleted.add(account), real.delete(account)),
+  }
+}
+
+describe('the installation self-check', () => {
+  it('signs in to the demo, syncs, finds a product by SKU and by name, signs out, and leaves no secret behind', async () => {
+    const dataDir = freshDir()
+    const reportPath = join(freshDir(), 'report.json')
+    const printed: string[] = []
+    const keychain = recordingKeychain()
+    const report = await selfCheckInstallation({ dataDir, version: '9.8.7', reportPath, secrets: keychain, print: (t) => printed.push(t) })
+
+    expect(report.steps.map((s) => [s.name, s.ok])).toEqual(SELF_CHECK_STEPS.map((name) => [name, true]))
+    expect(report.ok).toBe(true)
+    expect(report.steps.find((s) => s.name === 'catalogue')!.detail).toMatch(/^\d+ products stored$/)
+    expect(report.steps.find((s) => s.name === 'search')!.detail).toMatch(/by its SKU; ".+" in \d+ names$/)
+    expect(report.versions.node).toBe(process.versions.node)
+    // The same report on the terminal and in the file, with the app's version.
+    const written = JSON.parse(readFileSync(reportPath, 'utf8'))
+    expect(written).toEqual(JSON.parse(printed[0]!))
+    expect(written).toMatchObject({ version: '9.8.7', ok: true })
+    // Every secret it kept (the throwaway one, the demo connection's) is gone from the keychain.
+    expect(keychain.written.size).toBe(2)
+    for (const account of keychain.written) {
+      expect(keychain.deleted.has(account), account).toBe(true)
+      expect(await keychain.get(account)).toBeNull()
+    }
+  }, 60_000)
+
+  it('stops at a keychain that does not answer, says why, and never loads the core', async () => {
+    const dataDir = freshDir()
+    const refusing: SecretStore = {
+      get: async () => null,
+      delete: async () => false,
+      set: async () => {
+        throw new AppError('keychain_unavailable', 'No OS keychain service answered.')
+      },
+    }
+    const report = await selfCheckInstallation({ dataDir, version: '9.8.7', reportPath: null, secrets: refusing, print: () => {} })
+    expect(report.ok).toBe(false)
+    expect(report.steps.map((s) => [s.name, s.ok])).toEqual([
+      ['sqlite', true],
+      ['keychain', false],
+    ])
+    expect(report.steps[1]!.detail).toBe('No OS keychain service answered.')
+    // Nothing started: no demo service, no app store in the folder.
+    expect(existsSync(join(dataDir, DEMO_DB_FILE))).toBe(false)
+  })
+
+  it('is asked for with --self-check, optionally naming the report file', () => {
+    expect(selfCheckRequest(['electron', 'app'])).toBeNull()
+    expect(selfCheckRequest(['app', '--self-check'])).toEqual({ reportPath: null })
+    expect(selfCheckRequest(['app', '--demo', '--self-check=/tmp/r.json'])).toEqual({ reportPath: '/tmp/r.json' })
+    expect(selfCheckRequest(['app', '--self-check='])).toEqual({ reportPath: null })
+    expect(selfCheckRequest(['app', '--self-checks'])).toBeNull()
+  })
+})
