@@ -38,7 +38,7 @@ import { printHtmlToPdf } from './print-pdf'
 import { createSelfUpdater } from './self-update'
 import { createShellProbe } from './test-probe'
 import { disableFeaturesValue } from './chromium-features'
-import { selfCheckInstallation, selfCheckRequest } from './self-check'
+import { selfCheckBeside, selfCheckInstallation, selfCheckRequest } from './self-check'
 
 /*
  * The app's lifecycle. Electron-specific and thin on purpose: every decision is made by a small
@@ -184,7 +184,12 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     updater: createSelfUpdater(log, provisioning.config.updates?.url),
     provisioning,
-    diagnostics: { copyText, saveText: (name, text) => saveTextAs(win, name, text), scrub: (t) => log.scrub(t) },
+    diagnostics: {
+      copyText,
+      saveText: (name, text) => saveTextAs(win, name, text),
+      scrub: (t) => log.scrub(t),
+      selfCheck: () => selfCheckBeside({ tempDir: app.getPath('temp'), version: app.getVersion(), secrets }),
+    },
     saveFile: (name, bytes) => saveFileAs(win, name, bytes),
     printPdf: printHtmlToPdf,
   })

@@ -10,7 +10,8 @@ import { AppError } from '../../shared/model/app-error'
 import type { SecretStore } from '../core/credentials/secret-store'
 import { testKeychain } from '../../tests/support/core/test-keychain'
 import { DEMO_DB_FILE } from './demo'
-import { SELF_CHECK_STEPS, selfCheckInstallation, selfCheckRequest } from './self-check'
+import { SELF_CHECK_STEPS } from '../../shared/model/diagnostics'
+import { selfCheckInstallation, selfCheckRequest } from './self-check'
 
 const dirs: string[] = []
 const freshDir = () => {

@@ -1,14 +1,28 @@
 import { randomUUID } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { ChannelName } from '../../shared/ipc/contract'
 import type { IpcResult } from '../../shared/ipc/contract-kit'
 import type { CatalogueSearchResult } from '../../shared/model/catalogue-search'
 import type { SyncOutcome } from '../../shared/model/catalogue-sync'
 import type { ConnectionStatus } from '../../shared/model/connection'
+import { SELF_CHECK_STEPS, type SelfCheckReport, type SelfCheckStep, type SelfCheckStepName } from '../../shared/model/diagnostics'
 import type { Core } from '../core'
 import { createKeychainStore, type SecretStore } from '../core/credentials/secret-store'
 import { createFileLogger } from '../core/log/file-logger'
+import type { DemoLauncher } from '../core/platform/services'
 import { createDemoService } from './demo'
+
+class StepFailed extends Error {}
+
+/** A step's detail is a line or two; a runaway message is cut (the contract's bound). */
+const MAX_DETAIL = 2000
+
+export interface SelfCheckDeps {
+  secrets: SecretStore
+  /** Loads and starts a core whose demo launcher works, in a data folder of its own (after the sqlite step). */
+  openCore: () => Promise<Pick<Core, 'dispatch' | 'stop'>>
+}
 
 /**
  * The installation's self-check (the shell's `--self-check`): what no test on a developer's machine
@@ -23,34 +37,9 @@ import { createDemoService } from './demo'
  *   write with this Electron's node:sqlite;
  * - search: a product found by its exact SKU, and by a word of its name (FTS5 in this build's SQLite);
  * - sign-out: the demo connection removed again, so the check leaves nothing behind in the keychain.
+ *
+ * Runs the steps; the core it opened is stopped whatever happened.
  */
-export const SELF_CHECK_STEPS = ['sqlite', 'keychain', 'demo', 'catalogue', 'search', 'sign-out'] as const
-export type SelfCheckStepName = (typeof SELF_CHECK_STEPS)[number]
-
-export interface SelfCheckStep {
-  name: SelfCheckStepName
-  ok: boolean
-  ms: number
-  /** What was seen (counts, the product found) or, when it failed, why. */
-  detail: string
-}
-
-export interface SelfCheckReport {
-  ok: boolean
-  steps: SelfCheckStep[]
-  /** The runtime the check ran in: a failure report says which build it was. */
-  versions: Record<string, string>
-}
-
-class StepFailed extends Error {}
-
-export interface SelfCheckDeps {
-  secrets: SecretStore
-  /** Loads and starts a core whose demo launcher works, in a data folder of its own (after the sqlite step). */
-  openCore: () => Promise<Pick<Core, 'dispatch' | 'stop'>>
-}
-
-/** Runs the steps; the core it opened is stopped whatever happened. */
 export async function runSelfCheck(deps: SelfCheckDeps): Promise<SelfCheckReport> {
   const { secrets } = deps
   // Held in an object: TypeScript does not follow an assignment made in a step back to the finally.
@@ -123,9 +112,9 @@ export async function runSelfCheck(deps: SelfCheckDeps): Promise<SelfCheckReport
       const started = performance.now()
       try {
         const detail = await work[name]()
-        steps.push({ name, ok: true, ms: Math.round(performance.now() - started), detail })
+        steps.push({ name, ok: true, ms: Math.round(performance.now() - started), detail: detail.slice(0, MAX_DETAIL) })
       } catch (err) {
-        steps.push({ name, ok: false, ms: Math.round(performance.now() - started), detail: err instanceof Error ? err.message : String(err) })
+        steps.push({ name, ok: false, ms: Math.round(performance.now() - started), detail: (err instanceof Error ? err.message : String(err)).slice(0, MAX_DETAIL) })
         break
       }
     }
@@ -147,8 +136,32 @@ export function selfCheckRequest(argv: readonly string[]): { reportPath: string 
   return null
 }
 
+/**
+ * Runs the check with the parts the app ships in `dataDir`, a fresh folder of its own: never a rep's
+ * profile. The demo service is the app's embedded one, started there, unless `demo` names another.
+ */
+async function checkIn(dataDir: string, version: string, secrets: SecretStore, launcher?: DemoLauncher): Promise<SelfCheckReport> {
+  const log = createFileLogger({ dataDir })
+  const embedded = launcher ? null : createDemoService(dataDir, log)
+  const demo = { launch: launcher ?? embedded!.launch, close: async () => embedded?.close() }
+  try {
+    return await runSelfCheck({
+      secrets,
+      openCore: async () => {
+        // Loaded only now: the sqlite step has shown that node:sqlite, which the core needs, is there.
+        const { createCore } = await import('../core')
+        const core = createCore({ dataDir, secrets, notifier: { show() {} }, log, demo: demo.launch, version })
+        await core.start()
+        return core
+      },
+    })
+  } finally {
+    await demo.close()
+  }
+}
+
 interface SelfCheckOptions {
-  /** A fresh, empty folder for this check's data (the shell points userData at it): never a rep's profile. */
+  /** A fresh, empty folder for this check's data (the shell points userData at it). */
   dataDir: string
   version: string
   reportPath: string | null
@@ -159,32 +172,32 @@ interface SelfCheckOptions {
 }
 
 /**
- * The installed app checks itself (core/diagnostics/self-check.ts) with the parts it ships: the
- * keychain store, the embedded demo service, the whole core. No window, no tray. The report is
- * printed and, when a path was given, written there (a Windows GUI app has no console to print to).
- * CI runs it on the packaged app of every system; support can ask a rep to run it.
+ * `--self-check`: the installed app checks itself with the parts it ships (the keychain store, the
+ * embedded demo service, the whole core). No window, no tray. The report is printed and, when a
+ * path was given, written there (a Windows GUI app has no console to print to). CI runs it on the
+ * packaged app of every system; support can ask a rep to run it.
  */
 export async function selfCheckInstallation(opts: SelfCheckOptions): Promise<SelfCheckReport> {
-  const log = createFileLogger({ dataDir: opts.dataDir })
-  const demo = createDemoService(opts.dataDir, log)
-  const secrets = opts.secrets ?? createKeychainStore()
-  let report: SelfCheckReport
-  try {
-    report = await runSelfCheck({
-      secrets,
-      openCore: async () => {
-        // Loaded only now: the sqlite step has shown that node:sqlite, which the core needs, is there.
-        const { createCore } = await import('../core')
-        const core = createCore({ dataDir: opts.dataDir, secrets, notifier: { show() {} }, log, demo: demo.launch, version: opts.version })
-        await core.start()
-        return core
-      },
-    })
-  } finally {
-    await demo.close()
-  }
+  const report = await checkIn(opts.dataDir, opts.version, opts.secrets ?? createKeychainStore())
   const text = JSON.stringify({ version: opts.version, ...report }, null, 2)
   ;(opts.print ?? console.log)(text)
   if (opts.reportPath) writeFileSync(opts.reportPath, `${text}\n`)
   return report
+}
+
+/**
+ * Settings → Support → "Check this installation": the same check beside the running app, in a
+ * temporary folder removed afterwards (its own demo service, core and keychain entries).
+ */
+export async function selfCheckBeside(opts: { tempDir: string; version: string; secrets: SecretStore; demo?: DemoLauncher }): Promise<SelfCheckReport> {
+  const dataDir = mkdtempSync(join(opts.tempDir, 'wholesale-desk-self-check-'))
+  try {
+    return await checkIn(dataDir, opts.version, opts.secrets, opts.demo)
+  } finally {
+    try {
+      rmSync(dataDir, { recursive: true, force: true })
+    } catch {
+      // A file still held open (Windows): the system's temp folder is cleaned anyway.
+    }
+  }
 }

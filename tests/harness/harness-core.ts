@@ -12,6 +12,7 @@ import { createCore, type Core, type InspectableCore } from '../../electron/core
 import { createKeychainStore, type SecretStore } from '../../electron/core/credentials/secret-store'
 import type { Alert, Clock, DemoLauncher, Logger } from '../../electron/core/platform/services'
 import { createDemoService } from '../../electron/main/demo'
+import { selfCheckBeside } from '../../electron/main/self-check'
 import type { EventName, EventPayload } from '../../shared/ipc/contract'
 import type { Provisioning } from '../../electron/core/managed/provisioning'
 
@@ -77,9 +78,11 @@ export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<H
     : demoService!.launch
 
   const notify = (alert: Alert) => emit('alerts.shown', alert)
+  const secrets = opts.secrets ?? createKeychainStore(HARNESS_KEYCHAIN_SERVICE)
+  const version = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version
   const core = createCore({
     dataDir,
-    secrets: opts.secrets ?? createKeychainStore(HARNESS_KEYCHAIN_SERVICE),
+    secrets,
     // No OS here to show notifications: they go to the page, which shows them in-page.
     notifier: { show: notify },
     log,
@@ -90,7 +93,7 @@ export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<H
       log.info('openExternal (not opened in the harness)', { url })
       return false
     },
-    version: (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version,
+    version,
     harness: opts.harness ?? true,
     // Chromium's own printer (what Electron's printToPDF is), in a headless browser of its own.
     printPdf: async (html) => {
@@ -103,6 +106,8 @@ export async function startHarnessCore(opts: HarnessCoreOptions = {}): Promise<H
         await browser.close()
       }
     },
+    // The shell's installation self-check, as the app runs it beside itself (against the given sandbox, if any).
+    diagnostics: { selfCheck: () => selfCheckBeside({ tempDir: tmpdir(), version, secrets, demo: given ? demo : undefined }) },
     // No save dialog here: documents go to <dataDir>/documents, under the name the dialog would suggest.
     saveFile: async (name, bytes) => {
       const dir = join(dataDir, 'documents')

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DiagnosticsBundle } from '../../../shared/model/diagnostics'
 import type { DraftView } from '../../../shared/model/draft-view'
 import { startSandbox, type Sandbox } from '../../sandbox'
@@ -175,5 +175,53 @@ describe('recovering from a renderer crash', () => {
     } finally {
       await app.core.stop()
     }
+  })
+})
+
+describe('checking the installation (diagnostics.selfCheck)', () => {
+  const report = (ok: boolean) => ({
+    ok,
+    steps: [
+      { name: 'sqlite' as const, ok: true, ms: 3, detail: 'SQLite with FTS5' },
+      { name: 'keychain' as const, ok, ms: 5, detail: ok ? 'kept, gave back and forgot a throwaway secret' : 'No OS keychain service answered.' },
+    ],
+    versions: { node: process.versions.node },
+  })
+
+  it("runs the shell's check once at a time, logs how it went, and says so where there is none", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wd-selfcheck-'))
+    const log = createFileLogger({ dataDir })
+    let release!: () => void
+    let outcome = true
+    let runs = 0
+    const core = createCore({
+      dataDir,
+      secrets: testKeychain(),
+      notifier: { show() {} },
+      log,
+      diagnostics: { selfCheck: () => (runs++, new Promise((done) => (release = () => done(report(outcome))))) },
+    })
+    await core.start()
+    try {
+      const first = core.dispatch('diagnostics.selfCheck', undefined)
+      await vi.waitFor(() => expect(runs).toBe(1))
+      // A second click while it runs is refused, not run twice.
+      expect(await core.dispatch('diagnostics.selfCheck', undefined)).toMatchObject({ ok: false, error: { code: 'conflict' } })
+      release()
+      expect(await first).toEqual({ ok: true, value: report(true) })
+      outcome = false
+      const second = core.dispatch('diagnostics.selfCheck', undefined)
+      await vi.waitFor(() => expect(runs).toBe(2))
+      release()
+      expect(await second).toMatchObject({ ok: true, value: { ok: false } })
+      const lines = logTail(dataDir).join('\n')
+      expect(lines).toContain('self-check passed')
+      expect(lines).toMatch(/self-check failed.*"step":"keychain".*No OS keychain service answered/)
+    } finally {
+      await core.stop()
+    }
+
+    const without = createCore({ dataDir: mkdtempSync(join(tmpdir(), 'wd-selfcheck-')), secrets: testKeychain(), notifier: { show() {} }, log })
+    expect(await without.dispatch('diagnostics.selfCheck', undefined)).toMatchObject({ ok: false, error: { code: 'internal', message: 'Checking the installation is not available here.' } })
   })
 })

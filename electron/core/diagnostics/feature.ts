@@ -1,7 +1,7 @@
 import { arch, release } from 'node:os'
 import type { CatalogueStatus } from '../../../shared/model/catalogue-sync'
 import type { ConnectionStatus, Profile } from '../../../shared/model/connection'
-import type { DiagnosticsBundle } from '../../../shared/model/diagnostics'
+import type { DiagnosticsBundle, SelfCheckReport } from '../../../shared/model/diagnostics'
 import type { OutboxCounts } from '../../../shared/model/outbox'
 import type { UpdateState } from '../../../shared/model/updates'
 import { AppError } from '../../../shared/model/app-error'
@@ -20,6 +20,8 @@ interface DiagnosticsOptions {
   /** The shell's clipboard and save dialog; absent in tests and the harness. */
   copyText?: (text: string) => void
   saveText?: (suggestedName: string, text: string) => Promise<string | null>
+  /** The shell's installation self-check (electron/main/self-check.ts), run beside the app; absent where there is none. */
+  selfCheck?: () => Promise<SelfCheckReport>
   /** Where the state the bundle tells of comes from. */
   state: StateSources
 }
@@ -39,8 +41,13 @@ export interface StateSources {
 /** The order the parts appear in the bundle. */
 const STATE_PARTS = ['connection.status', 'catalogue.status', 'baskets.outbox', 'updates.state', 'connection.list'] as const satisfies readonly (keyof StateSources)[]
 
-/** "Copy diagnostics" / "Save diagnostics": a support bundle with every secret and token redacted. */
+/**
+ * "Copy diagnostics" / "Save diagnostics": a support bundle with every secret and token redacted;
+ * "Check this installation": the shell's self-check, logged.
+ */
 export function diagnosticsFeature(ctx: CoreContext, opts: DiagnosticsOptions): Feature {
+  /** One self-check at a time: a second click while it runs is refused, not run twice. */
+  let running = false
   async function bundle(): Promise<DiagnosticsBundle> {
     const state: Record<string, unknown> = {}
     for (const name of STATE_PARTS) {
@@ -89,6 +96,20 @@ export function diagnosticsFeature(ctx: CoreContext, opts: DiagnosticsOptions): 
         const path = await opts.saveText(b.fileName, b.text)
         if (path) ctx.log.info('diagnostics saved', { logLines: b.logLines })
         return { saved: path !== null, path }
+      },
+      'diagnostics.selfCheck': async () => {
+        if (!opts.selfCheck) throw new AppError('internal', 'Checking the installation is not available here.')
+        if (running) throw new AppError('conflict', 'The installation is already being checked.')
+        running = true
+        try {
+          const report = await opts.selfCheck()
+          const failed = report.steps.find((s) => !s.ok)
+          if (report.ok) ctx.log.info('self-check passed', { steps: report.steps.length })
+          else ctx.log.warn('self-check failed', { step: failed?.name ?? null, detail: failed?.detail ?? null })
+          return report
+        } finally {
+          running = false
+        }
       },
     },
   }

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { channel } from '../contract-kit'
-import { DiagnosticsBundle } from '../../model/diagnostics'
+import { DiagnosticsBundle, SelfCheckReport } from '../../model/diagnostics'
 
 // Re-exported from the domain model (shared/model) for the renderer's imports.
-export { DiagnosticsBundle }
+export { DiagnosticsBundle, SelfCheckReport }
 
 export const diagnosticsChannels = {
   'diagnostics.bundle': channel(z.undefined(), DiagnosticsBundle),
@@ -11,4 +11,6 @@ export const diagnosticsChannels = {
   'diagnostics.copy': channel(z.undefined(), z.object({ copied: z.boolean(), logLines: z.int().nonnegative() })),
   /** Asks where to save it (the shell's save dialog); saved false when the user cancelled. */
   'diagnostics.save': channel(z.undefined(), z.object({ saved: z.boolean(), path: z.string().nullable() })),
+  /** Checks this installation (keychain, SQLite, the demo service, a sync and a search) in a folder of its own. */
+  'diagnostics.selfCheck': channel(z.undefined(), SelfCheckReport),
 }
