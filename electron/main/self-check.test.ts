@@ -9,9 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../shared/model/app-error'
 import type { SecretStore } from '../core/credentials/secret-store'
 import { testKeychain } from '../../tests/support/core/test-keychain'
-import { DEMO_DB_FILE } from './demo'
 import { SELF_CHECK_STEPS } from '../../shared/model/diagnostics'
-import { selfCheckInstallation, selfCheckRequest } from './self-check'
+import { createCore } from '../core'
+import { createFileLogger } from '../core/log/file-logger'
+import { createDemoService, DEMO_DB_FILE } from './demo'
+import { runSelfCheck, selfCheckInstallation, selfCheckRequest } from './self-check'
 
 const dirs: string[] = []
 const freshDir = () => {
@@ -81,6 +83,37 @@ describe('the installation self-check', () => {
     // Nothing started: no demo service, no app store in the folder.
     expect(existsSync(join(dataDir, DEMO_DB_FILE))).toBe(false)
   })
+
+  it('when a step after sign-in fails, still removes the demo connection and its secret from the keychain', async () => {
+    const dataDir = freshDir()
+    const keychain = recordingKeychain()
+    const log = createFileLogger({ dataDir })
+    const demo = createDemoService(dataDir, log)
+    try {
+      const report = await runSelfCheck({
+        secrets: keychain,
+        openCore: async () => {
+          const core = createCore({ dataDir, secrets: keychain, notifier: { show() {} }, log, demo: demo.launch })
+          await core.start()
+          // The catalogue cannot sync on this installation.
+          const dispatch: typeof core.dispatch = async (channel, input) =>
+            channel === 'catalogue.sync' ? { ok: false, error: { code: 'storage_full', message: 'The disk is full.' } } : core.dispatch(channel, input)
+          return { dispatch, stop: () => core.stop() }
+        },
+      })
+      expect(report.steps.map((s) => [s.name, s.ok])).toEqual([
+        ['sqlite', true],
+        ['keychain', true],
+        ['demo', true],
+        ['catalogue', false],
+      ])
+      expect(report.steps[3]!.detail).toBe('catalogue.sync: storage_full: The disk is full.')
+      expect(keychain.written.size).toBe(2)
+      for (const account of keychain.written) expect(await keychain.get(account), account).toBeNull()
+    } finally {
+      await demo.close()
+    }
+  }, 60_000)
 
   it('is asked for with --self-check, optionally naming the report file', () => {
     expect(selfCheckRequest(['electron', 'app'])).toBeNull()

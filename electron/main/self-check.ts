@@ -25,7 +25,7 @@ export interface SelfCheckDeps {
 }
 
 /**
- * The installation's self-check (the shell's `--self-check`): what no test on a developer's machine
+ * The installation's self-check (`--self-check`, and Settings → Support): what no test on a developer's machine
  * can prove about an installed app, proved by the app itself, the way a rep's first minutes use it.
  * It drives the core through its channels, as the window does. Each step needs the one before it;
  * the first that fails ends the check.
@@ -38,7 +38,8 @@ export interface SelfCheckDeps {
  * - search: a product found by its exact SKU, and by a word of its name (FTS5 in this build's SQLite);
  * - sign-out: the demo connection removed again, so the check leaves nothing behind in the keychain.
  *
- * Runs the steps; the core it opened is stopped whatever happened.
+ * Whatever happened, the demo connection it made is removed (its secret with it) and the core it
+ * opened is stopped.
  */
 export async function runSelfCheck(deps: SelfCheckDeps): Promise<SelfCheckReport> {
   const { secrets } = deps
@@ -51,6 +52,7 @@ export async function runSelfCheck(deps: SelfCheckDeps): Promise<SelfCheckReport
     return reply.value
   }
   let demoProfile: string | null = null
+  let signedOut = false
   let product: { sku: string; id: number; word: string } | null = null
 
   const work: Record<SelfCheckStepName, () => Promise<string>> = {
@@ -102,6 +104,7 @@ export async function runSelfCheck(deps: SelfCheckDeps): Promise<SelfCheckReport
     async 'sign-out'() {
       const removed = await call<{ removed: boolean }>('connection.remove', { id: demoProfile, discardDrafts: true })
       if (!removed.removed) throw new StepFailed('the demo connection was not removed')
+      signedOut = true
       return 'the demo connection and its secret removed'
     },
   }
@@ -119,6 +122,8 @@ export async function runSelfCheck(deps: SelfCheckDeps): Promise<SelfCheckReport
       }
     }
   } finally {
+    // A step after sign-in failed: the demo connection's secret must not stay in the keychain.
+    if (opened.core && demoProfile && !signedOut) await opened.core.dispatch('connection.remove', { id: demoProfile, discardDrafts: true }).catch(() => null)
     await opened.core?.stop()
   }
   const versions = Object.fromEntries(['electron', 'node', 'v8', 'sqlite', 'uv'].flatMap((k) => (process.versions[k] ? [[k, process.versions[k]!]] : [])))
