@@ -52,9 +52,6 @@ const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_
 const origins = appOrigins(devServerUrl)
 const launch = parseLaunchArgs(process.argv, process.env)
 const selfCheck = selfCheckRequest(process.argv)
-// A self-check keeps its data (Chromium's included) in a folder of its own: never a rep's profile,
-// and never the single-instance lock of an app that is running.
-if (selfCheck) app.setPath('userData', mkdtempSync(join(app.getPath('temp'), 'wholesale-desk-self-check-')))
 
 // Before `ready`: all renderers sandboxed, the app:// scheme privileged, Chromium's features set
 // (chromium-features.ts), the Windows identity set
@@ -67,6 +64,10 @@ if (process.platform === 'win32') {
   app.setAppUserModelId(APP_USER_MODEL_ID)
 }
 app.setName(PRODUCT_NAME)
+// A self-check keeps its data (Chromium's included) in a folder of its own: never a rep's profile,
+// and never the single-instance lock of an app that is running. Set after the name, which the
+// default folder follows.
+if (selfCheck) app.setPath('userData', mkdtempSync(join(app.getPath('temp'), 'wholesale-desk-self-check-')))
 
 /** Second launches, from the moment this instance holds the lock until it can act on them. */
 const secondLaunches = new LaunchInbox()

@@ -33,6 +33,8 @@ it('checks itself in a folder of its own, with no window, tray or lock, and exit
   await import('./index')
   // Before ready, the data folder is moved away from the rep's profile.
   expect(app.calls).toContain('setPath userData')
+  // After the app's name, which Electron's default folder follows: the name cannot move it back.
+  expect(app.calls.indexOf('setPath userData')).toBeGreaterThan(app.calls.findIndex((c) => c.startsWith('setName ')))
   const checkDir = app.userData
   expect(checkDir.startsWith(join(temp, 'wholesale-desk-self-check-'))).toBe(true)
   app.becomeReady()
