@@ -12,7 +12,8 @@ module.exports = {
   appId: identity.appId,
   productName: identity.productName,
   directories: { output: 'release', buildResources: 'build' },
-  files: ['out/**', 'resources/**', 'package.json', '!out/test-results/**'],
+  // The app's three bundles, not what the tests leave in out/ (the browser harness, test reports).
+  files: ['out/**', 'resources/**', 'package.json', '!out/test-results/**', '!out/harness/**'],
   asar: true,
   // keytar is a native module: it must live outside the archive. Icons are handed to the OS (tray,
   // notifications) as file paths, so they are unpacked too.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { join, matchesGlob } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -92,7 +92,10 @@ describe('packaging configuration (npm run package)', () => {
 
   it('names the app com.wholesaledesk.app / Wholesale Desk and ships the built app, its icons, and keytar outside the archive', () => {
     expect(config).toMatchObject({ appId: 'com.wholesaledesk.app', productName: 'Wholesale Desk', asar: true })
-    expect(config.files).toEqual(expect.arrayContaining(['out/**', 'resources/**']))
+    // The last pattern that matches a file decides, as in electron-builder; the tests' leftovers in out/ stay out.
+    const shipped = (file: string) => config.files.reduce((kept, p) => (p.startsWith('!') ? (matchesGlob(file, p.slice(1)) ? false : kept) : matchesGlob(file, p) || kept), false)
+    for (const file of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'resources/icon.png', 'package.json']) expect(shipped(file), file).toBe(true)
+    for (const file of ['out/harness/index.html', 'out/harness/assets/index.js', 'out/test-results/unit.json']) expect(shipped(file), file).toBe(false)
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['node_modules/keytar/**', 'resources/**']))
     expect(config.win.target).toEqual(['nsis', 'appx'])
     expect(config.linux.target).toEqual(['AppImage', 'deb'])
