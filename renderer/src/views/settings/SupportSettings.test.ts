@@ -55,6 +55,7 @@ describe('checking this installation (Settings → Support)', () => {
       await waitFor(() => text('self-check-summary') === 'All 6 checks passed.', 'the summary', 20_000)
       expect(steps()).toEqual(['sqlite', 'keychain', 'demo', 'catalogue', 'search', 'sign-out'].map((s) => [s, 'true']))
       expect(text('self-check-steps')).toContain('Search by SKU and by name')
+      expect(document.querySelector('[data-step=catalogue]')!.textContent).toMatch(/Catalogue sync\s+[\d,]+\sms/)
       expect(document.querySelector('[data-testid=self-check-detail]')).toBeNull()
       // The app itself is untouched: still no connection of its own.
       expect(await suite.app.api.connection.list()).toEqual({ ok: true, value: [] })
