@@ -221,6 +221,10 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     },
   })
 
+  // A new sync or a refresh starts at page 1: its request goes out while the threads start (a
+  // resumed sync learns its first missing page from them). Awaited below, where a failure is thrown.
+  const early = shadow.totalCount >= 0 ? null : fetchPage(1)
+  early?.catch(() => undefined)
   try {
     let opened = (writer = await openWorkers())
     done = new Map(opened.storedPages)
@@ -232,7 +236,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     // The first missing page also tells how many pages there are (X-Total-Pages).
     const first = firstMissing(done)
     if (shadow.totalCount < 0 || first <= shadow.totalPages) {
-      const fetched = await fetchPage(first)
+      const fetched = await (early && first === 1 ? early : fetchPage(first))
       const totalCount = fetched.totalCount ?? -1
       const totalPages = fetched.totalPages ?? null
       if (shadow.totalCount >= 0 && (totalCount !== shadow.totalCount || (totalPages !== null && totalPages !== shadow.totalPages))) {
