@@ -17,7 +17,7 @@ import { APP_USER_MODEL_ID, PRODUCT_NAME, TOAST_ACTIVATOR_CLSID } from './app-id
 import { createDemoService } from './demo'
 import { guardSession, guardWebContents } from './hardening'
 import { forwardCoreEvents, handleInvokes, sendEvent } from './ipc'
-import { parseLaunchArgs, type LaunchRequest } from './launch-args'
+import { parseLaunchArgs, selfCheckRequest, type LaunchRequest } from './launch-args'
 import { LaunchInbox, launchActions, launchHandover, receivedLaunch } from './second-launch'
 import { loginItem } from './login-item'
 import { createElectronNotifier } from './notifications'
@@ -38,7 +38,7 @@ import { printHtmlToPdf } from './print-pdf'
 import { createSelfUpdater } from './self-update'
 import { createShellProbe } from './test-probe'
 import { disableFeaturesValue } from './chromium-features'
-import { selfCheckBeside, selfCheckInstallation, selfCheckRequest } from './self-check'
+import { selfCheckBeside, selfCheckInstallation } from './self-check'
 
 /*
  * The app's lifecycle. Electron-specific and thin on purpose: every decision is made by a small

@@ -40,3 +40,17 @@ export function parseLaunchArgs(argv: readonly string[], env: Record<string, str
   }
   return { openOrder, demo, hidden, toastActivated }
 }
+
+export const SELF_CHECK_FLAG = '--self-check'
+
+/**
+ * `--self-check` or `--self-check=<report.json>`: check this installation and exit (self-check.ts);
+ * null when not asked. Apart from LaunchRequest: a self-check never reaches a running instance.
+ */
+export function selfCheckRequest(argv: readonly string[]): { reportPath: string | null } | null {
+  for (const arg of argv) {
+    if (arg === SELF_CHECK_FLAG) return { reportPath: null }
+    if (typeof arg === 'string' && arg.startsWith(`${SELF_CHECK_FLAG}=`)) return { reportPath: arg.slice(SELF_CHECK_FLAG.length + 1) || null }
+  }
+  return null
+}

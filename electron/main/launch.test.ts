@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AlertTargetStore } from './alert-targets'
 import { autostartEntry, quoteExecArg } from './autostart-entry'
-import { openOrderArg, parseLaunchArgs } from './launch-args'
+import { openOrderArg, parseLaunchArgs, selfCheckRequest } from './launch-args'
 import { toastXml } from './toast-xml'
 
 describe('launch arguments', () => {
@@ -23,6 +23,14 @@ describe('launch arguments', () => {
   it('ignores order ids that are not plain positive integers', () => {
     for (const bad of ['--open-order=', '--open-order=0', '--open-order=-4', '--open-order=1e3', '--open-order=12abc', '--open-order=99999999999', '--open-order=../x'])
       expect(parseLaunchArgs(['app', bad]).openOrder, bad).toBeNull()
+  })
+
+  it('asks for a self-check with --self-check, optionally naming the report file', () => {
+    expect(selfCheckRequest(['electron', 'app'])).toBeNull()
+    expect(selfCheckRequest(['app', '--self-check'])).toEqual({ reportPath: null })
+    expect(selfCheckRequest(['app', '--demo', '--self-check=/tmp/r.json'])).toEqual({ reportPath: '/tmp/r.json' })
+    expect(selfCheckRequest(['app', '--self-check='])).toEqual({ reportPath: null })
+    expect(selfCheckRequest(['app', '--self-checks'])).toBeNull()
   })
 })
 

@@ -13,7 +13,7 @@ import { SELF_CHECK_STEPS } from '../../shared/model/diagnostics'
 import { createCore } from '../core'
 import { createFileLogger } from '../core/log/file-logger'
 import { createDemoService, DEMO_DB_FILE } from './demo'
-import { runSelfCheck, selfCheckInstallation, selfCheckRequest } from './self-check'
+import { runSelfCheck, selfCheckInstallation } from './self-check'
 
 const dirs: string[] = []
 const freshDir = () => {
@@ -114,12 +114,4 @@ describe('the installation self-check', () => {
       await demo.close()
     }
   }, 60_000)
-
-  it('is asked for with --self-check, optionally naming the report file', () => {
-    expect(selfCheckRequest(['electron', 'app'])).toBeNull()
-    expect(selfCheckRequest(['app', '--self-check'])).toEqual({ reportPath: null })
-    expect(selfCheckRequest(['app', '--demo', '--self-check=/tmp/r.json'])).toEqual({ reportPath: '/tmp/r.json' })
-    expect(selfCheckRequest(['app', '--self-check='])).toEqual({ reportPath: null })
-    expect(selfCheckRequest(['app', '--self-checks'])).toBeNull()
-  })
 })

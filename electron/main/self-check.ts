@@ -130,17 +130,6 @@ export async function runSelfCheck(deps: SelfCheckDeps): Promise<SelfCheckReport
   return { ok: steps.length === SELF_CHECK_STEPS.length && steps.every((s) => s.ok), steps, versions }
 }
 
-export const SELF_CHECK_FLAG = '--self-check'
-
-/** `--self-check` or `--self-check=<report.json>`: check this installation and exit; null when not asked. */
-export function selfCheckRequest(argv: readonly string[]): { reportPath: string | null } | null {
-  for (const arg of argv) {
-    if (arg === SELF_CHECK_FLAG) return { reportPath: null }
-    if (typeof arg === 'string' && arg.startsWith(`${SELF_CHECK_FLAG}=`)) return { reportPath: arg.slice(SELF_CHECK_FLAG.length + 1) || null }
-  }
-  return null
-}
-
 /**
  * Runs the check with the parts the app ships in `dataDir`, a fresh folder of its own: never a rep's
  * profile. The demo service is the app's embedded one, started there, unless `demo` names another.
