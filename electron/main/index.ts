@@ -1,4 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { app, dialog, Notification, screen, session, shell, type BrowserWindow } from 'electron'
 import appIcon from '../../resources/icon.png?asset&asarUnpack'
@@ -38,7 +37,7 @@ import { printHtmlToPdf } from './print-pdf'
 import { createSelfUpdater } from './self-update'
 import { createShellProbe } from './test-probe'
 import { disableFeaturesValue } from './chromium-features'
-import { selfCheckBeside, selfCheckInstallation } from './self-check'
+import { removeSelfCheckFolder, selfCheckBeside, selfCheckFolder, selfCheckInstallation } from './self-check'
 
 /*
  * The app's lifecycle. Electron-specific and thin on purpose: every decision is made by a small
@@ -67,7 +66,7 @@ app.setName(PRODUCT_NAME)
 // A self-check keeps its data (Chromium's included) in a folder of its own: never a rep's profile,
 // and never the single-instance lock of an app that is running. Set after the name, which the
 // default folder follows.
-if (selfCheck) app.setPath('userData', mkdtempSync(join(app.getPath('temp'), 'wholesale-desk-self-check-')))
+if (selfCheck) app.setPath('userData', selfCheckFolder(app.getPath('temp')))
 
 /** Second launches, from the moment this instance holds the lock until it can act on them. */
 const secondLaunches = new LaunchInbox()
@@ -304,11 +303,7 @@ async function checkThisInstallation(reportPath: string | null): Promise<void> {
   } catch (err) {
     console.error('the self-check could not run', err)
   }
-  try {
-    rmSync(dataDir, { recursive: true, force: true })
-  } catch {
-    // Chromium may still hold a file of it open (Windows): the system's temp folder is cleaned anyway.
-  }
+  removeSelfCheckFolder(dataDir)
   app.exit(code)
 }
 

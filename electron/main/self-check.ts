@@ -137,20 +137,34 @@ export async function runSelfCheck(deps: SelfCheckDeps): Promise<SelfCheckReport
 async function checkIn(dataDir: string, version: string, secrets: SecretStore, launcher?: DemoLauncher): Promise<SelfCheckReport> {
   const log = createFileLogger({ dataDir })
   const embedded = launcher ? null : createDemoService(dataDir, log)
-  const demo = { launch: launcher ?? embedded!.launch, close: async () => embedded?.close() }
+  const demo = launcher ?? embedded!.launch
   try {
     return await runSelfCheck({
       secrets,
       openCore: async () => {
         // Loaded only now: the sqlite step has shown that node:sqlite, which the core needs, is there.
         const { createCore } = await import('../core')
-        const core = createCore({ dataDir, secrets, notifier: { show() {} }, log, demo: demo.launch, version })
+        const core = createCore({ dataDir, secrets, notifier: { show() {} }, log, demo, version })
         await core.start()
         return core
       },
     })
   } finally {
-    await demo.close()
+    await embedded?.close()
+  }
+}
+
+/** A fresh folder for one check, in the system's temporary folder. */
+export function selfCheckFolder(tempDir: string): string {
+  return mkdtempSync(join(tempDir, 'wholesale-desk-self-check-'))
+}
+
+/** Removes a check's folder once it is over. */
+export function removeSelfCheckFolder(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true })
+  } catch {
+    // A file still held open (Chromium's, on Windows): the system's temp folder is cleaned anyway.
   }
 }
 
@@ -184,14 +198,10 @@ export async function selfCheckInstallation(opts: SelfCheckOptions): Promise<Sel
  * temporary folder removed afterwards (its own demo service, core and keychain entries).
  */
 export async function selfCheckBeside(opts: { tempDir: string; version: string; secrets: SecretStore; demo?: DemoLauncher }): Promise<SelfCheckReport> {
-  const dataDir = mkdtempSync(join(opts.tempDir, 'wholesale-desk-self-check-'))
+  const dataDir = selfCheckFolder(opts.tempDir)
   try {
     return await checkIn(dataDir, opts.version, opts.secrets, opts.demo)
   } finally {
-    try {
-      rmSync(dataDir, { recursive: true, force: true })
-    } catch {
-      // A file still held open (Windows): the system's temp folder is cleaned anyway.
-    }
+    removeSelfCheckFolder(dataDir)
   }
 }
