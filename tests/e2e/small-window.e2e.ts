@@ -174,6 +174,25 @@ describe('a small laptop window in German', () => {
     await page.waitForSelector('html[lang=de]', { state: 'attached' })
   })
 
+  it("an order's lines keep quantity, price and subtotal together at the right, however long the product name", async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders/10018`)
+    await page.locator('[data-testid=order-lines] li').first().waitFor()
+    const lines = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid=order-lines] > li')].map((li) => {
+        const head = li.firstElementChild as HTMLElement
+        const subtotal = [...head.querySelectorAll('strong')].at(-1)!
+        const price = [...head.querySelectorAll('span')].find((s) => s.textContent!.includes('×'))!
+        return { text: subtotal.textContent!.trim(), gap: head.getBoundingClientRect().right - subtotal.getBoundingClientRect().right, sameLine: Math.abs(price.getBoundingClientRect().bottom - subtotal.getBoundingClientRect().bottom) < 2 }
+      }),
+    )
+    expect(lines.length).toBeGreaterThan(1)
+    for (const l of lines) {
+      expect(l.gap, `the subtotal ${l.text} is not at the right`).toBeLessThan(1)
+      expect(l.sameLine, `the subtotal ${l.text} is apart from its quantity and price`).toBe(true)
+    }
+  })
+
   it('the header bar keeps to one line in every language at the smallest window (960 wide), the organisation picker and the user in it', async () => {
     const { page } = app
     await page.setViewportSize({ width: 960, height: 640 })
