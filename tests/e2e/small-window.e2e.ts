@@ -10,10 +10,15 @@ import { launchApp, type AppUnderTest } from './support/app'
 describe('a small laptop window in German', () => {
   let app: AppUnderTest
   let products: Product[]
+  let dear: Product
 
   beforeAll(async () => {
     app = await launchApp()
-    products = (await plainProducts(app, { uniqueSku: true })).slice(0, 3)
+    const plain = await plainProducts(app, { uniqueSku: true })
+    products = plain.slice(0, 3)
+    // One product a thousand times dearer: a price of six figures, as a core router or a site licence has.
+    dear = plain[3]!
+    await app.sandbox.control.raisePrices([dear.id], 99_900)
     await app.startDemo()
     await app.page.setViewportSize({ width: 1024, height: 640 })
     await app.page.evaluate(() => localStorage.setItem('wd.language', 'de'))
@@ -87,6 +92,36 @@ describe('a small laptop window in German', () => {
     expect(fit.pageScrollsSideways).toBe(false)
     expect(fit.listRight).toBeLessThanOrEqual(fit.mainInnerRight + 0.5)
     expect(fit.lastCellRight).toBeLessThanOrEqual(fit.listRight + 0.5)
+  })
+
+  it('a six-figure price shows whole in its column, clear of the product type, in every language', async () => {
+    const { page } = app
+    const faults: string[] = []
+    for (const language of ['de', 'en', 'es', 'fr', 'it', 'nl']) {
+      await page.evaluate((l) => localStorage.setItem('wd.language', l), language)
+      await page.reload()
+      await page.waitForSelector(`html[lang=${language}]`, { state: 'attached' })
+      await page.goto(`${app.url}#/catalogue`)
+      await page.fill('[data-testid=catalogue-search]', dear.product_code)
+      const row = page.locator(`[data-testid=result-row][data-sku="${dear.product_code}"]`).first()
+      await row.waitFor()
+      const fit = await row.evaluate((el) => {
+        const cells = [...el.querySelectorAll<HTMLElement>('[role=cell]')]
+        const price = cells[4]!
+        const range = document.createRange()
+        range.selectNodeContents(price)
+        const words = range.getBoundingClientRect()
+        const box = price.getBoundingClientRect()
+        const padding = parseFloat(getComputedStyle(price).paddingLeft) || 0
+        return { text: price.textContent!.trim(), wordsLeft: words.left, wordsRight: words.right, boxLeft: box.left + padding, boxRight: box.right, typeRight: cells[3]!.getBoundingClientRect().right }
+      })
+      if (!/\d{3}\D\d{3}\D\d{2}/.test(fit.text)) faults.push(`${language}: "${fit.text}" is not the six-figure price`)
+      if (fit.wordsLeft < fit.boxLeft - 0.5 || fit.wordsLeft < fit.typeRight || fit.wordsRight > fit.boxRight + 0.5) faults.push(`${language}: "${fit.text}" runs out of its column`)
+    }
+    expect(faults).toEqual([])
+    await page.evaluate(() => localStorage.setItem('wd.language', 'de'))
+    await page.reload()
+    await page.waitForSelector('html[lang=de]', { state: 'attached' })
   })
 
   it('the orders list keeps its column names apart and stays inside the page', async () => {

@@ -30,3 +30,20 @@ export function useMeasuredColumns(measure: Ref<HTMLElement | null>, key: () => 
   watch(key, () => void nextTick(take))
   return widths
 }
+
+/**
+ * A sample as wide as the widest of `amounts` is drawn: 8s (the widest digit in most fonts) in as
+ * many integer digits as the largest has, at least `digits`, negative if any is. It changes only
+ * when that count does, so scrolling and sorting do not measure the columns again.
+ */
+export function amountSample(amounts: Iterable<number>, digits: number): number {
+  let most = digits
+  let negative = false
+  for (const a of amounts) {
+    if (!Number.isFinite(a)) continue
+    most = Math.max(most, Math.trunc(Math.abs(a)).toString().length)
+    negative ||= a < 0
+  }
+  const sample = Number(`${'8'.repeat(most)}.88`)
+  return negative ? -sample : sample
+}
