@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { SecretStore } from '../../../../electron/core/credentials/secret-store'
 import { AppError } from '../../../../shared/ipc/contract-kit'
 import { startNotServiceServer, startSelfSignedServer, startWebPageServer } from '../../../../tests/harness/web-page-server'
@@ -275,6 +275,19 @@ describe('connection screen', () => {
     discard.click()
     await waitFor(() => !profileRow('Busy'), 'the profile to go')
     expect(suite.app.profileFiles.exists(id)).toBe(false)
+  })
+
+  it("names the demo's connection in the rep's language, and in what it says of it", async () => {
+    localStorage.setItem('wd.language', 'fr')
+    onTestFinished(() => localStorage.removeItem('wd.language'))
+    const started = await suite.app.api.connection.startDemo()
+    expect(started.ok).toBe(true)
+    await suite.mount({ path: '/settings/connections' })
+    const row = await waitFor(() => profileRow('Données de démonstration'), 'the demo connection, named in French')
+    row.querySelector<HTMLButtonElement>('[data-testid=test-profile]')!.click()
+    const result = await waitFor(() => row.querySelector<HTMLElement>('[data-testid=test-result]'), 'the test of the demo connection')
+    expect(result.textContent).not.toContain('Demo data')
+    expect($$('[data-testid=profile]').map((r) => r.querySelector('.profile__name')?.textContent)).not.toContain('Demo data')
   })
 })
 
