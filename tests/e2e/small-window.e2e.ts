@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import { plainProducts, scanIntoDraft } from './support/drafts'
 import { launchApp, type AppUnderTest } from './support/app'
+import { showIn } from './support/language'
 
 /**
  * A rep on a small laptop window (1024×640), with the app in German, whose words are long: what a
@@ -21,9 +22,7 @@ describe('a small laptop window in German', () => {
     await app.sandbox.control.raisePrices([dear.id], 99_900)
     await app.startDemo()
     await app.page.setViewportSize({ width: 1024, height: 640 })
-    await app.page.evaluate(() => localStorage.setItem('wd.language', 'de'))
-    await app.page.reload()
-    await app.page.waitForSelector('html[lang=de]', { state: 'attached' })
+    await showIn(app.page, 'de')
   })
   afterAll(async () => {
     await app?.close()
@@ -98,9 +97,7 @@ describe('a small laptop window in German', () => {
     const { page } = app
     const faults: string[] = []
     for (const language of ['de', 'en', 'es', 'fr', 'it', 'nl']) {
-      await page.evaluate((l) => localStorage.setItem('wd.language', l), language)
-      await page.reload()
-      await page.waitForSelector(`html[lang=${language}]`, { state: 'attached' })
+      await showIn(page, language)
       await page.goto(`${app.url}#/catalogue`)
       await page.fill('[data-testid=catalogue-search]', dear.product_code)
       const row = page.locator(`[data-testid=result-row][data-sku="${dear.product_code}"]`).first()
@@ -119,9 +116,7 @@ describe('a small laptop window in German', () => {
       if (fit.wordsLeft < fit.boxLeft - 0.5 || fit.wordsLeft < fit.typeRight || fit.wordsRight > fit.boxRight + 0.5) faults.push(`${language}: "${fit.text}" runs out of its column`)
     }
     expect(faults).toEqual([])
-    await page.evaluate(() => localStorage.setItem('wd.language', 'de'))
-    await page.reload()
-    await page.waitForSelector('html[lang=de]', { state: 'attached' })
+    await showIn(page, 'de')
   })
 
   it('the orders list keeps its column names apart and stays inside the page', async () => {
@@ -161,9 +156,7 @@ describe('a small laptop window in German', () => {
     const { page } = app
     const overflows: string[] = []
     for (const language of ['de', 'en', 'es', 'fr', 'it', 'nl']) {
-      await page.evaluate((l) => localStorage.setItem('wd.language', l), language)
-      await page.reload()
-      await page.waitForSelector(`html[lang=${language}]`, { state: 'attached' })
+      await showIn(page, language)
       await page.goto(`${app.url}#/orders`)
       await page.locator('[data-testid=order-row]').first().waitFor()
       // Every status the demo holds in view at once: the list sorted by status is not offered, so all rows are looked at.
@@ -204,9 +197,7 @@ describe('a small laptop window in German', () => {
       )
     }
     expect(overflows).toEqual([])
-    await page.evaluate(() => localStorage.setItem('wd.language', 'de'))
-    await page.reload()
-    await page.waitForSelector('html[lang=de]', { state: 'attached' })
+    await showIn(page, 'de')
   })
 
   it("an order's lines keep quantity, price and subtotal together at the right, however long the product name", async () => {
@@ -233,9 +224,7 @@ describe('a small laptop window in German', () => {
     await page.setViewportSize({ width: 960, height: 640 })
     const lines: Record<string, { spread: number; right: number; width: number; parts: string }> = {}
     for (const language of ['de', 'en', 'es', 'fr', 'it', 'nl']) {
-      await page.evaluate((l) => localStorage.setItem('wd.language', l), language)
-      await page.reload()
-      await page.waitForSelector(`html[lang=${language}]`, { state: 'attached' })
+      await showIn(page, language)
       await page.waitForSelector('[data-testid=current-user]')
       lines[language] = await page.evaluate(() => {
         const kids = [...document.querySelector('.frame__bar')!.children].filter((c) => c.getBoundingClientRect().width > 1 && c.getBoundingClientRect().height > 1)
@@ -255,9 +244,7 @@ describe('a small laptop window in German', () => {
       expect(line.right, `${language}: the header bar runs out of the window`).toBeLessThanOrEqual(line.width)
     }
     await page.setViewportSize({ width: 1024, height: 640 })
-    await page.evaluate(() => localStorage.setItem('wd.language', 'de'))
-    await page.reload()
-    await page.waitForSelector('html[lang=de]', { state: 'attached' })
+    await showIn(page, 'de')
   })
 
   it('had no page errors', () => {
