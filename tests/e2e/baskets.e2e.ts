@@ -50,8 +50,9 @@ describe('baskets: offline drafting and the outbox', () => {
 
     // Where it goes: a saved address of the organisation and a shipping type, from the offline cache.
     await page.fill('[data-testid=draft-name]', 'Van stock, north route')
-    await chooseOption(page, '[data-testid=draft-shipping-type]', { index: 1 })
+    // The address first, so that the shipping types offered are those that serve its country.
     await chooseOption(page, '[data-testid=saved-address]', { index: 1 })
+    await chooseOption(page, '[data-testid=draft-shipping-type]', { index: 1 })
     await page.locator('[data-testid=invalid-note]').waitFor({ state: 'detached' })
     await page.click('[data-testid=submit-draft]')
     await page.waitForSelector('[data-testid=queued-note]')

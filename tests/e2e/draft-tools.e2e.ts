@@ -62,8 +62,10 @@ describe('the draft editor’s tools', () => {
     expect(await page.inputValue('[data-testid=draft-customer-reference]')).toBe('CUST-REF-4471')
 
     // Sent: the order carries the purchase order number, never the note or the customer reference.
-    await chooseOption(page, '[data-testid=draft-shipping-type]', { index: 1 })
+    // The address first: the shipping types then offered are those that serve its country (a type
+    // chosen before it that does not is dropped when the address is chosen, as a rep would be told).
     await chooseOption(page, '[data-testid=saved-address]', { index: 1 })
+    await chooseOption(page, '[data-testid=draft-shipping-type]', { index: 1 })
     // Valid now; if not, the failure names the fields the core still marks (and what they hold).
     await expect
       .poll(async () => {
