@@ -4,6 +4,7 @@ import type { DraftView } from '../../shared/ipc/channels/baskets'
 import { openNewDraft, plainProducts, scanIntoDraft } from './support/drafts'
 import { chooseOption } from './support/naive-select'
 import { launchApp, type AppUnderTest } from './support/app'
+import { showIn } from './support/language'
 
 /**
  * The rep's tools in the draft editor: stock on the lines with a warning above it, a note per line
@@ -112,6 +113,32 @@ describe('the draft editor’s tools', () => {
     // Back to an empty SKU for the next one, the suggestions gone.
     expect(await page.inputValue('[data-testid=sku-input]')).toBe('')
     expect(await page.locator('[data-testid=sku-suggestions]').isVisible()).toBe(false)
+  })
+
+  it('keeps a subtotal of millions inside its column, clear of the unit price, in French on a wide window', async () => {
+    const { page } = app
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await showIn(page, 'fr')
+    await openNewDraft(app)
+    await scanIntoDraft(page, product.product_code)
+    // Seven figures before the decimal comma: "3 678 490,00 £GB" is wider than the column's least width.
+    const quantity = Math.ceil(3_000_000 / product.price)
+    await page.fill('[data-testid=line-qty-0]', String(quantity))
+    await expect.poll(() => page.textContent('[data-testid=line-subtotal-0]')).toMatch(/^\d\s\d{3}\s\d{3},\d{2}/)
+    const fit = await page.evaluate(() => {
+      const amount = document.querySelector<HTMLElement>('[data-testid=line-subtotal-0]')!
+      const cell = amount.closest('td')!
+      const unit = cell.previousElementSibling as HTMLElement
+      const words = (el: Element) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        return range.getBoundingClientRect()
+      }
+      const padding = parseFloat(getComputedStyle(cell).paddingRight) || 0
+      return { text: amount.textContent, right: words(amount).right, left: words(amount).left, cellRight: cell.getBoundingClientRect().right - padding, unitRight: words(unit.querySelector('.lines__amount')!).right }
+    })
+    expect(fit.right, `${fit.text} runs out of its column`).toBeLessThanOrEqual(fit.cellRight + 0.5)
+    expect(fit.left - fit.unitRight, `${fit.text} touches the unit price`).toBeGreaterThanOrEqual(8)
   })
 
   it('no page error happened on the way', () => {
