@@ -21,11 +21,10 @@ import { systemFeature, uiLanguage } from './system/feature'
 import { traySettings, type TraySettings } from './system/tray-settings'
 import { windowSettings, type WindowSettings } from './system/window-settings'
 import { updatesFeature } from './updates/feature'
-import { diagnosticsFeature } from './diagnostics/feature'
+import { diagnosticsFeature, type ShellDiagnostics } from './diagnostics/feature'
 import { managedFeature } from './managed/feature'
 import { reorderFeature } from './reorder/feature'
 import type { Provisioning } from './managed/provisioning'
-import type { SelfCheckReport } from '../../shared/model/diagnostics'
 
 interface CoreDeps {
   /** The app's data folder (Electron's userData; a temporary folder in tests). */
@@ -50,14 +49,8 @@ interface CoreDeps {
   managedUpdates?: boolean
   /** An administrator's provisioning (file or environment), read by the shell at start. */
   provisioning?: Provisioning
-  /** The shell's clipboard, save dialog and log redaction, for support bundles. */
-  diagnostics?: {
-    copyText?: (text: string) => void
-    saveText?: (suggestedName: string, text: string) => Promise<string | null>
-    scrub?: (text: string) => string
-    /** The installation's self-check, run beside the app (electron/main/self-check.ts). */
-    selfCheck?: () => Promise<SelfCheckReport>
-  }
+  /** The shell's clipboard, save dialog, log redaction and installation self-check, for support. */
+  diagnostics?: ShellDiagnostics
   /** The shell's save dialog for documents (exports, PDFs): the path written, null when cancelled. */
   saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>
   /** The shell's printer: a self-contained HTML page to PDF bytes. */

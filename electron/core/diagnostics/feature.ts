@@ -11,10 +11,8 @@ import type { SecretStore } from '../credentials/secret-store'
 import { logTail } from './log-tail'
 import { bundleFileName, supportBundleText } from './support-bundle'
 
-interface DiagnosticsOptions {
-  version: string
-  harness: boolean
-  secrets: SecretStore
+/** What the shell (and the log) lend the diagnostics: createCore's `diagnostics`. */
+export interface ShellDiagnostics {
   /** The file logger's own redaction (the secrets it registered this run). */
   scrub?: (text: string) => string
   /** The shell's clipboard and save dialog; absent in tests and the harness. */
@@ -22,6 +20,12 @@ interface DiagnosticsOptions {
   saveText?: (suggestedName: string, text: string) => Promise<string | null>
   /** The shell's installation self-check (electron/main/self-check.ts), run beside the app; absent where there is none. */
   selfCheck?: () => Promise<SelfCheckReport>
+}
+
+interface DiagnosticsOptions extends ShellDiagnostics {
+  version: string
+  harness: boolean
+  secrets: SecretStore
   /** Where the state the bundle tells of comes from. */
   state: StateSources
 }
