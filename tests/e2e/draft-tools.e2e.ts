@@ -123,20 +123,32 @@ describe('the draft editor’s tools', () => {
     await scanIntoDraft(page, product.product_code)
     // Seven figures before the decimal comma: "3 678 490,00 £GB" is wider than the column's least width.
     const quantity = Math.ceil(3_000_000 / product.price)
-    await page.fill('[data-testid=line-qty-0]', String(quantity))
-    await expect.poll(() => page.textContent('[data-testid=line-subtotal-0]')).toMatch(/^\d\s\d{3}\s\d{3},\d{2}/)
-    const fit = await page.evaluate(() => {
+    // Measured in the first frame that shows the millions, before the save comes back: what the rep sees as they type.
+    await page.evaluate(() => {
       const amount = document.querySelector<HTMLElement>('[data-testid=line-subtotal-0]')!
-      const cell = amount.closest('td')!
-      const unit = cell.previousElementSibling as HTMLElement
       const words = (el: Element) => {
         const range = document.createRange()
         range.selectNodeContents(el)
         return range.getBoundingClientRect()
       }
-      const padding = parseFloat(getComputedStyle(cell).paddingRight) || 0
-      return { text: amount.textContent, right: words(amount).right, left: words(amount).left, cellRight: cell.getBoundingClientRect().right - padding, unitRight: words(unit.querySelector('.lines__amount')!).right }
+      const w = window as unknown as { firstFit?: unknown }
+      const observer = new MutationObserver(() => {
+        if (!/^\d\s\d{3}\s\d{3},\d{2}/.test(amount.textContent ?? '')) return
+        observer.disconnect()
+        requestAnimationFrame(() => {
+          const cell = amount.closest('td')!
+          const unit = cell.previousElementSibling as HTMLElement
+          const padding = parseFloat(getComputedStyle(cell).paddingRight) || 0
+          w.firstFit = { text: amount.textContent, right: words(amount).right, left: words(amount).left, cellRight: cell.getBoundingClientRect().right - padding, unitRight: words(unit.querySelector('.lines__amount')!).right }
+        })
+      })
+      observer.observe(amount, { subtree: true, childList: true, characterData: true })
     })
+    await page.fill('[data-testid=line-qty-0]', String(quantity))
+    type Fit = { text: string; right: number; left: number; cellRight: number; unitRight: number }
+    const firstFit = () => page.evaluate(() => (window as unknown as { firstFit?: Fit }).firstFit)
+    await expect.poll(firstFit).toBeTruthy()
+    const fit = (await firstFit())!
     expect(fit.right, `${fit.text} runs out of its column`).toBeLessThanOrEqual(fit.cellRight + 0.5)
     expect(fit.left - fit.unitRight, `${fit.text} touches the unit price`).toBeGreaterThanOrEqual(8)
   })
