@@ -94,9 +94,31 @@ export function parseJsonBody<T>(text: string, schema: z.ZodType<T>): T {
   } catch {
     throw badRequest('The request body is not valid JSON')
   }
-  const parsed = schema.safeParse(value)
+  let parsed = schema.safeParse(value)
+  // The service's answers carry null for what is not set; a body read from it and sent back (GET
+  // then PUT, "body as create") carries the same nulls. Where a field does not take null, null is
+  // read as the field left out: an optional field is then simply absent, a required one is named.
+  if (!parsed.success && withoutRefusedNulls(value, parsed.error.issues)) parsed = schema.safeParse(value)
   if (!parsed.success) throw invalid(fieldErrors(parsed.error.issues))
   return parsed.data
+}
+
+/** Removes the object members that hold null where the schema refused a type; true if any was. */
+function withoutRefusedNulls(value: unknown, issues: readonly z.core.$ZodIssue[]): boolean {
+  let removed = false
+  for (const issue of issues) {
+    if (issue.code !== 'invalid_type' || issue.path.length === 0) continue
+    let holder: unknown = value
+    for (const key of issue.path.slice(0, -1)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined
+    const key = issue.path.at(-1)!
+    if (holder === null || typeof holder !== 'object' || Array.isArray(holder)) continue
+    const members = holder as Record<PropertyKey, unknown>
+    if (Object.hasOwn(members, key) && members[key as PropertyKey] === null) {
+      delete members[key as PropertyKey]
+      removed = true
+    }
+  }
+  return removed
 }
 
 export function toResponse(r: Reply, defaultStatus: number): Response {

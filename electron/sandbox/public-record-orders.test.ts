@@ -46,6 +46,30 @@ describe('POST /orders places an order directly, with a body very like a basket\
   })
 })
 
+describe('a body read from the service goes back as it is (spec 4.2 "Modify basket: body as create")', () => {
+  it('a basket read with GET, nulls and all, is accepted back by PUT unchanged', async () => {
+    const basket = await rec.api.post<Order>('/baskets', orderBody({ name: 'Round trip', line_items: [{ product_code: 'SW-24P-POE', quantity: 2 }] }))
+    expect(basket.status).toBe(201)
+    const read = await rec.api.get<Order>(`/baskets/${basket.body.id}`)
+    // The answer carries null for what is not set (here, at least the instructions): the point of the test.
+    expect(Object.values(read.body).filter((v) => v === null).length).toBeGreaterThan(0)
+    expect(Object.values(read.body.line_items[0]!).filter((v) => v === null).length).toBeGreaterThan(0)
+    const back = await rec.api.send<Order>('PUT', `/baskets/${basket.body.id}`, read.body)
+    expect(back.status, JSON.stringify(back.body)).toBe(200)
+    expect(back.body).toMatchObject({ id: basket.body.id, name: 'Round trip', purchase_order_number: 'PO-REC-1', shipping_type: 1 })
+    expect(back.body.line_items).toHaveLength(1)
+    expect(back.body.line_items[0]).toMatchObject({ product: 5, quantity: 2 })
+  })
+
+  it('null for an optional field is the field left out; null for a required one is named as missing', async () => {
+    const placed = await rec.api.post<Order>('/orders', orderBody({ ship_instructions: null, part_ship: null, line_items: [{ product_code: 'SW-24P-POE', quantity: 1, markup: null }] }))
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    const refused = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody({ line_items: [{ product_code: 'SW-24P-POE', quantity: null }] }))
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors.map((e) => e.field)).toContain('line_items.0.quantity')
+  })
+})
+
 describe('line items: when both product and product_code are given, product wins (likewise the provisioning and maintenance pairs)', () => {
   it('uses the ids and ignores the SKUs beside them, even unknown ones', async () => {
     const res = await rec.api.post<Order>(
