@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Id } from './common'
 
-/** Spec 2.3. parent is absent/null at the top of the caller's visible tree. */
+/** Spec 2.3. parent is absent/null at the root; a caller below it sees its own organisation's parent id, though not that parent. */
 export const Organisation = z.object({
   id: Id,
   name: z.string(),

@@ -61,12 +61,15 @@ export class OrgTree {
     return 1 + 0.05 * (this.byId.get(orgId)?.depth ?? 0)
   }
 
-  /** The viewer's own organisation is the top of its visible tree: its parent is not shown. */
-  toApi(org: OrgRecord, viewerOrg: number): Organisation {
+  /**
+   * Spec 2.3: parent is the parent organisation's id, the caller's own organisation's too (as
+   * /whoami's root says whether it has one), though the caller cannot list or read that parent.
+   */
+  toApi(org: OrgRecord): Organisation {
     return {
       id: org.id,
       name: org.name,
-      parent: org.id === viewerOrg ? null : org.parent,
+      parent: org.parent,
       linked_account: org.linked_account,
       finance_type: org.finance_type,
     }

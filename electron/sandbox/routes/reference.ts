@@ -27,7 +27,7 @@ export const referenceOperations = [
     success: 200,
     errors: [400, 401, 403],
     handle({ state, caller, query }) {
-      const orgs = caller.visible.map((id) => state.orgs.toApi(state.orgs.get(id)!, caller.user.organisation))
+      const orgs = caller.visible.map((id) => state.orgs.toApi(state.orgs.get(id)!))
       return all(orgs, query)
     },
   }),
