@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { bodyText, limitBody } from './body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { authenticate, type Caller } from './auth'
+import { withoutRefusedNulls } from '../../shared/api'
 import { ApiError, badRequest, fieldErrors, forbidden, invalid, notFound, problemResponse } from './errors'
 import { faultsAndLog } from './faults-middleware'
 import { httpEncoding } from './http-encoding'
@@ -103,23 +104,6 @@ export function parseJsonBody<T>(text: string, schema: z.ZodType<T>): T {
   return parsed.data
 }
 
-/** Removes the object members that hold null where the schema refused a type; true if any was. */
-function withoutRefusedNulls(value: unknown, issues: readonly z.core.$ZodIssue[]): boolean {
-  let removed = false
-  for (const issue of issues) {
-    if (issue.code !== 'invalid_type' || issue.path.length === 0) continue
-    let holder: unknown = value
-    for (const key of issue.path.slice(0, -1)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined
-    const key = issue.path.at(-1)!
-    if (holder === null || typeof holder !== 'object' || Array.isArray(holder)) continue
-    const members = holder as Record<PropertyKey, unknown>
-    if (Object.hasOwn(members, key) && members[key as PropertyKey] === null) {
-      delete members[key as PropertyKey]
-      removed = true
-    }
-  }
-  return removed
-}
 
 export function toResponse(r: Reply, defaultStatus: number): Response {
   const text = r.raw ?? JSON.stringify(r.json ?? null)

@@ -51,9 +51,14 @@ export interface Reading<T> {
   unread: string[]
 }
 
-/** Strict first (the usual case costs one parse); on failure the reader, naming what it could not read. Null when even that fails. */
+/**
+ * Strict first (the usual case costs one parse); then strict again with null read as "not set"
+ * where a field takes no null; on failure the reader, naming what it could not read. Null when
+ * even that fails.
+ */
 export function readAnswer<S extends z.ZodType>(strict: S, raw: unknown): Reading<z.output<S>> | null {
-  const exact = strict.safeParse(raw)
+  let exact = strict.safeParse(raw)
+  if (!exact.success && withoutRefusedNulls(raw, exact.error.issues)) exact = strict.safeParse(raw)
   if (exact.success) return { value: exact.data, unread: [] }
   const degraded = readerFor(strict).safeParse(raw)
   if (!degraded.success) return null
@@ -68,4 +73,28 @@ const unreadMarks = new WeakMap<object, string[]>()
 /** The fields of a value read by readAnswer that could not be read (empty for a complete one). */
 export function unreadFields(value: unknown): string[] {
   return value !== null && typeof value === 'object' ? (unreadMarks.get(value) ?? []) : []
+}
+
+/**
+ * The service answers null for what is not set, in fields the spec lists only with a type (a
+ * shipping address's region, a finance contact's title): null there means the field is absent, not
+ * that the value is odd. Removes, in place, the object members holding null where `issues` say the
+ * schema refused their type; true if any was removed (then parse again). The sandbox reads request
+ * bodies the same way, so a body read from it can be sent back as it is.
+ */
+export function withoutRefusedNulls(value: unknown, issues: readonly z.core.$ZodIssue[]): boolean {
+  let removed = false
+  for (const issue of issues) {
+    if (issue.code !== 'invalid_type' || issue.path.length === 0) continue
+    let holder: unknown = value
+    for (const key of issue.path.slice(0, -1)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<PropertyKey, unknown>)[key] : undefined
+    const key = issue.path.at(-1)!
+    if (holder === null || typeof holder !== 'object' || Array.isArray(holder)) continue
+    const members = holder as Record<PropertyKey, unknown>
+    if (Object.hasOwn(members, key) && members[key] === null) {
+      delete members[key]
+      removed = true
+    }
+  }
+  return removed
 }

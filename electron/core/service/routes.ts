@@ -116,6 +116,8 @@ export const SERVICE_ASSUMPTIONS = {
   syncOverSlowLinks: 'Catalogue pages of 1000 (the maximum: fewest round trips, best compression) fetched 4 at a time: at 50 ms RTT one request at a time would leave a 20 Mbit/s link idle a third of the time, 4 keep it full while 4 pages (~6 MB decoded) bound memory; more would only queue on the link.',
   tolerantReading:
     'Answers are read with a reader derived from each strict schema (shared/api/reading.ts): a field the app only shows that is missing, null or of another type degrades to null, its default or a declared value; only ids, status and totals are needed. Spec 9.2 and conventions: "the service may add optional fields, or more data to a response, in a minor release".',
+  nullMeansNotSet:
+    'The spec lists fields with a type only, but the service answers null for what is not set. Null where a schema takes no null (an address\'s region, a finance contact\'s title, a meeting line\'s deal registration) is read as the field absent: the address or finance stays whole and the answer is fully read (readAnswer). Our sandbox reads null in request bodies the same way, so a basket read with GET goes back by PUT as it is.',
   partialRows:
     'A list row that is only partly read is kept and counted (the orders list and detail show a marker); a row without an id or other needed field is left out and counted, never silently (issue 14). The catalogue sync keeps a product failing the product schema with what could be read (id; SKU and name else empty, price else 0), marked and counted in the catalogue view; only one without a usable id is left out.',
   unknownFields: 'Orders and products are loose schemas: unknown fields are kept, so stored order snapshots and catalogue pages lose nothing (spec 9.2).',

@@ -69,6 +69,26 @@ for (const whoamiCurrency of ['code', 'id'] as const) {
       }
     })
 
+    it('reads null in a field listed only with a type (an address\u2019s region, a finance contact\u2019s title) as not set: the address and finance stay whole', async () => {
+      const id = sb.control.listOrdersRaw()[0]!.id
+      const finance = { target: 'SELF', company_name: 'Acme Finance', email_address: 'f@acme.example', title: null, first_name: null, company_number: null, registered_address: null, trading_addresses: null, term_length: 36, approved: true }
+      sb.control.injectFault({ kind: 'reshape', match: { path: `^/orders/${id}$` }, set: { 'shipping_address.region': null, 'shipping_address.addr_line_2': null, payment_type: 'FINANCE', finance } })
+      sb.control.injectFault({ kind: 'reshape', match: { path: '^/organisations/1/addresses$' }, set: { region: null, addr_line_2: null, company_name: null } })
+      try {
+        const order = await client.call('getOrder', { params: { id } })
+        expect(order.shipping_address).toMatchObject({ addr_line_1: expect.any(String), city: expect.any(String), country_code: expect.any(Number) })
+        expect(order.shipping_address!.region).toBeUndefined()
+        expect(order.finance).toMatchObject({ target: 'SELF', company_name: 'Acme Finance', term_length: 36, approved: true })
+        expect(unreadFields(order)).toEqual([])
+        const addresses = await client.list('listOrganisationAddresses', { params: { id: 1 } })
+        expect(addresses.items.length).toBeGreaterThan(0)
+        expect(addresses).toMatchObject({ invalid: 0, partial: 0 })
+        expect(addresses.items[0]).toMatchObject({ addr_line_1: expect.any(String), city: expect.any(String) })
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
     it('reads one order with an unknown status and an extra field', async () => {
       const id = sb.control.listOrdersRaw()[0]!.id
       sb.control.injectFault({ kind: 'reshape', match: { path: `^/orders/${id}$` }, set: { ...ODD, status: 'AWAITING_STOCK' } })
