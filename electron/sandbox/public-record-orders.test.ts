@@ -35,6 +35,14 @@ describe('POST /orders places an order directly, with a body very like a basket\
     expect(res.status, JSON.stringify(res.body)).toBe(201)
   })
 
+  it('an order that cannot be placed says so of the order, not of a basket (no basket is involved)', async () => {
+    const res = await rec.api.post<{ detail: string; errors: { field: string }[] }>('/orders', orderBody({ line_items: [] }))
+    expect(res.status).toBe(422)
+    expect(res.body.errors.map((e) => e.field)).toContain('line_items')
+    expect(res.body.detail).toMatch(/order/i)
+    expect(res.body.detail).not.toMatch(/basket/i)
+  })
+
   it('a submitted basket keeps its id as the order id (spec 4.2 rule 3)', async () => {
     const basket = await rec.api.post<Order>('/baskets', orderBody({ name: 'Record basket' }))
     expect(basket.status).toBe(201)

@@ -58,11 +58,11 @@ function check(state: SandboxState, actor: Actor, body: BasketInput): Checked {
 }
 
 /** What an order needs beyond a basket: lines, and an address and shipping type for goods that ship. */
-function checkSubmittable(c: Checked): void {
+function checkSubmittable(c: Checked, what: 'basket' | 'order'): void {
   const errors: FieldError[] = []
   if (!c.lines.length) errors.push({ field: 'line_items', message: 'An order needs at least one line item' })
   for (const field of missingForShipping(c.body, c.lines.some((l) => l.product.is_shippable))) errors.push({ field, message: 'Required: the order has items to ship' })
-  if (errors.length) throw invalid(errors, 'The basket cannot be submitted yet')
+  if (errors.length) throw invalid(errors, what === 'basket' ? 'The basket cannot be submitted yet' : 'The order cannot be placed yet')
 }
 
 interface BuildOptions {
@@ -228,7 +228,7 @@ export function submitBasket(state: SandboxState, actor: Actor, id: number): Ord
   const existing = basketForWrite(state, actor, id)
   return state.store.transaction(() => {
     const { checked, doc } = refreshed(state, existing, actor.visible)
-    checkSubmittable(checked)
+    checkSubmittable(checked, 'basket')
     place(state, actor, doc)
     audit(state, actor, 'SUBMITTED', `Basket #${id}`, doc.organisation)
     return doc
@@ -271,7 +271,7 @@ function place(state: SandboxState, actor: Actor, doc: Order): void {
 /** POST /orders: a basket body placed as an order in one step. */
 export function placeOrder(state: SandboxState, actor: Actor, body: BasketInput): Order {
   const checked = check(state, actor, body)
-  checkSubmittable(checked)
+  checkSubmittable(checked, 'order')
   return state.store.transaction(() => {
     const date = state.clock.iso(actor.now)
     const id = reserveOrderId(state.store, checked.organisation, date)
