@@ -9,7 +9,11 @@ export function datePattern(locale: string): string {
   return parts.map((p) => token[p.type] ?? (/^[\s./-]+$/.test(p.value) ? p.value : `'${p.value.replace(/'/g, "''")}'`)).join('')
 }
 
-/** A date the user can read the order of fields from (31 December, so day and month differ), for placeholders. */
-export function dateExample(locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(2026, 11, 31))
+/**
+ * How a date is written, in the user's words ("jj/mm/aaaa" in French, "TT.MM.JJJJ" in German), for
+ * an empty date field's placeholder: an example date there reads as a date already chosen.
+ */
+export function dateLetters(locale: string, letters: { day: string; month: string; year: string }): string {
+  const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(2026, 10, 25))
+  return parts.map((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? letters[p.type] : p.value)).join('')
 }
