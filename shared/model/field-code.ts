@@ -17,8 +17,12 @@ export function zodFieldCode(issue: z.core.$ZodIssue, input: unknown): FieldCode
       if (issue.origin === 'string') return { key: 'tooLong', params: { max: bound(issue.maximum) } }
       if (issue.origin === 'array') return { key: 'tooMany', params: { max: bound(issue.maximum) } }
       return { key: issue.inclusive === false ? 'lessThan' : 'atMost', params: { max: bound(issue.maximum) } }
-    case 'invalid_format':
+    case 'invalid_format': {
+      // An empty field is missing, not badly written: "Required", as for any other empty field.
+      const value = valueAt(input, issue.path)
+      if (typeof value === 'string' && value.trim() === '') return { key: 'required' }
       return { key: issue.format === 'email' ? 'invalidEmail' : 'invalid' }
+    }
     case 'custom': {
       // A schema's own rule names its kind in params.fieldKey (shared/api/order.ts).
       const key = (issue.params as { fieldKey?: FieldMessageKey } | undefined)?.fieldKey

@@ -194,6 +194,13 @@ describe('draft problems by key (for the renderer to say in the user\'s language
     })
     expect(fields.purchase_order_number).toMatch(/255/)
   })
+
+  it('calls an empty e-mail field required, not a badly written address', () => {
+    const meeting = withProduct(product({ subscription_type: 'SUBSCRIPTION_KIND_MEETING' }))
+    const withEmail = (end_user_email: string) => doc({ line_items: [line({ meeting_order: { end_user_name: 'Ann', end_user_company: 'Co', end_user_email } })] })
+    expect(draftProblems(withEmail(''), meeting).fieldCodes['line_items.0.meeting_order.end_user_email']).toEqual({ key: 'required' })
+    expect(draftProblems(withEmail('ann@'), meeting).fieldCodes['line_items.0.meeting_order.end_user_email']).toEqual({ key: 'invalidEmail' })
+  })
 })
 
 describe('checking again after one line\'s own fields changed', () => {
