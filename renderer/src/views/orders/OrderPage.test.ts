@@ -60,6 +60,25 @@ describe('order page', () => {
     expect(line.textContent).toMatch(/term (one month|\d+ months), billed \w+, renews for (one month|\d+ months)/)
     expect(line.textContent).not.toMatch(/per_unit|recurring|term \d+,/)
   })
+
+  it("sets a meeting line's facts apart with spaced dots, its product kind in words", async () => {
+    const client = new TestClient(demo.sandbox as unknown as Sandbox)
+    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
+    const placed = await client.call<{ id: number }>('POST', '/orders', {
+      body: {
+        shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
+        shipping_type: 1,
+        line_items: [{ product: SHOWCASE.meeting.id, quantity: 1, meeting_order: { end_user_name: 'Ann Lee', end_user_company: 'Acme', end_user_email: 'ann@acme.test', deal_registration_id: 'D-1' } }],
+      },
+    })
+    await demo.mount({ path: `/orders/${placed.body.id}` })
+    const value = () => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === 'Meeting subscription')?.nextElementSibling?.textContent?.trim()
+    const facts = await waitFor(() => value(), 'the meeting line')
+    // Every fact is set apart by " · " (no "BASE· subscription"), and BASE reads as the product kind.
+    expect(facts.split(' · ').length, facts).toBe(4)
+    expect(facts).not.toMatch(/\S·|·\S/)
+    expect(facts).toMatch(/ · NEW Base product · /)
+  })
 })
 
 describe('reorder', () => {
