@@ -209,10 +209,10 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     return (await quickMatches(query, limit)).items
   }
 
-  /** A search box's first matches, and whether they come from a first sync still landing. */
-  async function quickMatches(query: string, limit: number): Promise<Pick<CatalogueSearchResult, 'items' | 'partial'>> {
+  /** A search box's first matches, how many match in all, and whether they come from a first sync still landing. */
+  async function quickMatches(query: string, limit: number): Promise<Pick<CatalogueSearchResult, 'items' | 'total' | 'partial'>> {
     const res = await api.catalogue.search({ query, limit })
-    return { items: res.items, partial: res.partial }
+    return { items: res.items, total: res.total, partial: res.partial }
   }
 
   async function lookupSku(sku: string): Promise<ScanOutcome> {

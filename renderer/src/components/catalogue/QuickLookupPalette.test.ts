@@ -56,6 +56,24 @@ describe('quick lookup palette', () => {
     expect(dialog()).toBeNull()
   })
 
+  it('says how many match in all when it shows only the first of them', async () => {
+    await openSomewhere()
+    await press('k', { ctrlKey: true })
+    await waitFor(() => document.activeElement === input(), 'focus in the input')
+    // What the catalogue view would count for the same words.
+    const all = await demo.app.api.catalogue.search({ query: 'rack', limit: 1 })
+    if (!all.ok) throw new Error(all.error.message)
+    expect(all.value.total).toBeGreaterThan(12)
+    typeInto(input(), 'rack')
+    await waitFor(() => options().length === 12, 'a full list')
+    const status = () => $('[data-testid=quick-lookup] [role=status]')?.textContent?.trim()
+    expect(status()).toBe(`First 12 of ${all.value.total} products`)
+    typeInto(input(), SHOWCASE.switch.sku)
+    await waitFor(() => options().length >= 1 && options().length < 12, 'a short list')
+    expect(status()).toBe(`${options().length === 1 ? 'One product' : `${options().length} products`}`)
+    await press('Escape')
+  })
+
   it('closes with Escape and gives focus back where it was', async () => {
     const link = await openSomewhere()
     await press('k', { ctrlKey: true })

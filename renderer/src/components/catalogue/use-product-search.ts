@@ -24,6 +24,8 @@ export function useProductSearch(o: ProductSearchOptions) {
   const catalogue = useCatalogueStore()
   const query = ref(o.initial ?? '')
   const items = shallowRef<ProductSummary[]>([])
+  /** How many products match in all: more than the matches shown when the list is capped. */
+  const total = ref(0)
   const answered = ref<string | null>(null)
   /** The answer came from a first sync still landing: what it holds so far. */
   const partial = shallowRef<CatalogueSearchResult['partial'] | null>(null)
@@ -41,6 +43,7 @@ export function useProductSearch(o: ProductSearchOptions) {
   function reset(): void {
     query.value = ''
     items.value = []
+    total.value = 0
     answered.value = null
     partial.value = null
     active.value = 0
@@ -52,6 +55,7 @@ export function useProductSearch(o: ProductSearchOptions) {
     if (!text) {
       cancel()
       items.value = []
+      total.value = 0
       answered.value = null
       partial.value = null
       return
@@ -71,6 +75,7 @@ export function useProductSearch(o: ProductSearchOptions) {
       const found = await catalogue.quickMatches(text, o.limit)
       if (mine === seq) {
         items.value = found.items
+        total.value = Math.max(found.total, found.items.length)
         partial.value = found.partial ?? null
         answered.value = text
         active.value = 0
@@ -99,5 +104,5 @@ export function useProductSearch(o: ProductSearchOptions) {
     }
   }
 
-  return { query, items, answered, partial, active, error, cancel, reset, searchNow, onInputKey }
+  return { query, items, total, answered, partial, active, error, cancel, reset, searchNow, onInputKey }
 }
