@@ -73,6 +73,26 @@ describe('catalogue: scanning and quick lookup offline', () => {
     await sandbox.control.resume()
   })
 
+  it('Shift+Enter in a full quick lookup list says it added the product where the rep is looking, not below the list', async () => {
+    const { page } = app
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.keyboard.press('Control+k')
+    await page.waitForSelector('[role=dialog][data-testid=quick-lookup]')
+    await page.keyboard.type('a', { delay: 30 })
+    await page.waitForSelector('[data-testid=quick-lookup][data-answered="a"]')
+    await expect.poll(() => page.locator('[data-testid=quick-lookup-option]').count()).toBe(12)
+    await page.keyboard.press('Shift+Enter')
+    const note = await page.waitForSelector('[data-testid=quick-lookup-added]')
+    const seen = await note.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const dialog = el.closest('[role=dialog]')!.getBoundingClientRect()
+      return { top: box.top, bottom: box.bottom, dialogTop: dialog.top, dialogBottom: dialog.bottom, viewport: innerHeight }
+    })
+    expect(seen.top, JSON.stringify(seen)).toBeGreaterThanOrEqual(seen.dialogTop)
+    expect(seen.bottom, JSON.stringify(seen)).toBeLessThanOrEqual(Math.min(seen.dialogBottom, seen.viewport))
+    await page.keyboard.press('Escape')
+  })
+
   it('no page error happened on the way', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
