@@ -85,12 +85,15 @@ export const MeetingOrder = z.object({
   end_user_email: email,
 })
 
+/** The most of one product a line may order (our sandbox's bound; the public record states none). */
+export const QUANTITY_MAX = 1_000_000
+
 /** Request fields of a line item (spec 2.9). A product is named by id or SKU; the id wins when both are given. */
 export const LineItemRequest = z
   .object({
     product: Id.optional(),
     product_code: z.string().trim().min(1).max(128).optional(),
-    quantity: z.int().min(1).max(1_000_000),
+    quantity: z.int().min(1).max(QUANTITY_MAX),
     prov_product: Id.optional(),
     prov_product_code: z.string().trim().min(1).max(128).optional(),
     prov_organisation: Id.optional(),

@@ -28,6 +28,44 @@ const press = async (el: Element, key: string) => {
   await nextTick()
 }
 
+describe('a line\u2019s quantity as the rep types it', () => {
+  /** The table as its editor drives it: each change applied to the line, as the draft's save does. */
+  function renderLive() {
+    const live = reactive(lines.map((l) => ({ ...l }))) as DraftLine[]
+    const w = renderTable({ lines: live, onChange: (key: string, patch: { quantity?: number | null }) => Object.assign(live.find((l) => l.key === key)!, patch) })
+    return { w, live }
+  }
+  const type = async (input: HTMLInputElement, text: string) => {
+    input.value = text
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    await nextTick()
+    await nextTick()
+  }
+
+  it('keeps "1.5" as typed, says whole numbers only, orders nothing and shows no subtotal', async () => {
+    const { w, live } = renderLive()
+    const input = w.find('[data-testid=line-qty-0]').element as HTMLInputElement
+    await type(input, '1.5')
+    expect(input.value).toBe('1.5')
+    expect(live[0]!.quantity).toBeNull()
+    expect(w.find('tr.lines__row [data-field-error]').text()).toBe('Whole numbers only')
+    expect(w.find('[data-testid=line-subtotal-0]').text()).toBe('—')
+    await type(input, '2')
+    expect(live[0]!.quantity).toBe(2)
+    expect(w.find('tr.lines__row [data-field-error]').exists()).toBe(false)
+    expect(w.find('[data-testid=line-subtotal-0]').text()).toMatch(/20\.00/)
+  })
+
+  it('shows no subtotal for a quantity the line cannot be ordered with: no negative amounts', async () => {
+    const { w } = renderLive()
+    const input = w.find('[data-testid=line-qty-0]').element as HTMLInputElement
+    await type(input, '-1')
+    expect(w.find('[data-testid=line-subtotal-0]').text()).toBe('—')
+    await type(input, '2000000')
+    expect(w.find('[data-testid=line-subtotal-0]').text()).toBe('—')
+  })
+})
+
 describe('the lines table, for the keyboard', () => {
   it('moves between lines with the arrow keys, from a row or from its quantity', async () => {
     const w = renderTable()

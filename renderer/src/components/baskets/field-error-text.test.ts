@@ -17,4 +17,11 @@ describe('field error texts', () => {
     })
     expect(texts).toEqual({ 'line_items.0.quantity': 'Au moins 5 pour la formule Annual', name: 'Name is taken (service)' })
   })
+
+  it('writes a bound as the UI\u2019s language writes numbers', () => {
+    const { t } = createTestI18n('de').global
+    const texts = fieldErrorTexts(t, { fields: { 'line_items.0.quantity': 'At most 1000000' }, fieldCodes: { 'line_items.0.quantity': { key: 'atMost', params: { max: 1_000_000 } } } }, (n) => n.toLocaleString('de'))
+    expect(texts['line_items.0.quantity']).toBe(`${t('baskets.fieldErrors.atMost', { max: '1.000.000' })}`)
+    expect(texts['line_items.0.quantity']).toContain('1.000.000')
+  })
 })

@@ -4,13 +4,15 @@ type Translate = (key: string, named?: Record<string, unknown>) => string
 
 /**
  * A draft's field errors in the user's language, by field path: a message the app wrote itself by
- * its key (`fieldCodes`), any other (a refusal of the service) as it came.
+ * its key (`fieldCodes`), its numbers formatted with `number`, any other (a refusal of the service) as it came.
  */
-export function fieldErrorTexts(t: Translate, view: Pick<DraftView, 'fields' | 'fieldCodes'>): Record<string, string> {
+export function fieldErrorTexts(t: Translate, view: Pick<DraftView, 'fields' | 'fieldCodes'>, number: (n: number) => string = String): Record<string, string> {
   const texts: Record<string, string> = {}
   for (const [path, message] of Object.entries(view.fields)) {
     const code = view.fieldCodes[path]
-    texts[path] = code ? t(`baskets.fieldErrors.${code.key}`, code.params ?? {}) : message
+    // Bounds as the user's language writes numbers: "At most 1,000,000", "Höchstens 1.000.000".
+    const params = code?.params ? Object.fromEntries(Object.entries(code.params).map(([k, v]) => [k, typeof v === 'number' ? number(v) : v])) : {}
+    texts[path] = code ? t(`baskets.fieldErrors.${code.key}`, params) : message
   }
   return texts
 }

@@ -48,7 +48,7 @@ export function useDraftEditor(id: Ref<string>) {
   const editable = computed(() => view.value?.state === 'draft' || view.value?.state === 'rejected')
   /** The same object while the messages stay the same: a keystroke's answer then renders none of the fields again. */
   const fields = computed<Record<string, string>>((before) => {
-    const next = view.value ? fieldErrorTexts(t, view.value) : {}
+    const next = view.value ? fieldErrorTexts(t, view.value, f.number) : {}
     return before && sameFieldTexts(before, next) ? before : next
   })
   const customerFinance = computed(() => doc.value?.payment_type === 'FINANCE' && doc.value.finance?.target === 'CUSTOMER')
