@@ -380,6 +380,76 @@ describe('lines: removing and pasting', () => {
       'Nicht lesbar — Keine Artikelnummer in dieser Zeile',
     ])
   })
+
+  it('keeps the pasted rows it could not add, each with its reason, to be fixed and added or discarded', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Branch rollout' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=open-import]'), 'the import button')).click()
+    const box = await waitFor(() => $<HTMLTextAreaElement>('[data-testid=import-text]'), 'the paste box')
+    // Thirteen rows: a header, seven that are found, and five that cannot go in as they stand.
+    const notAdded = ['BOGUS-1,3', 'CBL-CAT6-2M,0', 'SW-24P-POE,1.5', 'MAINT-3Y-4H,abc', `${SHOWCASE.ambiguousSku},2`]
+    const pasted = [
+      'SKU,Quantity',
+      `${SHOWCASE.switch.sku},2`,
+      notAdded[0],
+      `${SHOWCASE.accessPoint.sku},3`,
+      notAdded[1],
+      `${SHOWCASE.router.sku},1`,
+      notAdded[2],
+      `${SHOWCASE.licence.sku},5`,
+      notAdded[3],
+      `${SHOWCASE.firewall.sku},1`,
+      notAdded[4],
+      `${SHOWCASE.phone.sku},4`,
+      `${SHOWCASE.unbranded.sku},10`,
+    ]
+    typeInto(box as unknown as HTMLInputElement, pasted.join('\n'))
+    await waitFor(() => !$<HTMLButtonElement>('[data-testid=import-preview]')?.disabled, 'the preview button')
+    $<HTMLButtonElement>('[data-testid=import-preview]')!.click()
+    const add = await waitFor(() => $<HTMLButtonElement>('[data-testid=import-add]'), 'the preview')
+    expect(add.textContent!.trim()).toBe('Add 7 lines')
+    add.click()
+
+    // Seven lines on the draft; the panel stays, holding just the five rows, and says so.
+    const outcome = await waitFor(() => $('[data-testid=import-outcome]')?.textContent?.trim() || null, 'what the add did, said')
+    expect(outcome).toBe('7 lines added. 5 rows were not added — fix them below or discard them.')
+    expect($('[data-testid=import-outcome]')!.getAttribute('role')).toBe('status')
+    const after = await demo.app.api.baskets.get({ id: created.value.id })
+    expect(after.ok && after.value.doc.line_items.length).toBe(7)
+    expect(box.value).toBe(notAdded.join('\n'))
+    expect(document.activeElement).toBe(box)
+    // Each with its reason, numbered as the box now reads.
+    const reasons = () => $$('[data-testid=import-preview-table] tbody tr').map((r) => [...r.children].map((c) => c.textContent!.trim()).join(' | '))
+    expect(reasons().slice(0, 4)).toEqual([
+      '1 | BOGUS-1 | 3 | Unknown SKU',
+      '2 | CBL-CAT6-2M | — | Not readable — “0” is not a whole quantity from 1 to 1,000,000',
+      '3 | SW-24P-POE | — | Not readable — “1.5” is not a whole quantity from 1 to 1,000,000',
+      '4 | MAINT-3Y-4H | — | Not readable — “abc” is not a whole quantity from 1 to 1,000,000',
+    ])
+    expect(reasons()[4]).toMatch(/^5 \| AMB-100 \| 2 \| Several products share this SKU/)
+    expect($('[data-testid=import-cancel]')!.textContent!.trim()).toBe('Discard the 5 rows not added')
+
+    // Fixed: a quantity corrected in the box, the product chosen for the shared SKU; the rest stay.
+    typeInto(box as unknown as HTMLInputElement, box.value.replace('CBL-CAT6-2M,0', 'CBL-CAT6-2M,2'))
+    $<HTMLButtonElement>('[data-testid=import-preview]')!.click()
+    const choose = await waitFor(() => $<HTMLSelectElement>('#import-choose-5'), 'the choice for the shared SKU')
+    choose.value = String(SHOWCASE.ambiguousIds[1])
+    choose.dispatchEvent(new Event('change'))
+    await waitFor(() => $('[data-testid=import-add]')?.textContent?.trim() === 'Add 2 lines', 'two rows to add')
+    $<HTMLButtonElement>('[data-testid=import-add]')!.click()
+    await waitFor(() => $('[data-testid=import-outcome]')?.textContent?.trim() === '2 lines added. 3 rows were not added — fix them below or discard them.', 'the second add said')
+    expect(box.value).toBe([notAdded[0], notAdded[2], notAdded[3]].join('\n'))
+
+    // Discarded on purpose: the panel goes, the focus back on its button.
+    $<HTMLButtonElement>('[data-testid=import-cancel]')!.click()
+    await waitFor(() => document.activeElement === $('[data-testid=open-import]'), 'the focus back on "Paste or import lines"')
+    const draft = await demo.app.api.baskets.get({ id: created.value.id })
+    if (!draft.ok) throw new Error(draft.error.message)
+    expect(draft.value.doc.line_items.map((l) => [l.product, l.quantity])).toContainEqual([SHOWCASE.ambiguousIds[1], 2])
+    expect(draft.value.doc.line_items.find((l) => l.product === SHOWCASE.unbranded.id)?.quantity).toBe(12)
+    expect(draft.value.doc.line_items).toHaveLength(8)
+  })
 })
 
 describe('saving a draft as a template', () => {
