@@ -38,6 +38,14 @@ describe('paste and CSV import', () => {
     ])
   })
 
+  it('flags a first row whose quantity is not a number but whose SKU is one, rather than skipping it for a header', () => {
+    expect(parseLines('SW-24P,abc\nAP-6E,2').map((r) => [r.line, r.sku, r.invalid?.reason ?? null])).toEqual([
+      [1, 'SW-24P', 'quantity'],
+      [2, 'AP-6E', null],
+    ])
+    expect(parseLines('Artikelnummer;Menge\nAP-6E;2').map((r) => r.sku)).toEqual(['AP-6E'])
+  })
+
   it('previews unknown and ambiguous SKUs before anything is added', async () => {
     const preview = await previewImport('sw-24p\t2\nNOPE-1\t1\nCAB-1M\t5\nAP-6E;x', catalogue)
     expect(preview.map((p) => [p.sku, p.status, p.matches.map((m) => m.id)])).toEqual([

@@ -13,8 +13,8 @@ interface ParsedLine {
 
 /**
  * Reads "SKU, quantity" lines as they come from a spreadsheet paste (tab separated) or a CSV file
- * (comma or semicolon separated, fields optionally quoted). A first row whose quantity is not a
- * number is taken for a header. A missing quantity means 1.
+ * (comma or semicolon separated, fields optionally quoted). A first row with no digit in it (its
+ * quantity not a number) is taken for a header. A missing quantity means 1.
  */
 export function parseLines(text: string): ParsedLine[] {
   const out: ParsedLine[] = []
@@ -34,7 +34,9 @@ export function parseLines(text: string): ParsedLine[] {
     }
     const q = Number(qtyText.replace(/\s/g, ''))
     if (!Number.isInteger(q) || q < 1 || q > 1_000_000) {
-      if (out.length === 0 && !/\d/.test(qtyText)) return // header row ("SKU;Quantity")
+      // A header row ("SKU;Quantity"): no digit in either cell. A first row whose SKU has one is a
+      // product with a mistyped quantity ("MAINT-3Y-4H,abc"): flagged like any other, never skipped.
+      if (out.length === 0 && !/\d/.test(qtyText) && !/\d/.test(sku)) return
       out.push({ line: i + 1, raw, sku, quantity: null, error: `"${qtyText}" is not a whole quantity between 1 and 1000000`, invalid: { reason: 'quantity', quantity: qtyText } })
       return
     }
