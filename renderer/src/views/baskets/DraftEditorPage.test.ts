@@ -452,6 +452,84 @@ describe('lines: removing and pasting', () => {
   })
 })
 
+describe('lines: a SKU two products share', () => {
+  const demo = demoAppSuite({ sandbox: { products: 100, orders: 0, speed: 0 }, sync: true })
+  const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }))
+  const lines = async (id: string) => {
+    const d = await demo.app.api.baskets.get({ id })
+    if (!d.ok) throw new Error(d.error.message)
+    return d.value.doc.line_items.map((l) => [l.product, l.quantity])
+  }
+
+  it('adds the product picked among the suggestions, not just its SKU', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Racks' } })
+    if (!created.ok) throw new Error(created.error.message)
+    const { router } = await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the SKU entry')
+    sku.focus()
+    typeInto(sku, 'AMB-10')
+    const offered = await waitFor(() => {
+      const o = $$('[data-testid=sku-suggestions] [role=option]')
+      return o.filter((e) => e.textContent!.startsWith(SHOWCASE.ambiguousSku)).length === 2 && o
+    }, 'both AMB-100 products suggested')
+    const gridstone = offered.find((o) => o.textContent!.includes('Gridstone'))!
+    gridstone.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
+    await nextTick()
+    expect(sku.value).toBe(SHOWCASE.ambiguousSku)
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    await waitFor(() => $$('tr.lines__row').length === 1, 'the line added')
+    expect(await lines(created.value.id)).toEqual([[SHOWCASE.ambiguousIds[1], 1]])
+    expect($('#line-entry-error')).toBeNull()
+    expect(router.currentRoute.value.path).toBe(`/baskets/drafts/${created.value.id}`)
+
+    // Picked, then the SKU typed in again: the pick is forgotten, the SKU typed is what is added.
+    typeInto(sku, 'AMB-10')
+    const again = await waitFor(() => $$('[data-testid=sku-suggestions] [role=option]').find((o) => o.textContent!.includes('Gridstone')), 'Gridstone suggested again')
+    again.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
+    await nextTick()
+    typeInto(sku, SHOWCASE.switch.sku)
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    await waitFor(() => $$('tr.lines__row').length === 2, 'the second line added')
+    expect(await lines(created.value.id)).toEqual([
+      [SHOWCASE.ambiguousIds[1], 1],
+      [SHOWCASE.switch.id, 1],
+    ])
+  })
+
+  it('offers the products of a shared SKU typed by hand, there in the entry, and adds the one chosen', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'More racks' } })
+    if (!created.ok) throw new Error(created.error.message)
+    const { router } = await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the SKU entry')
+    sku.focus()
+    typeInto(sku, SHOWCASE.ambiguousSku.toLowerCase())
+    typeInto($<HTMLInputElement>('[data-testid=qty-input]')!, '4')
+    // Enter, as a scanner or a rep typing ends: the form is sent with nothing highlighted.
+    key(sku, 'Enter')
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    const said = await waitFor(() => $('#line-entry-error')?.textContent?.includes('share') && $('#line-entry-error')!, 'the choice asked')
+    expect(said.textContent!.trim()).toBe('2 products share the SKU amb-100: choose the one you mean from the list.')
+    const offered = await waitFor(() => $$('[data-testid=sku-suggestions] [role=option]').length === 2 && $$('[data-testid=sku-suggestions] [role=option]'), 'the two products offered')
+    expect(offered.map((o) => o.textContent!.trim())).toEqual(['AMB-100 Fluxnet Universal Rack Mount Kit', 'AMB-100 Gridstone Universal Rack Mount Kit'])
+    expect(document.activeElement).toBe(sku)
+    expect(sku.getAttribute('aria-expanded')).toBe('true')
+    expect(await lines(created.value.id)).toEqual([])
+
+    // The keyboard's way: ArrowDown to the first, Enter takes it, Enter on the quantity adds it.
+    key(sku, 'ArrowDown')
+    await nextTick()
+    expect(sku.getAttribute('aria-activedescendant')).toBe('line-entry-suggestion-0')
+    key(sku, 'Enter')
+    await nextTick()
+    expect(document.activeElement).toBe($('[data-testid=qty-input]'))
+    expect($('#line-entry-error')).toBeNull()
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    await waitFor(() => $$('tr.lines__row').length === 1, 'the line added')
+    expect(await lines(created.value.id)).toEqual([[SHOWCASE.ambiguousIds[0], 4]])
+    expect(router.currentRoute.value.path).toBe(`/baskets/drafts/${created.value.id}`)
+  })
+})
+
 describe('saving a draft as a template', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 

@@ -3,6 +3,7 @@ import { computed, nextTick, onBeforeUnmount, onMounted, ref, shallowRef, toRaw,
 import { useI18n } from 'vue-i18n'
 import { useRouter } from 'vue-router'
 import type { DraftAddress, DraftDoc, DraftHeaderPatch, DraftLine, DraftLineEdit, DraftLinePatch, DraftView, Rechoose, ReferenceData } from '../../../../shared/ipc/channels/baskets'
+import type { ProductSummary } from '../../../../shared/ipc/channels/catalogue'
 import { fieldErrorTexts, sameFieldTexts } from '../../components/baskets/field-error-text'
 import { useFormat } from '../../i18n/use-format'
 import { api, toApiError, type ApiError } from '../../services/api'
@@ -280,15 +281,23 @@ export function useDraftEditor(id: Ref<string>) {
   }
 
   // ---- lines ----
-  async function addLine(line: { sku: string; quantity: number }): Promise<boolean> {
+  /**
+   * Adds a line by SKU, or by the product chosen among the suggestions. Answers true once it is on
+   * the draft; for a SKU that several products share (refused by the core), those products, for the
+   * rep to choose one there and then; false otherwise (the error said under the entry).
+   */
+  async function addLine(line: { sku: string; quantity: number; productId?: number }): Promise<boolean | { choose: ProductSummary[] }> {
     entryError.value = undefined
     busy.value = 'add'
     try {
       await flush()
-      accept(await api.baskets.addLine({ draftId: id.value, sku: line.sku, quantity: line.quantity }))
+      accept(await api.baskets.addLine({ draftId: id.value, sku: line.sku, quantity: line.quantity, ...(line.productId !== undefined ? { productId: line.productId } : {}) }))
       return true
     } catch (err) {
-      entryError.value = toApiError(err).message
+      const error = toApiError(err)
+      const sharing = line.productId === undefined && error.code === 'conflict' ? await api.catalogue.lookupSku({ sku: line.sku }).catch(() => []) : []
+      if (sharing.length > 1) return { choose: sharing }
+      entryError.value = error.message
       return false
     } finally {
       busy.value = null
