@@ -115,6 +115,73 @@ describe('the draft editor’s tools', () => {
     expect(await page.locator('[data-testid=sku-suggestions]').isVisible()).toBe(false)
   })
 
+  it('keeps the pasted rows it could not add, each with its reason, until they are fixed and added', async () => {
+    const { page } = app
+    await openNewDraft(app)
+    const id = page.url().split('/').pop()!
+    await page.click('[data-testid=open-import]')
+    const notAdded = ['BOGUS-1,3', 'CBL-CAT6-2M,0', 'SW-24P-POE,1.5', 'MAINT-3Y-4H,abc', 'AMB-100,2']
+    const found = ['AP-WIFI6-IN,3', 'RTR-BRANCH-4G,1', 'LIC-SEC-1Y,5', 'FW-NGFW-100,1', 'PHONE-DESK-IP,4', 'SW-24P-POE,2', 'MAINT-1Y-NBD,2']
+    // Thirteen rows: a header, then found and not-addable rows interleaved.
+    await page.fill('[data-testid=import-text]', ['SKU,Quantity', ...found.flatMap((f, i) => (notAdded[i] ? [f, notAdded[i]] : [f]))].join('\n'))
+    await page.click('[data-testid=import-preview]')
+    await page.waitForSelector('[data-testid=import-preview-table]')
+    expect((await page.textContent('[data-testid=import-add]'))!.trim()).toBe('Add 7 lines')
+    await page.click('[data-testid=import-add]')
+
+    // Seven lines in; the panel stays with just the five rows, each with its reason, and says so.
+    const outcome = page.locator('[data-testid=import-outcome]')
+    await expect.poll(() => outcome.textContent()).toBe('7 lines added. 5 rows were not added — fix them below or discard them.')
+    expect((await app.call<DraftView>('baskets.get', { id })).doc.line_items).toHaveLength(7)
+    expect(await page.inputValue('[data-testid=import-text]')).toBe(notAdded.join('\n'))
+    const reasons = await page.locator('[data-testid=import-preview-table] tbody tr td:last-child').allTextContents()
+    expect(reasons.map((r) => r.trim())).toEqual([
+      'Unknown SKU',
+      'Not readable — “0” is not a whole quantity from 1 to 1,000,000',
+      'Not readable — “1.5” is not a whole quantity from 1 to 1,000,000',
+      'Not readable — “abc” is not a whole quantity from 1 to 1,000,000',
+      expect.stringContaining('Several products share this SKU'),
+    ])
+
+    // Fixed in the box, the shared SKU's product chosen, the unknown one let through: all go in, the panel closes.
+    await page.fill('[data-testid=import-text]', ['BOGUS-1,3', 'CBL-CAT6-2M,2', 'SW-24P-POE,1', 'MAINT-3Y-4H,1', 'AMB-100,2'].join('\n'))
+    await page.click('[data-testid=import-preview]')
+    await page.selectOption('#import-choose-5', { label: 'Gridstone Universal Rack Mount Kit' })
+    await page.click('[data-testid=import-include-unknown]')
+    expect((await page.textContent('[data-testid=import-add]'))!.trim()).toBe('Add 5 lines')
+    await page.click('[data-testid=import-add]')
+    await page.waitForSelector('[data-testid=open-import]:focus')
+    expect(await page.locator('[data-testid=import-panel]').count()).toBe(0)
+    const skus = (await app.call<DraftView>('baskets.get', { id })).doc.line_items.map((l) => l.product_code)
+    expect(skus).toEqual(expect.arrayContaining(['BOGUS-1', 'CBL-CAT6-2M', 'MAINT-3Y-4H', 'AMB-100']))
+  })
+
+  it('adds the product picked among suggestions that share a SKU, and offers them when that SKU is typed by hand', async () => {
+    const { page } = app
+    await openNewDraft(app)
+    const id = page.url().split('/').pop()!
+    const sku = page.locator('[data-testid=sku-input]')
+    await sku.pressSequentially('AMB-10')
+    const gridstone = page.locator('[data-testid=sku-suggestions] [role=option]', { hasText: 'Gridstone' })
+    await gridstone.click()
+    await page.click('[data-testid=add-line]')
+    await page.waitForSelector('[data-testid=lines] tr[data-sku="AMB-100"]')
+    expect((await app.call<DraftView>('baskets.get', { id })).doc.line_items.map((l) => [l.product, l.product_name])).toEqual([[15, 'Gridstone Universal Rack Mount Kit']])
+    expect(await page.locator('#line-entry-error').count()).toBe(0)
+
+    // Typed by hand and Enter: both products offered right there, said under the entry; the rep stays on the draft.
+    await sku.fill('AMB-100')
+    await sku.press('Enter')
+    await expect.poll(() => page.textContent('#line-entry-error')).toBe('2 products share the SKU AMB-100: choose the one you mean from the list.')
+    expect(await page.locator('[data-testid=sku-suggestions] [role=option]').allTextContents()).toEqual(['AMB-100 Fluxnet Universal Rack Mount Kit', 'AMB-100 Gridstone Universal Rack Mount Kit'])
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('qty-input')
+    await page.keyboard.press('Enter')
+    await expect.poll(async () => (await app.call<DraftView>('baskets.get', { id })).doc.line_items.map((l) => l.product)).toEqual([15, 14])
+    expect(page.url().endsWith(id)).toBe(true)
+  })
+
   it('keeps a subtotal of millions inside its column, clear of the unit price, in French on a wide window', async () => {
     const { page } = app
     await page.setViewportSize({ width: 1366, height: 768 })
