@@ -530,6 +530,36 @@ describe('lines: a SKU two products share', () => {
   })
 })
 
+describe('the line entry\u2019s error, and the draft\u2019s', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('forgets an unknown SKU\u2019s error once the SKU is typed again, and a refused submit focuses the draft\u2019s own first wrong field', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'No address yet' } })
+    if (!created.ok) throw new Error(created.error.message)
+    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.phone.id, quantity: 2 })
+    if (!added.ok) throw new Error(added.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the SKU entry')
+    sku.focus()
+    typeInto(sku, 'NOPE-NOT-A-SKU')
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    await waitFor(() => $('#line-entry-error'), 'the unknown SKU said')
+    expect(sku.getAttribute('aria-invalid')).toBe('true')
+    // The rep clears the box: what was said of the SKU tried no longer holds.
+    typeInto(sku, '')
+    await waitFor(() => $('#line-entry-error') === null, 'the error gone with the SKU')
+    expect(sku.getAttribute('aria-invalid')).toBe('false')
+
+    // Again an error in the entry, then a submit the draft refuses (no address, no shipping type).
+    typeInto(sku, 'NOPE-NOT-A-SKU')
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    await waitFor(() => $('#line-entry-error'), 'the unknown SKU said again')
+    $<HTMLButtonElement>('[data-testid=submit-draft]')!.click()
+    const focused = await waitFor(() => document.activeElement !== sku && document.activeElement?.getAttribute('aria-invalid') === 'true' && document.activeElement, 'a wrong field of the draft focused')
+    expect(focused.getAttribute('data-testid')).not.toBe('sku-input')
+  })
+})
+
 describe('saving a draft as a template', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 

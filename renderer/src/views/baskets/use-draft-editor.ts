@@ -378,7 +378,8 @@ export function useDraftEditor(id: Ref<string>) {
     // The notice on the draft says why, with what to do: the refusal itself would say it twice.
     if (view.value?.error?.code === 'other_service') actionError.value = null
     if (actionError.value?.fields && Object.keys(actionError.value.fields).length) {
-      void nextTick(() => document.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
+      // The draft's own first wrong field: the line entry is not part of what was sent.
+      void nextTick(() => document.querySelector<HTMLElement>('[aria-invalid=true]:not([data-testid=sku-input])')?.focus())
     }
   }
 
