@@ -63,12 +63,26 @@ export type ProfileInput = z.input<typeof ProfileInput>
 export const ConnectionProblem = z.enum(['unreachable', 'tls', 'not_service', 'bad_credentials', 'web_page'])
 export type ConnectionProblem = z.infer<typeof ConnectionProblem>
 
+/**
+ * Whether the service takes the active profile's credentials, as its last request said:
+ * 'unchecked' until a request of the session was answered; 'accepted' once one was; 'refused' when
+ * the token request was refused (OAuth invalid_client: a wrong or revoked secret or client id);
+ * 'missing' when the OS keychain no longer holds the secret. Refused or missing, the profile is
+ * signed out although the service can be reached: nothing is read or sent until the connection is
+ * fixed (edited, its secret entered again), and it stays so until a request succeeds.
+ */
+export const CredentialsState = z.enum(['unchecked', 'accepted', 'refused', 'missing'])
+export type CredentialsState = z.infer<typeof CredentialsState>
+
 export const ActingReassignment = z.object({ from: Organisation, to: Organisation })
 export type ActingReassignment = z.infer<typeof ActingReassignment>
 
 export const ConnectionStatus = z.object({
   profile: Profile.nullable(),
+  /** The service can be reached (it answered), whether or not it took the credentials. */
   online: z.boolean(),
+  /** Whether the service took the credentials (see CredentialsState): 'unchecked' with no profile. */
+  credentials: CredentialsState,
   user: CurrentUser.nullable(),
   /** The organisation the app acts as (own or a descendant). */
   actingOrganisation: Organisation.nullable(),

@@ -457,6 +457,46 @@ describe('failures a user will meet', () => {
   })
 })
 
+describe('a profile whose credentials the service refuses', () => {
+  /** The last connection.changed the core sent: what the frame shows. */
+  const lastChange = (h: Harness) => h.events.map((e) => JSON.parse(e) as { e: string; p: ConnectionStatus }).filter((e) => e.e === 'connection.changed').at(-1)?.p
+
+  it('connected anyway, it is signed out with its credentials refused, not simply online, until its secret is entered again', async () => {
+    const h = await makeCore()
+    const p = await connect(h, 'wrong')
+    const connected = (await h.call('connection.activate', { id: p.id })) as ConnectionStatus
+    // The service answered (it can be reached), and refused the credentials: nothing of an account to show.
+    expect(connected).toMatchObject({ profile: { id: p.id }, online: true, credentials: 'refused', user: null, actingOrganisation: null })
+    expect(lastChange(h)).toMatchObject({ profile: { id: p.id }, credentials: 'refused' })
+    // The rep enters the right secret: the same profile signs in.
+    await h.call('connection.save', { id: p.id, name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+    expect(await status(h)).toMatchObject({ profile: { id: p.id }, online: true, credentials: 'accepted', user: { id: sandbox.demo.userId } })
+    expect(lastChange(h)).toMatchObject({ credentials: 'accepted' })
+    await h.call('connection.remove', { id: p.id })
+  })
+
+  it('a secret that stops working while connected signs the profile out at its next request, and back in once it works again', async () => {
+    const h = await makeCore()
+    const p = await connect(h)
+    expect(await h.call('connection.activate', { id: p.id })).toMatchObject({ credentials: 'accepted' })
+    // The API client's secret was replaced elsewhere: the token in use is revoked, a new one refused.
+    await keychain.set(`profile:${p.id}`, 'replaced-elsewhere')
+    sandbox.control.revokeTokens(sandbox.demo.clientId)
+    await h.call('orders.pollNow').catch(() => {})
+    await until(() => lastChange(h)?.credentials === 'refused', 'the refusal announced')
+    expect(await status(h)).toMatchObject({ online: true, credentials: 'refused' })
+    await keychain.set(`profile:${p.id}`, sandbox.demo.clientSecret)
+    await h.call('orders.pollNow').catch(() => {})
+    await until(() => lastChange(h)?.credentials === 'accepted', 'the sign-in announced')
+    await h.call('connection.remove', { id: p.id })
+  })
+
+  it('a profile with no active session is unchecked', async () => {
+    const h = await makeCore()
+    expect(await status(h)).toMatchObject({ profile: null, credentials: 'unchecked' })
+  })
+})
+
 describe('the base URL a rep pastes', () => {
   it('accepts the host alone, with or without a slash, the version path, or a copied endpoint, keeps one form, and connects with each', async () => {
     const h = await makeCore()

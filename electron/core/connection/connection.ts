@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import type { CurrentUser, Organisation } from '../../../shared/api'
-import type { ConnectionStatus, Profile, ProfileInput } from '../../../shared/model/connection'
+import type { ConnectionStatus, CredentialsState, Profile, ProfileInput } from '../../../shared/model/connection'
 import { AppError } from '../../../shared/model/app-error'
 import type { CoreEventName as EventName, CoreEventPayload as EventPayload } from '../../../shared/model/core-events'
 import type { SecretStore } from '../credentials/secret-store'
@@ -11,7 +11,7 @@ import { ActingOrganisation } from './acting-organisation'
 import { startDemoService } from './demo-service'
 import { Profiles } from './profiles'
 import { Reachability } from './reachability'
-import { openSession, testProfile, type ActiveSession, type SessionDeps } from './session'
+import { credentialsRefusal, openSession, testProfile, type ActiveSession, type SessionDeps } from './session'
 import type { WorkOffline } from './work-offline'
 
 export type { ActiveSession } from './session'
@@ -51,6 +51,8 @@ export class Connection {
   /** ConnectionStatus.revision: one more at every connection.changed. */
   private revision = 0
   private lastError: string | null = null
+  /** Whether the service takes the active session's credentials (ConnectionStatus.credentials). */
+  private credentialsState: CredentialsState = 'unchecked'
   /** A listener answers a promise when it has something to close (the stores of a session that ended). */
   private listeners = new Set<(s: ActiveSession | null) => void | Promise<void>>()
 
@@ -63,6 +65,11 @@ export class Connection {
 
   get online(): boolean {
     return this.reachability.online
+  }
+
+  /** Whether the service takes the active profile's credentials; refused or missing, nothing it asks can succeed. */
+  get credentials(): CredentialsState {
+    return this.credentialsState
   }
 
   list(): Profile[] {
@@ -103,13 +110,16 @@ export class Connection {
       resumed: this.resuming,
       // Only the active session's requests tell whether the service can be reached.
       onOutcome: (client, error) => {
-        if (this.session?.client === client) this.reachability.note(error)
+        if (this.session?.client !== client) return
+        this.noteCredentials(error)
+        this.reachability.note(error)
       },
     })
     await this.closeSession()
     this.profiles.setActive(id)
     this.session = next
     this.lastError = null
+    this.credentialsState = 'unchecked'
     await this.probe()
     void this.notify()
     this.reachability.schedule()
@@ -141,6 +151,7 @@ export class Connection {
     return {
       profile: s ? { ...s.profile, active: true } : null,
       online: this.online,
+      credentials: s ? this.credentialsState : 'unchecked',
       user: s?.user ?? null,
       actingOrganisation: s?.actingOrganisation ?? null,
       lastError: this.lastError,
@@ -235,6 +246,18 @@ export class Connection {
     await this.closeSession()
   }
 
+  /**
+   * What one request of the active session says of its credentials: any answer means they were
+   * taken; a refused token request (or a secret gone from the keychain) means they were not. A
+   * change is announced: the frame shows a refused profile as signed out, not as online.
+   */
+  private noteCredentials(error: unknown): void {
+    const next = error === null ? 'accepted' : credentialsRefusal(error)
+    if (next === null || next === this.credentialsState) return
+    this.credentialsState = next
+    void this.notify()
+  }
+
   /** Answers when every listener has closed what it had to (callers that delete files wait for it). */
   private notify(): Promise<void> {
     this.revision++
@@ -252,6 +275,7 @@ export class Connection {
     await this.closeSession()
     this.profiles.setActive(null)
     this.reachability.reset()
+    this.credentialsState = 'unchecked'
     await this.notify()
   }
 

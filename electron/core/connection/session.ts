@@ -1,5 +1,5 @@
 import type { CurrentUser, Organisation } from '../../../shared/api'
-import type { ConnectionProblem, Profile } from '../../../shared/model/connection'
+import type { ConnectionProblem, CredentialsState, Profile } from '../../../shared/model/connection'
 import { AppError } from '../../../shared/model/app-error'
 import type { Clock, Logger } from '../platform/services'
 import { ServiceClient, type ServiceClientTuning } from '../service/client'
@@ -77,6 +77,18 @@ export async function testProfile(deps: SessionDeps, id: string): Promise<Curren
   } finally {
     await client.close()
   }
+}
+
+/**
+ * What a request's failure says of the profile's credentials: refused by the service (its token
+ * request answered invalid_client), missing from the keychain, or nothing (any other failure: the
+ * service was not reached, or refused something else).
+ */
+export function credentialsRefusal(err: unknown): Extract<CredentialsState, 'refused' | 'missing'> | null {
+  if (!(err instanceof AppError) || err instanceof SessionEndedError) return null
+  if (err.code === 'unauthorized' && err.fields?.problem === 'bad_credentials') return 'refused'
+  if (err.code === 'unauthorized' && err.fields?.secret === 'missing') return 'missing'
+  return null
 }
 
 async function requiredSecret(profiles: Profiles, id: string): Promise<string> {
