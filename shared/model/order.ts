@@ -89,8 +89,16 @@ export const SavedOrderFilters = z
     })
   })
 
+/**
+ * Why the last copy of the order history to this computer did not finish: the service refused the
+ * connection's credentials (or the keychain lost its secret), the service could not be reached, or
+ * it failed otherwise. Null once a copy finished (and before the first one ended).
+ */
+export const OrdersIndexProblem = z.enum(['credentials', 'unreachable', 'failed'])
+export type OrdersIndexProblem = z.infer<typeof OrdersIndexProblem>
+
 /** The local index of every order (the list answers from it once complete). */
-export const OrdersIndexState = z.object({ complete: z.boolean(), count: z.int(), syncedAt: z.string().nullable() })
+export const OrdersIndexState = z.object({ complete: z.boolean(), count: z.int(), syncedAt: z.string().nullable(), problem: OrdersIndexProblem.nullable() })
 export type OrdersIndexState = z.infer<typeof OrdersIndexState>
 
 /** The words of an export in the user's language (the core has no translations of its own). */

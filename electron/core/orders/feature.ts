@@ -3,9 +3,10 @@ import { PER_PAGE_MAX } from '../../../shared/api'
 import type { CoreEventName } from '../../../shared/model/core-events'
 import { AppError } from '../../../shared/model/app-error'
 import { AlertPrefs, type WatchState } from '../../../shared/model/order-watch'
-import { OrderFilters, SavedOrderFilters, type OrderRow, type OrdersIndexState } from '../../../shared/model/order'
+import { OrderFilters, SavedOrderFilters, type OrderRow, type OrdersIndexProblem, type OrdersIndexState } from '../../../shared/model/order'
 import type { ActiveSession } from '../connection/connection'
 import { ProfileScoped } from '../connection/profile-scoped'
+import { credentialsRefusal } from '../connection/session'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
 import { alertsFor } from './alerts'
@@ -58,6 +59,8 @@ interface ProfileOrders {
   actions: OrderActions
   watcher: OrderWatcher
   index: OrdersIndex
+  /** Why the last copy of the history into the index did not finish (null once one did). */
+  indexProblem: OrdersIndexProblem | null
   /** Organisation names (for the index's text search), read once per session. */
   orgNames: Map<number, string>
   organisationName: (id: number) => string | undefined
@@ -92,8 +95,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     openAfterClose: true,
     open: (session) => open(session),
     close: (old) => close(old),
-    // Same session: only the online state (or user) changed.
-    changed: (p) => p.watcher.setOnline(connection.online),
+    // Same session: only the online state, the credentials (or user) changed.
+    changed: (p) => {
+      p.watcher.setOnline(connection.online)
+      retryIndex(p)
+    },
     opened: (p) => void syncIndex(p),
   })
   scope.start()
@@ -159,7 +165,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     const actions = new OrderActions({ client: session.client, queries, acknowledge: (o) => store.acknowledge(o), nudge: () => watcher.nudge() })
     lastCounts = { open: -1, attention: -1 }
     watcher.start()
-    return { session, db, store, cancelByApi: null, queries, actions, watcher, index, orgNames, organisationName }
+    return { session, db, store, cancelByApi: null, queries, actions, watcher, index, indexProblem: null, orgNames, organisationName }
   }
 
   /** Brings a profile's index up to date (by default the active one's). */
@@ -178,11 +184,29 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     }
     try {
       await index.sync(read, p.organisationName)
-      if (scope.held() === p) ctx.emit('orders.indexChanged', indexState(index))
+      p.indexProblem = null
+      if (scope.held() === p) ctx.emit('orders.indexChanged', indexState(p))
     } catch (err) {
       // The service client reports reachability itself; only what is not the service's answer is logged.
-      if (!(err instanceof ServiceError)) ctx.log.error('orders: could not update the local orders index', err)
+      if (!(err instanceof ServiceError) && !credentialsRefusal(err)) ctx.log.error('orders: could not update the local orders index', err)
+      // The view says why the copy stopped instead of "copying…" for ever.
+      const problem = indexProblemOf(err)
+      if (scope.held() === p && problem !== p.indexProblem) {
+        p.indexProblem = problem
+        ctx.emit('orders.indexChanged', indexState(p))
+      }
     }
+  }
+
+  /**
+   * A copy that stopped is tried again once what stopped it is gone: the service answers again, or
+   * takes the credentials again (a request of the session succeeded). A new session (the profile
+   * edited, its secret entered again) starts its own copy when it opens.
+   */
+  function retryIndex(p: ProfileOrders): void {
+    if (p.indexProblem === null || !connection.online) return
+    if (p.indexProblem === 'credentials' ? connection.credentials !== 'accepted' : connection.credentials === 'refused' || connection.credentials === 'missing') return
+    void syncIndex(p)
   }
 
   /**
@@ -209,9 +233,9 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     }
   }
 
-  function indexState(index: OrdersIndex): OrdersIndexState {
-    const s = index.state()
-    return { complete: s.complete, count: s.count, syncedAt: s.syncedAt === null ? null : new Date(s.syncedAt).toISOString() }
+  function indexState(p: ProfileOrders): OrdersIndexState {
+    const s = p.index.state()
+    return { complete: s.complete, count: s.count, syncedAt: s.syncedAt === null ? null : new Date(s.syncedAt).toISOString(), problem: p.indexProblem }
   }
 
   function announce(session: ActiveSession, o: PollOutcome): void {
@@ -367,11 +391,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         const bytes = await opts.printPdf(html)
         return { path: await opts.saveFile(fileName, bytes) }
       },
-      'orders.indexState': async () => indexState((await need()).index),
+      'orders.indexState': async () => indexState(await need()),
       'orders.refreshIndex': async () => {
         const p = await need()
         await syncIndex(p)
-        return indexState(p.index)
+        return indexState(p)
       },
       'orders.pollNow': async () => {
         const p = await need()
@@ -392,4 +416,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       writeFilters()
     },
   }
+}
+
+/** Why a copy of the order history stopped, as the view says it. */
+function indexProblemOf(err: unknown): OrdersIndexProblem {
+  if (credentialsRefusal(err)) return 'credentials'
+  if (err instanceof ServiceError && ['offline', 'tls', 'captive_portal', 'timeout'].includes(err.code)) return 'unreachable'
+  return 'failed'
 }

@@ -99,3 +99,33 @@ describe('the local orders index', () => {
     expect((await list(t, { text: 'PO-ELSEWHERE-1' })).rows.map((r) => r.id)).toEqual([basket.body.id])
   })
 })
+
+describe('a copy of the order history that cannot finish', () => {
+  const state = (t: CoreUnderTest) => t.call<{ complete: boolean; count: number; problem: string | null }>('orders.indexState')
+  const announced = (t: CoreUnderTest) => t.events.filter((e) => e.event === 'orders.indexChanged').map((e) => e.payload as { complete: boolean; problem: string | null })
+
+  it('says the credentials were refused (not "copying…" for ever), and copies everything once the secret is entered again', async () => {
+    const t = await suite.start()
+    const id = await connect(t, suite.sandbox, { ...suite.sandbox.demo, clientSecret: 'wrong' })
+    await vi.waitFor(async () => expect(await state(t)).toMatchObject({ complete: false, count: 0, problem: 'credentials' }), { timeout: 10_000 })
+    // The view is told, as it is of every change of the index.
+    expect(announced(t).at(-1)).toMatchObject({ complete: false, problem: 'credentials' })
+    // The list says why it is empty: the same refusal, not an empty history.
+    expect(await t.fail('orders.list', { filters: {}, page: 1, perPage: 100 })).toMatchObject({ code: 'unauthorized', fields: { problem: 'bad_credentials' } })
+
+    await t.call('connection.save', { id, name: 'Test', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    await vi.waitFor(async () => expect(await state(t)).toMatchObject({ complete: true, problem: null }), { timeout: 30_000 })
+    expect((await state(t)).count).toBe(suite.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT').length)
+  })
+
+  it('says the service cannot be reached, and finishes the copy by itself once it answers again', async () => {
+    const t = await suite.start()
+    await suite.sandbox.control.pause()
+    await connect(t, suite.sandbox)
+    await vi.waitFor(async () => expect(await state(t)).toMatchObject({ complete: false, problem: 'unreachable' }), { timeout: 10_000 })
+    await suite.sandbox.control.resume()
+    // The connection's own probe (every 5 s while offline) finds the service again; the copy follows.
+    t.clock.advance(5_000)
+    await vi.waitFor(async () => expect(await state(t)).toMatchObject({ complete: true, problem: null }), { timeout: 30_000 })
+  })
+})
