@@ -31,6 +31,13 @@ export const useConnectionStore = defineStore('connection', () => {
   const user = computed<CurrentUser | null>(() => status.value?.user ?? null)
   const actingOrganisation = computed(() => status.value?.actingOrganisation ?? null)
   const online = computed(() => status.value?.online ?? false)
+  /** Whether the service takes the active profile's credentials (see CredentialsState). */
+  const credentials = computed(() => status.value?.credentials ?? 'unchecked')
+  /**
+   * The active profile is signed out: the service refused its credentials, or the keychain lost its
+   * secret. The service may well be reachable; nothing of the account can be read or sent.
+   */
+  const signedOut = computed(() => !!profile.value && (credentials.value === 'refused' || credentials.value === 'missing'))
   /** The app acts for another organisation without the user choosing; null once the user saw it. */
   const reassigned = computed(() => status.value?.reassigned ?? null)
   const isDemo = computed(() => profile.value?.demo ?? false)
@@ -184,6 +191,8 @@ export const useConnectionStore = defineStore('connection', () => {
     user,
     actingOrganisation,
     online,
+    credentials,
+    signedOut,
     reassigned,
     isDemo,
     environment,
