@@ -47,6 +47,11 @@ export const useOrdersStore = defineStore('orders', () => {
   const filtersReady = ref(false)
   const total = ref(0)
   const listError = shallowRef<ApiError | null>(null)
+  /**
+   * total is the count of this account's list as last answered: false before the first answer
+   * (after a change of account too) and once the list's first page failed (listError says why).
+   */
+  const counted = ref(false)
   /** Age label of the rows shown: set when the core answered from its offline copy. */
   const fromCache = ref(false)
   const fetchedAt = ref<string | null>(null)
@@ -86,7 +91,10 @@ export const useOrdersStore = defineStore('orders', () => {
     rowsOf: (res) => res.rows,
     onAnswer: (res, page) => {
       listed.put(res.rows)
-      if (page === 0) landed()
+      if (page === 0) {
+        landed()
+        counted.value = true
+      }
       readIssues.set(page, { partial: res.partial, unreadable: res.unreadable })
       total.value = res.total
       fromCache.value = res.fromCache
@@ -94,7 +102,15 @@ export const useOrdersStore = defineStore('orders', () => {
       listError.value = null
     },
     onError: (err, page) => {
-      if (page === 0) landed()
+      if (page === 0) {
+        landed()
+        // The rows of the list before are gone (paged-rows drops them): its count must go too, or
+        // the table shows that many rows "Loading…" for ever.
+        total.value = 0
+        counted.value = false
+        fromCache.value = false
+        fetchedAt.value = null
+      }
       listError.value = toApiError(err)
     },
   })
@@ -128,21 +144,49 @@ export const useOrdersStore = defineStore('orders', () => {
     if (res !== undefined) listed.setOrder(res?.ids ?? null)
     listing.value = false
   }
-  // Another account's orders are others, whatever their ids.
-  const connection = useConnectionStore()
-  watchValue(
-    () => connection.account,
-    () => listed.clear(),
-  )
   /** A reload of the list (new filters or sort) is taking long enough to say so. */
   const loading = ref(false)
   let reloads = 0
+  /** One more at every change of account: answers asked for before are another account's. */
+  let epoch = 0
   let off: (() => void) | null = null
   let offIndex: (() => void) | null = null
   /** The local orders index: once complete, searches and sorts answer from this computer. */
   const index = ref<OrdersIndexState | null>(null)
   /** The user's named filters, one click away. */
   const savedFilters = ref<SavedOrderFilter[]>([])
+
+  /**
+   * Another account (another profile, or this one edited to another account) has other orders:
+   * nothing of the one before is shown a moment longer, not its count, rows, index, watch state,
+   * filters or error. The list view loads the new account's (init) when it shows.
+   */
+  function forget(): void {
+    epoch++
+    reloads++
+    reloadPending = false
+    rows.reset()
+    listed.clear()
+    listing.value = false
+    loading.value = false
+    total.value = 0
+    counted.value = false
+    listError.value = null
+    fromCache.value = false
+    fetchedAt.value = null
+    readIssues.clear()
+    watch.value = null
+    index.value = null
+    savedFilters.value = []
+    filters.value = OrderFilters.parse({})
+    filterErrors.value = {}
+    filtersReady.value = false
+  }
+  const connection = useConnectionStore()
+  watchValue(
+    () => connection.account,
+    () => forget(),
+  )
 
   /** Follows `orders.changed` (once): counts changes, keeps the watch state and the visible rows fresh. */
   function listen(): void {
@@ -165,8 +209,11 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function refreshIndex(): Promise<void> {
+    const mine = epoch
     try {
-      index.value = await api.orders.indexState()
+      const state = await api.orders.indexState()
+      if (mine !== epoch) return
+      index.value = state
       // The list may have answered before the index's state was known: its ids now.
       if (index.value.complete && !listed.order.value) void askOrder()
     } catch {
@@ -175,11 +222,9 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function loadSaved(): Promise<void> {
-    try {
-      savedFilters.value = await api.orders.savedFilters()
-    } catch {
-      savedFilters.value = []
-    }
+    const mine = epoch
+    const saved = await api.orders.savedFilters().catch(() => [])
+    if (mine === epoch) savedFilters.value = saved
   }
 
   /** Replaces the user's named filters; refused lists (a duplicate name) throw with the reason. */
@@ -204,9 +249,13 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function loadFilters(): Promise<void> {
+    const mine = epoch
     try {
-      filters.value = await api.orders.filters()
+      const kept = await api.orders.filters()
+      if (mine !== epoch) return
+      filters.value = kept
     } catch (err) {
+      if (mine !== epoch) return
       listError.value = toApiError(err)
     }
     filtersReady.value = true
@@ -258,8 +307,10 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function refreshWatch(): Promise<void> {
+    const mine = epoch
     try {
-      watch.value = await api.orders.watchState()
+      const state = await api.orders.watchState()
+      if (mine === epoch) watch.value = state
     } catch {
       /* the list's own error says what is wrong */
     }
@@ -282,6 +333,7 @@ export const useOrdersStore = defineStore('orders', () => {
     filterErrors,
     filtersReady,
     total,
+    counted,
     partialCount,
     unreadableCount,
     listError,
