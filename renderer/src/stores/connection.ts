@@ -38,6 +38,8 @@ export const useConnectionStore = defineStore('connection', () => {
    * secret. The service may well be reachable; nothing of the account can be read or sent.
    */
   const signedOut = computed(() => !!profile.value && (credentials.value === 'refused' || credentials.value === 'missing'))
+  /** The last "Test connection" of a profile, in this run, when it failed: connecting to it asks first. */
+  const testFailures = shallowRef<Record<string, ApiError>>({})
   /** The app acts for another organisation without the user choosing; null once the user saw it. */
   const reassigned = computed(() => status.value?.reassigned ?? null)
   const isDemo = computed(() => profile.value?.demo ?? false)
@@ -55,6 +57,8 @@ export const useConnectionStore = defineStore('connection', () => {
     const accountChanged = accountOf(next.profile) !== account.value
     const ownerChanged = ownerOf(next) !== organisationsOwner.value
     status.value = next
+    // The service took the active profile's credentials: a test that failed before no longer speaks for it.
+    if (next.profile && next.credentials === 'accepted') forgetTestFailure(next.profile.id)
     if (accountChanged) priceCurrencies.value = []
     if (ownerChanged) {
       organisations.value = []
@@ -96,8 +100,16 @@ export const useConnectionStore = defineStore('connection', () => {
 
   async function save(input: ProfileInput): Promise<Profile> {
     const saved = await api.connection.save(input)
+    // Changed credentials are not the ones that failed (the panel tests them again at once).
+    forgetTestFailure(saved.id)
     await refreshProfiles()
     return saved
+  }
+
+  function forgetTestFailure(id: string): void {
+    if (!(id in testFailures.value)) return
+    const { [id]: _gone, ...rest } = testFailures.value
+    testFailures.value = rest
   }
 
   /** Refused (conflict, field unsentDrafts) while the profile has drafts not yet sent, unless discardDrafts. */
@@ -116,8 +128,16 @@ export const useConnectionStore = defineStore('connection', () => {
     applyStatus(await api.connection.startDemo())
   }
 
-  function test(id: string): Promise<CurrentUser> {
-    return api.connection.test({ id })
+  /** "Test connection"; a failure is also kept in testFailures (until a test passes or the profile is saved). */
+  async function test(id: string): Promise<CurrentUser> {
+    try {
+      const user = await api.connection.test({ id })
+      forgetTestFailure(id)
+      return user
+    } catch (err) {
+      testFailures.value = { ...testFailures.value, [id]: toApiError(err) }
+      throw err
+    }
   }
 
   /** The rep confirmed the first real order of a production profile on this computer. */
@@ -193,6 +213,7 @@ export const useConnectionStore = defineStore('connection', () => {
     online,
     credentials,
     signedOut,
+    testFailures,
     reassigned,
     isDemo,
     environment,

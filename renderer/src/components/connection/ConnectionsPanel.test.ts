@@ -157,6 +157,36 @@ describe('connection screen', () => {
     await removeNamed('Bad credentials')
   })
 
+  it('asks before connecting to a connection whose test just failed, naming why, and connects only if the rep still wants to', async () => {
+    const outcome = await addThroughForm('Refused', suite.sandbox.baseUrl, suite.sandbox.baseUrl, 'not the secret')
+    expect(outcome.getAttribute('data-problem')).toBe('bad_credentials')
+    const id = profileRow('Refused')!.getAttribute('data-profile-id')!
+    const inUse = async () => {
+      const s = await suite.app.api.connection.status()
+      return s.ok ? (s.value.profile?.id ?? null) : 'unknown'
+    }
+    const before = await inUse()
+    const connect = () => [...profileRow('Refused')!.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === 'Connect')!.click()
+    // The newest dialog (happy-dom never ends the leave transition of a closed one).
+    const dialogs = () => $$('.n-dialog')
+    const newest = (text: string) => [...(dialogs().at(-1)?.querySelectorAll<HTMLButtonElement>('button') ?? [])].find((b) => b.textContent?.trim() === text)
+
+    connect()
+    const dialog = await waitFor(() => dialogs().at(-1), 'the confirmation')
+    expect(dialog.textContent).toContain('Connect to “Refused”?')
+    expect(dialog.textContent).toContain('The last test of this connection failed: The service refused the client ID or secret (invalid_client).')
+    newest('Cancel')!.click()
+    await new Promise((r) => setTimeout(r, 200))
+    expect(await inUse()).toBe(before)
+
+    const shown = dialogs().length
+    connect()
+    await waitFor(() => dialogs().length > shown, 'the confirmation again')
+    newest('Connect anyway')!.click()
+    await waitFor(async () => (await inUse()) === id, 'connected anyway')
+    await removeNamed('Refused')
+  })
+
   it('tells an unreachable host apart: nothing listens at the address', async () => {
     await suite.app.api.connection.save({ name: 'Nowhere', baseUrl: 'http://127.0.0.1:9', clientId: UUID, clientSecret: 'x' })
     await suite.mount({ path: '/settings/connections' })
