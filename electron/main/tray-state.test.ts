@@ -40,6 +40,20 @@ describe('tray state from core events', () => {
     expect(trayTooltip(reduceTray(production, 'connection.changed', { ...status(false), profile: null, user: null }), en)).toBe('Wholesale Desk — Not connected')
   })
 
+  it('says signed out, not online, while the service refuses the connection’s credentials, and online again once it takes them', () => {
+    const refused = reduceTray(initialTrayState, 'connection.changed', { ...status(true), credentials: 'refused' })
+    expect(refused).toMatchObject({ connected: true, online: true, signedOut: true })
+    expect(trayIcon(refused)).toBe('offline')
+    expect(trayTooltip(refused, en)).toBe('Wholesale Desk — Signed out: credentials refused')
+    expect(trayMenu(refused, en)[0]).toMatchObject({ label: 'Wholesale Desk — Signed out: credentials refused' })
+    expect(trayTooltip(refused, trayMessages('de'))).toContain('Abgemeldet')
+    // The reachability event alone does not sign it back in.
+    expect(reduceTray(refused, 'system.online', { online: true, checkedAt: 'now' }).signedOut).toBe(true)
+    const accepted = reduceTray(refused, 'connection.changed', { ...status(true), credentials: 'accepted' })
+    expect(trayTooltip(accepted, en)).toBe('Wholesale Desk — Online')
+    expect(trayIcon(accepted)).toBe('online')
+  })
+
   it('shows alerts paused as the core’s alert preferences say, wherever they were changed', () => {
     const paused = reduceTray(connected(), 'orders.alertPrefsChanged', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })
     expect(paused.alertsPaused).toBe(true)

@@ -10,6 +10,8 @@ import type { TrayMessages } from './tray-texts'
 export interface TrayState {
   connected: boolean
   online: boolean
+  /** The service refused the profile's credentials (or the keychain lost its secret): nothing works, reachable or not. */
+  signedOut: boolean
   demo: boolean
   /** Where orders go: demo, staging or production; null when not connected. */
   environment: 'demo' | 'staging' | 'production' | null
@@ -31,6 +33,7 @@ export const RECENT_MAX = 5
 export const initialTrayState: TrayState = {
   connected: false,
   online: false,
+  signedOut: false,
   demo: false,
   environment: null,
   locale: null,
@@ -47,6 +50,7 @@ const count = z.number().int().min(0).catch(0)
 const ConnectionChanged = z.object({
   profile: z.object({ demo: z.boolean().catch(false), environment: z.enum(['demo', 'staging', 'production']).nullable().catch(null).optional() }).loose().nullable(),
   online: z.boolean(),
+  credentials: z.string().catch('unchecked').optional(),
   user: z.object({ locale: z.string().catch('') }).loose().nullable().catch(null),
 })
 const LanguageChanged = z.object({ language: z.string().min(2) })
@@ -71,6 +75,7 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
         ...state,
         connected,
         online: p.data.online,
+        signedOut: connected && (p.data.credentials === 'refused' || p.data.credentials === 'missing'),
         demo: p.data.profile?.demo ?? false,
         environment: p.data.profile ? (p.data.profile.environment ?? (p.data.profile.demo ? 'demo' : null)) : null,
         locale: state.windowLanguage ?? (p.data.user?.locale || state.locale),
@@ -112,7 +117,7 @@ export type TrayIcon = 'online' | 'offline' | 'sending' | 'attention'
 /** One picture for the state, most urgent first: something needs the user, no service, work in flight, all well. */
 export function trayIcon(state: TrayState): TrayIcon {
   if ((state.orders?.attention ?? 0) > 0 || (state.outbox?.needsReview ?? 0) > 0 || (state.outbox?.rejected ?? 0) > 0) return 'attention'
-  if (!state.connected || !state.online) return 'offline'
+  if (!state.connected || !state.online || state.signedOut) return 'offline'
   if ((state.outbox?.sending ?? 0) > 0 || (state.outbox?.queued ?? 0) > 0) return 'sending'
   return 'online'
 }
@@ -124,8 +129,13 @@ function environmentWord(state: TrayState, m: TrayMessages): string | null {
   return state.demo || state.environment === 'demo' ? m.demo : null
 }
 
+/** Signed out, offline or online: what the connection lets the app do. */
+function connectionWord(state: TrayState, m: TrayMessages): string {
+  return state.signedOut ? m.signedOut : state.online ? m.online : m.offline
+}
+
 export function trayTooltip(state: TrayState, m: TrayMessages): string {
-  const parts = [state.connected ? (state.online ? m.online : m.offline) : m.notConnected]
+  const parts = [state.connected ? connectionWord(state, m) : m.notConnected]
   const env = state.connected ? environmentWord(state, m) : null
   if (env) parts[0] += ` (${env})`
   if (state.outbox?.queued) parts.push(m.queued(state.outbox.queued))
@@ -153,7 +163,7 @@ export type TrayMenuItem =
 /** The tray menu as data; tray.ts turns it into an Electron Menu (rebuilt whenever it changes). */
 export function trayMenu(state: TrayState, m: TrayMessages): TrayMenuItem[] {
   const env = state.connected ? environmentWord(state, m) : null
-  const header = state.connected ? `${state.online ? m.online : m.offline}${env ? ` (${env})` : ''}` : m.notConnected
+  const header = state.connected ? `${connectionWord(state, m)}${env ? ` (${env})` : ''}` : m.notConnected
   const items: TrayMenuItem[] = [{ type: 'normal', label: `${m.appName} — ${header}`, enabled: false }, { type: 'separator' }]
   items.push({ type: 'normal', label: m.latestChanges, enabled: false })
   if (state.recent.length === 0) items.push({ type: 'normal', label: `   ${m.noRecentChanges}`, enabled: false })

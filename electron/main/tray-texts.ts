@@ -8,6 +8,8 @@ export interface TrayMessages {
   appName: string
   online: string
   offline: string
+  /** The service refused the connection's credentials (or its secret is gone from the keychain). */
+  signedOut: string
   notConnected: string
   demo: string
   /** The service's test deployment, and the live one (real orders): shown beside the online state. */
