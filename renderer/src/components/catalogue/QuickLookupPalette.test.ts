@@ -66,7 +66,7 @@ describe('quick lookup palette', () => {
     expect(all.value.total).toBeGreaterThan(12)
     typeInto(input(), 'rack')
     await waitFor(() => options().length === 12, 'a full list')
-    const status = () => $('[data-testid=quick-lookup] [role=status]')?.textContent?.trim()
+    const status = () => $('[data-testid=quick-lookup] .matches__status')?.textContent?.trim()
     expect(status()).toBe(`First 12 of ${all.value.total} products`)
     typeInto(input(), SHOWCASE.switch.sku)
     await waitFor(() => options().length >= 1 && options().length < 12, 'a short list')
