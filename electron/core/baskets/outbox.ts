@@ -2,7 +2,7 @@ import type { Basket, LineItem } from '../../../shared/api'
 import type { DraftDoc, DraftError, ReviewLine } from '../../../shared/model/draft'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
-import { ServiceError, SessionEndedError } from '../service/service-error'
+import { ServiceError, SessionEndedError, WorkingOfflineError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
 import type { BasketStore, DraftRecord, OutboxStep } from './basket-store'
 import { otherServiceError } from './draft-service'
@@ -349,6 +349,14 @@ export class Outbox {
       // The pass stops here; the new session kicks the outbox (the timer, should it not come).
       this.offline = true
       store.patch(rec.id, { state: 'queued', nextAttemptAt: this.deps.clock.now() + (this.deps.retryBaseMs ?? 1000) })
+      this.deps.changed(rec.id)
+      return
+    }
+    if (err instanceof WorkingOfflineError) {
+      // Held back by "Work offline", which the user chose: not an attempt and not an error (the
+      // queue would show it as the draft's last error). Switching it off sends the queue at once.
+      this.offline = true
+      store.patch(rec.id, { state: 'queued', nextAttemptAt: this.deps.clock.now() + (this.deps.retryMaxMs ?? 60_000), error: null })
       this.deps.changed(rec.id)
       return
     }

@@ -1,5 +1,5 @@
 import type { Settings } from '../store/app-store'
-import { ServiceError } from '../service/service-error'
+import { ServiceError, WorkingOfflineError } from '../service/service-error'
 
 const SETTING = 'workOffline'
 
@@ -35,5 +35,5 @@ export class WorkOffline {
 }
 
 export function workingOfflineError(): ServiceError {
-  return new ServiceError('offline', 'Working offline: nothing is sent until "Work offline" is switched off.', null, false)
+  return new WorkingOfflineError()
 }

@@ -36,6 +36,18 @@ export class SessionEndedError extends ServiceError {
   }
 }
 
+/**
+ * A request held back by "Work offline" (connection/work-offline.ts): offline like an unreachable
+ * service (callers wait and try again), but nothing failed: the user chose it, and the outbox
+ * records no error for it.
+ */
+export class WorkingOfflineError extends ServiceError {
+  constructor() {
+    super('offline', 'Working offline: nothing is sent until "Work offline" is switched off.', null, false)
+    this.name = 'WorkingOfflineError'
+  }
+}
+
 const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS|ERR_SSL|HOSTNAME_MISMATCH)/
 /** Failures that happen before a request can have reached the service. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
