@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
@@ -304,6 +304,33 @@ describe('a brand-new basket', () => {
     expect(status).toContain(i18n.global.t('baskets.editor.queuedWorkOffline'))
     expect(status).toContain('„Offline arbeiten“')
     expect(status).not.toMatch(/Working offline|switched off|\.\./)
+  })
+  it('submitted while working offline, brings into view and announces that it is queued until the rep goes back online, with a link to the outbox', async () => {
+    const on = await demo.app.api.system.setWorkOffline({ on: true })
+    if (!on.ok) throw new Error(on.error.message)
+    onTestFinished(async () => void (await demo.app.api.system.setWorkOffline({ on: false })))
+    const id = await sendableDraft('Submitted on the train')
+    // The submit button is at the foot of the form, the notes at its head: what is scrolled into view.
+    const scrolled: Element[] = []
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this)
+    })
+    onTestFinished(() => scroll.mockRestore())
+    const { i18n, router } = await demo.mount({ path: `/baskets/drafts/${id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]:not([disabled])'), 'the submit button')).click()
+    const note = await waitFor(() => $('[data-testid=queued-note]'), 'the draft queued')
+    // Said in a live region that was there before (so it is announced), brought into view, in the rep's terms.
+    const status = note.closest<HTMLElement>('[role=status]')!
+    expect(status).not.toBeNull()
+    await waitFor(() => scrolled.some((el) => el === note || el === status), 'the queued note scrolled into view')
+    expect(note.textContent).toContain(i18n.global.t('baskets.editor.queuedWorkOffline'))
+    expect(note.textContent).toContain('go back online')
+    expect(note.textContent).not.toContain('service can be reached')
+    const outbox = note.querySelector<HTMLAnchorElement>('[data-testid=open-outbox]')
+    expect(outbox?.textContent).toBe('Open the outbox')
+    outbox!.click()
+    await waitFor(() => router.currentRoute.value.path === '/baskets/outbox', 'the outbox opened')
+    await waitFor(() => $$('[data-testid=queue-row]').some((r) => r.textContent?.includes('Submitted on the train')), 'the draft in the outbox')
   })
   it('once sent, shows its fields as read-only text and offers no "Delete draft"', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'Sent already', purchase_order_number: 'PO-77' } })
