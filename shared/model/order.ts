@@ -2,12 +2,20 @@ import { z } from 'zod'
 import { Id, Order, ORDER_SORTS, OrderStatus, PaymentType } from '../api'
 import { pageInfo } from './paging'
 
+/** At most this many orders picked by id in the list's filters (a grouped alert's orders). */
+export const ORDER_FILTER_IDS_MAX = 5000
+
 /**
  * The filters of the orders list (spec 4.2 "List orders"), as the view edits them and the core
  * remembers them across restarts. Empty arrays and nulls mean "not filtered".
  */
 export const OrderFilters = z
   .object({
+    /**
+     * Only these orders (the ones a grouped alert was about). Not a filter of the service: the core
+     * answers it from its local index, reading by id the orders the index does not hold yet.
+     */
+    ids: z.array(Id).max(ORDER_FILTER_IDS_MAX).default([]),
     status: z.array(OrderStatus).default([]),
     payment_type: z.array(PaymentType).default([]),
     /** Matches reference, supplier reference and purchase order. */

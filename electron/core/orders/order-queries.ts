@@ -25,11 +25,18 @@ function serviceQuery(f: OrderFilters, page: number, perPage: number) {
   }
 }
 
-/** The same filters always give the same key, whatever order the user picked values in. */
+/**
+ * The same filters always give the same key, whatever order the user picked values in. Without
+ * ids the key is the one pages were saved under before the list could pick orders by id.
+ */
 function filtersKey(f: OrderFilters): string {
   const sorted = <T>(a: readonly T[]) => [...a].sort()
-  return JSON.stringify({ ...f, status: sorted(f.status), payment_type: sorted(f.payment_type), organisation: sorted(f.organisation) })
+  const { ids, ...rest } = f
+  return JSON.stringify({ ...rest, status: sorted(rest.status), payment_type: sorted(rest.payment_type), organisation: sorted(rest.organisation), ...(ids.length ? { ids: sorted(ids) } : {}) })
 }
+
+/** How many orders picked by id, and not in the index yet, are read at once. */
+const FETCH_BY_ID_CONCURRENCY = 4
 
 /** An order as the list (and the local index) keeps it. */
 export function toRow(o: Order): OrderRow {
@@ -77,6 +84,8 @@ export class OrderQueries {
   async list(filters: OrderFilters, page: number, perPage: number): Promise<OrderListResult> {
     const local = this.fromIndex(filters, page, perPage)
     if (local) return local
+    // The service cannot pick orders by id: the index answers, once it holds them.
+    if (filters.ids.length) return this.byIds(filters, page, perPage)
     const key = filtersKey(filters)
     try {
       const res = await this.deps.client.list('listOrders', { query: serviceQuery(filters, page, perPage) })
@@ -115,6 +124,30 @@ export class OrderQueries {
     const offline = this.deps.isOnline ? !this.deps.isOnline() : false
     const fetchedAt = state.syncedAt ?? this.deps.clock.now()
     return { rows, total, pages, page, perPage, fetchedAt: iso(fetchedAt), fromCache: offline, partial: rows.filter((r) => r.unread.length).length, unreadable: 0 }
+  }
+
+  /**
+   * Orders picked by id (a grouped alert's) while the index is not complete yet: the ones it does
+   * not hold are read by id first (with the first page), then the index answers with the other
+   * filters applied. Offline, or where the service fails for now, the orders held are the answer.
+   */
+  private async byIds(filters: OrderFilters, page: number, perPage: number): Promise<OrderListResult> {
+    const index = this.deps.index
+    if (!index) throw new AppError('internal', 'Orders picked by id are listed from the local orders index, which is not open.')
+    let unavailable = false
+    if (page === 1) {
+      const held = new Set(index.rows(filters.ids).map((r) => r.id))
+      const missing = filters.ids.filter((id) => !held.has(id))
+      for (let i = 0; i < missing.length && !unavailable; i += FETCH_BY_ID_CONCURRENCY) {
+        const read = await Promise.allSettled(missing.slice(i, i + FETCH_BY_ID_CONCURRENCY).map((id) => this.fetch(id)))
+        index.put(read.flatMap((r) => (r.status === 'fulfilled' ? [toRow(r.value)] : [])), this.deps.organisationName ?? (() => undefined))
+        // An order gone or not readable is left out; the service out of reach stops the reading.
+        unavailable = read.some((r) => r.status === 'rejected' && readableFromCache(r.reason))
+      }
+    }
+    const { rows, total, pages } = index.query(filters, page, perPage)
+    const fetchedAt = unavailable ? (index.state().syncedAt ?? this.deps.clock.now()) : this.deps.clock.now()
+    return { rows, total, pages, page, perPage, fetchedAt: iso(fetchedAt), fromCache: unavailable, partial: rows.filter((r) => r.unread.length).length, unreadable: 0 }
   }
 
   async get(id: number): Promise<OrderDetailResult> {

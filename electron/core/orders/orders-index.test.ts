@@ -129,3 +129,41 @@ describe('a copy of the order history that cannot finish', () => {
     await vi.waitFor(async () => expect(await state(t)).toMatchObject({ complete: true, problem: null }), { timeout: 30_000 })
   })
 })
+
+describe('orders picked by id (the orders a grouped alert was about)', () => {
+  const requests = () => suite.sandbox.control.requestLog().map((r) => `${r.method} ${r.path}`)
+
+  it('lists exactly those orders, in the sort chosen and with the other filters, from the index', async () => {
+    const t = await indexed()
+    const all = suite.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT')
+    const picked = [all[3]!, all[40]!, all[200]!, all[401]!, all[555]!]
+    const ids = picked.map((o) => o.id)
+    const page = await list(t, { ids, sort_by: '+total' })
+    expect(page.total).toBe(picked.length)
+    expect(page.rows.map((r) => r.id)).toEqual([...picked].sort((a, b) => a.total - b.total || a.id - b.id).map((o) => o.id))
+    const status = picked[0]!.status
+    const inStatus = await list(t, { ids, status: [status] })
+    expect(inStatus.rows.map((r) => r.id).sort()).toEqual(picked.filter((o) => o.status === status).map((o) => o.id).sort())
+    expect((await t.call<{ ids: number[] } | null>('orders.listIds', { filters: { ids, sort_by: '+total' } }))!.ids).toEqual(page.rows.map((r) => r.id))
+  })
+
+  it('lists them before the index is complete too, reading by id (once) the orders it does not hold', async () => {
+    // The index's reading of the whole history fails (the watcher's list of open orders still answers).
+    suite.sandbox.control.injectFault({ kind: 'status', status: 500, match: { method: 'GET', path: '^/orders$', query: '^(?!.*status)' } })
+    const t = await suite.start()
+    await connect(t, suite.sandbox)
+    await t.call('orders.pollNow').catch(() => {})
+    expect(await t.call('orders.indexState')).toMatchObject({ complete: false })
+    const all = suite.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT')
+    const picked = [all[10]!, all[300]!, all[590]!]
+    suite.sandbox.control.clearRequestLog()
+    const page = await list(t, { ids: picked.map((o) => o.id), sort_by: '-total' })
+    expect(page.rows.map((r) => r.id)).toEqual([...picked].sort((a, b) => b.total - a.total || b.id - a.id).map((o) => o.id))
+    expect(page).toMatchObject({ total: 3, fromCache: false })
+    expect(requests().sort()).toEqual(picked.map((o) => `GET /orders/${o.id}`).sort())
+    // Asked again (the view reloading): answered from what was read, nothing asked of the service.
+    suite.sandbox.control.clearRequestLog()
+    expect((await list(t, { ids: picked.map((o) => o.id), sort_by: '-total' })).rows).toEqual(page.rows)
+    expect(requests()).toEqual([])
+  })
+})

@@ -131,6 +131,11 @@ export class OrdersIndex {
       where.push(`${column} IN (${values.map(() => '?').join(',')})`)
       params.push(...values)
     }
+    // A grouped alert's orders: one parameter however many (json_each), not one each.
+    if (f.ids.length) {
+      where.push('id IN (SELECT value FROM json_each(?))')
+      params.push(JSON.stringify(f.ids))
+    }
     inList('status', f.status)
     inList('payment_type', f.payment_type)
     inList('organisation', f.organisation)

@@ -5,7 +5,7 @@ import { OrderDetailResult, OrderExportLabels, OrderExportResult, OrderFilters, 
 import { AlertPrefs, WatchState } from '../../model/order-watch'
 
 // The orders' types are the domain model's (shared/model); re-exported for the renderer's imports.
-export { OrderDetailResult, OrderExportLabels, OrderExportResult, OrderFilters, OrderListResult, OrderRow, OrdersIndexProblem, OrdersIndexState, ReorderResult, SavedOrderFilter, SavedOrderFilters } from '../../model/order'
+export { ORDER_FILTER_IDS_MAX, OrderDetailResult, OrderExportLabels, OrderExportResult, OrderFilters, OrderListResult, OrderRow, OrdersIndexProblem, OrdersIndexState, ReorderResult, SavedOrderFilter, SavedOrderFilters } from '../../model/order'
 export { AlertPrefs, DEFAULT_ALERT_STATUSES, OrderChange, WatcherPhase, WatchState } from '../../model/order-watch'
 
 const OrderListInput = z.object({
