@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AlertTargetStore } from './alert-targets'
+import { AlertTargetStore, navigationOf } from './alert-targets'
 import { autostartEntry, quoteExecArg } from './autostart-entry'
 import { openOrderArg, parseLaunchArgs, selfCheckRequest } from './launch-args'
 import { toastXml } from './toast-xml'
@@ -60,6 +60,16 @@ describe('alert targets persisted for clicks after a restart', () => {
     expect(new AlertTargetStore(file).latest()).toBeNull()
     writeFileSync(file, JSON.stringify([{ alertId: 'ok', orderId: 3, shownAt: 1 }, { alertId: 'bad', orderId: -1, shownAt: 1 }, 'junk']))
     expect(new AlertTargetStore(file).all()).toEqual([{ alertId: 'ok', orderId: 3, shownAt: 1 }])
+  })
+
+  it("remembers a grouped alert's orders, and drops unreadable ones", () => {
+    const file = join(dir, 'grouped.json')
+    new AlertTargetStore(file, () => 7).remember({ id: 'g', title: '3 orders changed status', body: 'Shipped: 3', target: { kind: 'orders', orderIds: [3, 5, 8] } })
+    const after = new AlertTargetStore(file)
+    expect(after.latest()).toEqual({ alertId: 'g', orderIds: [3, 5, 8], shownAt: 7 })
+    expect(navigationOf(after.latest()!)).toEqual({ kind: 'orders', orderIds: [3, 5, 8] })
+    writeFileSync(file, JSON.stringify([{ alertId: 'empty', orderIds: [], shownAt: 1 }, { alertId: 'bad', orderIds: [2, 'x'], shownAt: 1 }, { alertId: 'ok', orderIds: [2], shownAt: 1 }]))
+    expect(new AlertTargetStore(file).all()).toEqual([{ alertId: 'ok', orderIds: [2], shownAt: 1 }])
   })
 })
 

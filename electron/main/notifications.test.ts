@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { NavigationTarget } from '../../shared/ipc/channels/navigation'
-import { AlertTargetStore } from './alert-targets'
+import { AlertTargetStore, navigationOf } from './alert-targets'
 import { fakeElectron } from '../../tests/support/main/fake-electron'
 
 vi.mock('electron', async () => (await import('../../tests/support/main/fake-electron')).fakeElectron)
@@ -33,6 +33,15 @@ describe('native notifications for core alerts', () => {
     expect(targets.latest()).toMatchObject({ alertId: 'a1', orderId: 12 })
   })
 
+  it("a grouped alert's click shows its orders — remembered too, for a click after a restart", () => {
+    const { notifier, opened, targets } = setup()
+    notifier.show({ id: 'g1', title: '66 orders changed status', body: 'Shipped: 66', target: { kind: 'orders', orderIds: [5, 9, 14] } })
+    Notification.shown.at(-1)!.emit('click', {})
+    expect(opened).toEqual([{ kind: 'orders', orderIds: [5, 9, 14] }])
+    expect(targets.latest()).toMatchObject({ alertId: 'g1', orderIds: [5, 9, 14] })
+    expect(navigationOf(targets.latest()!)).toEqual({ kind: 'orders', orderIds: [5, 9, 14] })
+  })
+
   it('a click on an alert without a target just opens the window', () => {
     const { notifier, opened } = setup()
     notifier.show({ id: 'a2', title: 'Sync finished', body: '' })
@@ -49,5 +58,16 @@ describe('native notifications for core alerts', () => {
       Object.defineProperty(process, 'platform', platform)
     }
     expect((Notification.shown.at(-1)!.options as { toastXml?: string }).toastXml).toContain('launch="--open-order=9"')
+  })
+
+  it("on Windows gives a grouped alert's toast no order to open: its click comes as -ToastActivated, and the last target is opened", () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!
+    Object.defineProperty(process, 'platform', { value: 'win32' })
+    try {
+      setup().notifier.show({ id: 'g2', title: '5 orders changed status', body: 'Shipped: 5', target: { kind: 'orders', orderIds: [1, 2, 3, 4, 5] } })
+    } finally {
+      Object.defineProperty(process, 'platform', platform)
+    }
+    expect((Notification.shown.at(-1)!.options as { toastXml?: string }).toastXml).not.toContain('launch=')
   })
 })

@@ -23,27 +23,29 @@ describe('what the shell does for a launch', () => {
   const req = (argv: string[]) => parseLaunchArgs(['wd', ...argv])
 
   it('first launch: shows the window, or stays in the tray when started at login, or opens the order it names', () => {
-    expect(launchActions(req([]), { first: true, lastAlertOrder: none })).toEqual([{ kind: 'show' }])
-    expect(launchActions(req(['--hidden']), { first: true, lastAlertOrder: none })).toEqual([])
-    expect(launchActions(req(['--open-order=9']), { first: true, lastAlertOrder: none })).toEqual([{ kind: 'openOrder', orderId: 9 }])
+    expect(launchActions(req([]), { first: true, lastAlertTarget: none })).toEqual([{ kind: 'show' }])
+    expect(launchActions(req(['--hidden']), { first: true, lastAlertTarget: none })).toEqual([])
+    expect(launchActions(req(['--open-order=9']), { first: true, lastAlertTarget: none })).toEqual([{ kind: 'open', target: { kind: 'order', orderId: 9 } }])
     // Demo mode on a first launch is started by the shell once the core runs, not here.
-    expect(launchActions(req(['--demo']), { first: true, lastAlertOrder: none })).toEqual([{ kind: 'show' }])
+    expect(launchActions(req(['--demo']), { first: true, lastAlertTarget: none })).toEqual([{ kind: 'show' }])
   })
 
   it('second launch: brings the running window to the front, with its order or demo mode', () => {
-    expect(launchActions(req([]), { first: false, lastAlertOrder: none })).toEqual([{ kind: 'show' }])
-    expect(launchActions(req(['--open-order=12']), { first: false, lastAlertOrder: none })).toEqual([{ kind: 'openOrder', orderId: 12 }])
-    expect(launchActions(req(['--demo']), { first: false, lastAlertOrder: none })).toEqual([{ kind: 'startDemo' }, { kind: 'show' }])
-    expect(launchActions(req(['--demo', '--hidden']), { first: false, lastAlertOrder: none })).toEqual([{ kind: 'startDemo' }, { kind: 'show' }])
+    expect(launchActions(req([]), { first: false, lastAlertTarget: none })).toEqual([{ kind: 'show' }])
+    expect(launchActions(req(['--open-order=12']), { first: false, lastAlertTarget: none })).toEqual([{ kind: 'open', target: { kind: 'order', orderId: 12 } }])
+    expect(launchActions(req(['--demo']), { first: false, lastAlertTarget: none })).toEqual([{ kind: 'startDemo' }, { kind: 'show' }])
+    expect(launchActions(req(['--demo', '--hidden']), { first: false, lastAlertTarget: none })).toEqual([{ kind: 'startDemo' }, { kind: 'show' }])
   })
 
   it('a second start at login leaves the running app as it is', () => {
-    expect(launchActions(req(['--hidden']), { first: false, lastAlertOrder: none })).toEqual([])
+    expect(launchActions(req(['--hidden']), { first: false, lastAlertTarget: none })).toEqual([])
   })
 
-  it('a clicked Windows toast opens the last alert’s order', () => {
-    expect(launchActions(req(['-ToastActivated']), { first: false, lastAlertOrder: () => 31 })).toEqual([{ kind: 'openOrder', orderId: 31 }])
-    expect(launchActions(req(['-ToastActivated']), { first: false, lastAlertOrder: none })).toEqual([{ kind: 'show' }])
+  it('a clicked Windows toast opens the last alert’s order, or a grouped alert’s orders', () => {
+    expect(launchActions(req(['-ToastActivated']), { first: false, lastAlertTarget: () => ({ kind: 'order', orderId: 31 }) })).toEqual([{ kind: 'open', target: { kind: 'order', orderId: 31 } }])
+    const grouped = { kind: 'orders' as const, orderIds: [4, 8, 15] }
+    expect(launchActions(req(['-ToastActivated']), { first: true, lastAlertTarget: () => grouped })).toEqual([{ kind: 'open', target: grouped }])
+    expect(launchActions(req(['-ToastActivated']), { first: false, lastAlertTarget: none })).toEqual([{ kind: 'show' }])
   })
 })
 

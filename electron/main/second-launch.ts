@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { NavigationTarget } from '../../shared/ipc/channels/navigation'
 import { parseLaunchArgs, type LaunchRequest } from './launch-args'
 
 /**
@@ -24,20 +25,20 @@ export function receivedLaunch(argv: readonly string[], additionalData: unknown)
   return { ...request, demo: request.demo || handover.data.demo }
 }
 
-export type LaunchAction = { kind: 'openOrder'; orderId: number } | { kind: 'show' } | { kind: 'startDemo' }
+export type LaunchAction = { kind: 'open'; target: NavigationTarget } | { kind: 'show' } | { kind: 'startDemo' }
 
 /**
  * What the shell does for a launch. The first one shows the window unless started hidden (at login);
  * demo mode is started by the shell once the core runs. A second one is the user asking for the app:
  * it comes to the front (with the order it names, and demo mode if asked) — except a second start
  * at login, which leaves a running app as it is. A toast clicked on Windows names no order: the
- * last alert's is opened.
+ * last alert's target is opened (its order, or a grouped alert's orders).
  */
-export function launchActions(request: LaunchRequest, options: { first: boolean; lastAlertOrder: () => number | null }): LaunchAction[] {
-  const orderId = request.openOrder ?? (request.toastActivated ? options.lastAlertOrder() : null)
+export function launchActions(request: LaunchRequest, options: { first: boolean; lastAlertTarget: () => NavigationTarget | null }): LaunchAction[] {
+  const target: NavigationTarget | null = request.openOrder !== null ? { kind: 'order', orderId: request.openOrder } : request.toastActivated ? options.lastAlertTarget() : null
   const actions: LaunchAction[] = []
   if (!options.first && request.demo) actions.push({ kind: 'startDemo' })
-  if (orderId !== null) actions.push({ kind: 'openOrder', orderId })
+  if (target !== null) actions.push({ kind: 'open', target })
   else if (!request.hidden || (!options.first && request.demo)) actions.push({ kind: 'show' })
   return actions
 }

@@ -47,7 +47,7 @@ describe('order alerts', () => {
 
   it('by default alerts what a rep acts on (shipped, attention required, failed, cancelled); the other statuses are opt-in', () => {
     const all = ORDER_STATUSES.filter((s) => s !== 'DRAFT').map((s, i) => change(i + 1, s))
-    const titles = (p: AlertPrefs) => alertsFor(all, { locale: 'en', prefs: p, now }).flatMap((a) => (a.target ? [a.title] : a.body.split(' · ')))
+    const titles = (p: AlertPrefs) => alertsFor(all, { locale: 'en', prefs: p, now }).flatMap((a) => (a.target?.kind === 'order' ? [a.title] : a.body.split(' · ')))
     expect(titles(prefs).sort()).toEqual(['Cancelled: 1', 'Failed: 1', 'Needs attention: 1', 'Shipped: 1'])
     expect(alertsFor([change(1, 'ACCEPTED'), change(2, 'COMPLETE')], { locale: 'en', prefs, now })).toEqual([])
     expect(alertsFor([change(1, 'ACCEPTED')], { locale: 'en', prefs: AlertPrefs.parse({ statuses: ['ACCEPTED'] }), now })).toHaveLength(1)
@@ -61,11 +61,13 @@ describe('order alerts', () => {
     expect(alerts).toHaveLength(1)
     expect(alerts[0]!.title).toBe('4 orders changed status')
     expect(alerts[0]!.body).toBe('Shipped: 3 · Accepted: 1')
+    // Its click shows those orders, as one order's alert opens that order.
+    expect(alerts[0]!.target).toEqual({ kind: 'orders', orderIds: [1, 2, 3, 4] })
   })
 
   it('follows the preferences: chosen statuses only, nothing while paused', () => {
     const onlyShipped = AlertPrefs.parse({ statuses: ['SHIPPED'] })
-    expect(alertsFor([change(1, 'ACCEPTED'), change(2, 'SHIPPED')], { locale: 'en', prefs: onlyShipped, now }).map((a) => a.target?.orderId)).toEqual([2])
+    expect(alertsFor([change(1, 'ACCEPTED'), change(2, 'SHIPPED')], { locale: 'en', prefs: onlyShipped, now }).map((a) => (a.target?.kind === 'order' ? a.target.orderId : undefined))).toEqual([2])
     expect(alertsFor([change(1, 'SHIPPED')], { locale: 'en', prefs: AlertPrefs.parse({ paused: true }), now })).toEqual([])
     const until = (ms: number) => AlertPrefs.parse({ pausedUntil: new Date(now + ms).toISOString() })
     expect(alertsFor([change(1, 'SHIPPED')], { locale: 'en', prefs: until(60_000), now })).toEqual([])

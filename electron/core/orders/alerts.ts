@@ -1,6 +1,7 @@
 import { isKnownStatus } from '../../../shared/api'
 import { languageOrFallback } from '../../../shared/locales/languages'
 import { statusLabel } from '../../../shared/locales/status-labels'
+import { ORDER_FILTER_IDS_MAX } from '../../../shared/model/order'
 import type { AlertPrefs, OrderChange } from '../../../shared/model/order-watch'
 import type { Alert } from '../platform/services'
 import { orderAlertTexts } from './order-alert-texts'
@@ -31,7 +32,10 @@ export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Ale
     const byStatus = new Map<string, number>()
     for (const ch of wanted) byStatus.set(ch.to, (byStatus.get(ch.to) ?? 0) + 1)
     const body = [...byStatus].map(([s, n]) => `${statusLabel(t.status, s)}: ${n}`).join(' · ')
-    return [{ id: `orders-${wanted[0]!.at}-${wanted.length}`, title: t.summaryTitle(wanted.length), body }]
+    // A click shows exactly these orders (the orders list, filtered to them), as one order's alert opens it.
+    const orderIds = [...new Set(wanted.map((ch) => ch.orderId))]
+    const target = orderIds.length <= ORDER_FILTER_IDS_MAX ? { target: { kind: 'orders' as const, orderIds } } : {}
+    return [{ id: `orders-${wanted[0]!.at}-${wanted.length}`, title: t.summaryTitle(wanted.length), body, ...target }]
   }
   return wanted.map((ch) => {
     const lines = [ch.purchaseOrderNumber ? t.purchaseOrder(ch.purchaseOrderNumber) : t.noPurchaseOrder]

@@ -136,7 +136,7 @@ describe('resubmit and cancel follow section 3', () => {
     expect(Date.parse(s.nextPollAt!) - t.clock.now()).toBe(CADENCE.quickMs)
     suite.sandbox.control.transition(stuck.id, 'ACCEPTED')
     t.clock.advance(CADENCE.quickMs)
-    await vi.waitFor(() => expect(t.alerts.map((a) => a.target?.orderId)).toEqual([stuck.id]))
+    await vi.waitFor(() => expect(t.alerts.map((a) => (a.target?.kind === 'order' ? a.target.orderId : undefined))).toEqual([stuck.id]))
   })
 
   it('cancels before ACCEPTED and never from ACCEPTED on', async () => {

@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import { isOpenStatus, ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/api'
+import type { OrderListResult } from '../../../shared/model/order'
 import type { WatchState } from '../../../shared/model/order-watch'
+import type { Alert } from '../platform/services'
 import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
 import { testKeychain } from '../../../tests/support/core/test-keychain'
@@ -23,7 +25,9 @@ function take(status: OrderStatus, n = 1): Order[] {
 
 const state = (t: CoreUnderTest) => t.call<WatchState>('orders.watchState')
 const poll = (t: CoreUnderTest) => t.call<WatchState>('orders.pollNow')
-const alertsFor = (t: CoreUnderTest, orderId: number) => t.alerts.filter((a) => a.target?.orderId === orderId)
+/** The order an alert opens (none for a grouped alert). */
+const orderOf = (a: Alert) => (a.target?.kind === 'order' ? a.target.orderId : undefined)
+const alertsFor = (t: CoreUnderTest, orderId: number) => t.alerts.filter((a) => orderOf(a) === orderId)
 /** Opts in to alerts of every status (by default only shipped, attention required, failed and cancelled alert). */
 const alertEveryStatus = (t: CoreUnderTest) => t.call('orders.setAlertPrefs', { statuses: [...ORDER_STATUSES], paused: false, pausedUntil: null })
 
@@ -146,7 +150,7 @@ describe('order watcher', () => {
     expect(t.alerts).toEqual([])
     suite.sandbox.control.transition(y!.id, 'FAILED')
     await poll(t)
-    expect(t.alerts.map((a) => a.target?.orderId)).toEqual([y!.id])
+    expect(t.alerts.map(orderOf)).toEqual([y!.id])
   })
 
   it("words alerts in the window's language, whatever the account's locale, and the next ones in the next language chosen", async () => {
@@ -166,7 +170,7 @@ describe('order watcher', () => {
     expect(t.events.filter((e) => e.event === 'system.languageChanged').map((e) => e.payload)).toEqual([{ language: 'fr' }, { language: 'de' }])
   })
 
-  it('coalesces many changes at once into one summary alert', async () => {
+  it('coalesces many changes at once into one summary alert, whose click shows exactly those orders', async () => {
     const t = await started()
     await connect(t, suite.sandbox)
     await poll(t)
@@ -177,6 +181,13 @@ describe('order watcher', () => {
     expect(t.alerts[0]!.title).toBe('5 orders changed status')
     const last = t.events.filter((e) => e.event === 'orders.changed').at(-1)!.payload as { changes: unknown[] }
     expect(last.changes).toHaveLength(5)
+    // What a click opens: the orders list filtered to the alert's orders, each with its new status.
+    const target = t.alerts[0]!.target
+    expect(target?.kind).toBe('orders')
+    const ids = target?.kind === 'orders' ? target.orderIds : []
+    expect([...ids].sort()).toEqual(orders.map((o) => o.id).sort())
+    const listed = await t.call<OrderListResult>('orders.list', { filters: { ids }, page: 1, perPage: 100 })
+    expect(listed.rows.map((r) => [r.id, r.status]).sort()).toEqual(orders.map((o) => [o.id, 'SHIPPED']).sort())
   })
 
   it('polls on its own at the default interval and honours Retry-After', async () => {
@@ -218,7 +229,7 @@ describe('order watcher', () => {
     suite.sandbox.control.transition(accepted!.id, 'ACCEPTED')
     suite.sandbox.control.transition(shipped!.id, 'SHIPPED')
     await poll(t)
-    expect(t.alerts.map((a) => a.target?.orderId)).toEqual([shipped!.id])
+    expect(t.alerts.map(orderOf)).toEqual([shipped!.id])
 
     await t.call('orders.setAlertPrefs', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })
     // The tray hears of it, whoever paused.
