@@ -232,12 +232,15 @@ export const useOrdersStore = defineStore('orders', () => {
     savedFilters.value = await api.orders.setSavedFilters(SavedOrderFilters.parse(next))
   }
 
-  /** The list view: listening, the saved filters and their first page, and the watch state. */
-  async function init(): Promise<void> {
+  /**
+   * The list view: listening, the saved filters and their first page, and the watch state. With
+   * `only` (a grouped alert's "Show these orders"), the list shows exactly those orders instead.
+   */
+  async function init(opts: { only?: number[] } = {}): Promise<void> {
     listen()
     // The list answers from the index as it is; a refresh in the background adds orders placed
     // elsewhere meanwhile (orders.indexChanged then reloads the list).
-    await Promise.all([loadFilters(), refreshWatch(), refreshIndex(), loadSaved()])
+    await Promise.all([loadFilters(opts.only), refreshWatch(), refreshIndex(), loadSaved()])
     void api.orders.refreshIndex().catch(() => {})
   }
 
@@ -248,7 +251,7 @@ export const useOrdersStore = defineStore('orders', () => {
     offIndex = null
   }
 
-  async function loadFilters(): Promise<void> {
+  async function loadFilters(only?: number[]): Promise<void> {
     const mine = epoch
     try {
       const kept = await api.orders.filters()
@@ -258,9 +261,25 @@ export const useOrdersStore = defineStore('orders', () => {
       if (mine !== epoch) return
       listError.value = toApiError(err)
     }
+    if (only) {
+      filters.value = onlyThese(only)
+      // Remembered like any filters: back from one of those orders, the list still shows them.
+      void api.orders.saveFilters(filters.value).catch(() => {})
+    }
     filtersReady.value = true
     await reload()
   }
+
+  /**
+   * Exactly these orders (a grouped alert's), in the sort in use: the other filters go, as a
+   * status or a date filter would hide some of them. Shown as a chip, removed like any filter.
+   */
+  function onlyThese(ids: number[]): OrderFilters {
+    return OrderFilters.parse({ ids, sort_by: filters.value.sort_by })
+  }
+
+  /** The list open already: it shows exactly these orders now. */
+  const showOnly = (ids: number[]): Promise<boolean> => setFilters(onlyThese(ids))
 
   /** Applies (and remembers) new filters; invalid ones stay in the form with their messages. */
   async function setFilters(next: OrderFilters): Promise<boolean> {
@@ -350,6 +369,7 @@ export const useOrdersStore = defineStore('orders', () => {
     init,
     dispose,
     setFilters,
+    showOnly,
     reload,
     rowAt,
     ensureRange,

@@ -1,13 +1,66 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { appSuite, demoAppSuite } from '../../../../tests/support/renderer/app-suite'
-import { waitFor } from '../../../../tests/support/renderer/mount-app'
+import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 
 const alerts = () => [...document.querySelectorAll<HTMLElement>('[data-testid=in-page-alert]')]
 
 describe('alerts and requests to open an order', () => {
-  const demo = demoAppSuite({ sandbox: { products: 300, orders: 60, speed: 0 }, cleanUp: () => localStorage.removeItem('wd.language') })
+  const demo = demoAppSuite({
+    sandbox: { products: 300, orders: 60, speed: 0 },
+    cleanUp: async () => {
+      localStorage.removeItem('wd.language')
+      // The orders list remembers its filters: the next test starts from the whole list.
+      await demo.app.api.orders.saveFilters(OrderFilters.parse({}))
+    },
+  })
+  const listedIds = () => $$('[data-testid=order-row]').map((r) => Number(r.dataset.orderId))
+  const buttonsOf = (alert: HTMLElement) => [...alert.querySelectorAll('button')].map((b) => b.textContent?.trim())
+  /** Open orders moved on by the service, more at once than get one alert each. */
+  async function shipMany(n: number): Promise<number[]> {
+    await demo.app.api.orders.pollNow()
+    const open = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status === 'ACCEPTED' || o.status === 'PROCESSING').slice(0, n)
+    expect(open).toHaveLength(n)
+    for (const o of open) await demo.sandbox.control.transition(o.id, 'SHIPPED')
+    await demo.app.api.orders.pollNow()
+    return open.map((o) => o.id)
+  }
+
+  it('offers "Show these orders" on a grouped alert, which lists exactly the orders that changed, in their new status', async () => {
+    const mounted = await demo.mount({ path: '/catalogue' })
+    const shipped = await shipMany(5)
+    const [alert] = await waitFor(() => alerts().length && alerts(), 'the grouped alert')
+    expect(alert!.querySelector('h2')!.textContent).toMatch(/^5 /)
+    expect(buttonsOf(alert!)).toEqual(['Show these orders', 'Dismiss'])
+    ;[...alert!.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Show these orders')!.click()
+    await waitFor(() => mounted.router.currentRoute.value.name === 'orders', 'the orders list')
+    await waitFor(() => listedIds().length === 5 && $('[data-testid=orders-count]')?.textContent?.includes('5 orders match'), 'the five orders')
+    expect(listedIds().sort()).toEqual([...shipped].sort())
+    expect($$('[data-testid=order-row] [data-status]').map((s) => s.dataset.status)).toEqual(Array(5).fill('SHIPPED'))
+    expect(alerts()).toHaveLength(0)
+    // Said as a filter in use, removed like one: the whole list again.
+    const chip = await waitFor(() => $('[data-testid=filter-chip][data-chip=ids]'), 'the filter chip')
+    expect(chip.textContent).toContain('5 orders from an alert')
+    chip.querySelector('button')!.click()
+    await waitFor(() => listedIds().length > 5, 'every order')
+  })
+
+  it("opens the same list when the shell asks for a grouped alert's orders (its desktop notification clicked), also from the list itself", async () => {
+    const mounted = await demo.mount({ path: '/orders' })
+    const all = await waitFor(() => listedIds().length > 5 && listedIds(), 'every order')
+    const some = [all[1]!, all[4]!, all[7]!, all[9]!]
+    demo.app.emit('navigation.open', { kind: 'orders', orderIds: some })
+    await waitFor(() => listedIds().length === 4, 'the four orders')
+    expect(listedIds().sort()).toEqual([...some].sort())
+    // The address is the plain list again: back from one of these orders, the list still shows them.
+    expect(mounted.router.currentRoute.value.fullPath).toBe('/orders')
+    await mounted.router.push(`/orders/${some[0]}`)
+    await waitFor(() => $('[data-testid=order-status]'), 'the order')
+    mounted.router.back()
+    await waitFor(() => mounted.router.currentRoute.value.name === 'orders' && listedIds().length === 4, 'the four orders again')
+    expect(listedIds().sort()).toEqual([...some].sort())
+  })
 
   it('shows an alert in the page in the harness, and its Open button opens the order', async () => {
     const mounted = await demo.mount({ path: '/catalogue' })

@@ -1,0 +1,18 @@
+import type { RouteLocationRaw } from 'vue-router'
+import type { NavigationTarget } from '../../../../shared/ipc/channels/navigation'
+import { ORDER_FILTER_IDS_MAX } from '../../../../shared/ipc/channels/orders'
+
+/**
+ * Where a click on an alert goes, in the page or on the shell's notification: its order, or the
+ * orders list showing exactly the orders a grouped alert was about (`/orders?ids=4,8,15`).
+ */
+export function routeTo(target: NavigationTarget): RouteLocationRaw {
+  return target.kind === 'order' ? `/orders/${target.orderId}` : { name: 'orders', query: { ids: target.orderIds.join(',') } }
+}
+
+/** The orders a `?ids=` of the orders list names; null when it names none (or not readably). */
+export function idsOf(value: unknown): number[] | null {
+  if (typeof value !== 'string' || !/^\d{1,10}(,\d{1,10})*$/.test(value)) return null
+  const ids = [...new Set(value.split(',').map(Number))].filter((id) => id > 0 && id <= 2 ** 31 - 1)
+  return ids.length && ids.length <= ORDER_FILTER_IDS_MAX ? ids : null
+}
