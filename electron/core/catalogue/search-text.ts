@@ -41,23 +41,52 @@ interface FtsQueryOptions {
   prefix?: boolean
   /** The indexed words starting with a prefix (up to MAX_EXPANSION + 1 of them). */
   wordsStarting?: (prefix: string) => string[]
+  /** How many products an indexed word is in (0 if none): a word typed as one may be written as two ("wifi", "Wi-Fi"). */
+  wordDocs?: (word: string) => number
+}
+
+/** Most ways a word typed as one is read as two. */
+const MAX_SPLITS = 2
+/** Two halves of one written word ("Wi-Fi") are found in about as many products as each other. */
+const SPLIT_DOCS_RATIO = 0.5
+
+/**
+ * A word the catalogue may write as two ("wifi" for "Wi-Fi"): both halves (two letters at least)
+ * required, where both are indexed words found in about as many products as each other, as the
+ * two halves of one written word are ("stand" is not read as "st" and "and"). The index keeps no
+ * positions, so the halves are required, not as a phrase.
+ */
+function splitReadings(word: string, wordDocs: ((w: string) => number) | undefined): string[] {
+  if (!wordDocs || word.length < 4 || /\p{N}/u.test(word)) return []
+  const out: string[] = []
+  for (let i = 2; i <= word.length - 2 && out.length < MAX_SPLITS; i++) {
+    const [a, b] = [word.slice(0, i), word.slice(i)]
+    const [da, db] = [wordDocs(a), wordDocs(b)]
+    if (da > 0 && db > 0 && Math.min(da, db) / Math.max(da, db) >= SPLIT_DOCS_RATIO) out.push(`("${a}" AND "${b}")`)
+  }
+  return out
 }
 
 /**
  * The query box as FTS5 syntax, every word required. The last word may still be being typed: from
  * three letters on it matches the words it starts (spelled out when there are few; numbers and
- * shorter words are matched whole). Quoting keeps user text from being syntax.
+ * shorter words are matched whole). A word may also match as the two words the catalogue writes it
+ * as ("wifi" finds "Wi-Fi"). Quoting keeps user text from being syntax.
  */
 export function ftsQuery(text: string, opts: FtsQueryOptions = {}): string | null {
   const words = indexText(text.toLowerCase()).split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 24)
   if (!words.length) return null
   const last = words.length - 1
+  const asTyped = (w: string, i: number): string => {
+    if (i < last || opts.prefix === false || w.length < 3 || /\p{N}/u.test(w)) return `"${w}"`
+    const spelled = opts.wordsStarting?.(w)
+    if (spelled && spelled.length > 0 && spelled.length <= MAX_EXPANSION) return `(${spelled.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ')})`
+    return `"${w}"*`
+  }
   return words
     .map((w, i) => {
-      if (i < last || opts.prefix === false || w.length < 3 || /\p{N}/u.test(w)) return `"${w}"`
-      const spelled = opts.wordsStarting?.(w)
-      if (spelled && spelled.length > 0 && spelled.length <= MAX_EXPANSION) return `(${spelled.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ')})`
-      return `"${w}"*`
+      const split = splitReadings(w, opts.wordDocs)
+      return split.length ? `(${asTyped(w, i)} OR ${split.join(' OR ')})` : asTyped(w, i)
     })
     .join(' AND ')
 }

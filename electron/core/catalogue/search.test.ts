@@ -43,6 +43,17 @@ describe('search ranking', () => {
     expect(res.total).toBe(res.matchKinds.exact + res.matchKinds.prefix + res.matchKinds.text)
   })
 
+  it('finds with a word typed as one what the catalogue writes as two: "wifi" finds "Wi-Fi"', async () => {
+    const hyphenated = await search({ query: 'wi-fi', limit: 500 })
+    expect(hyphenated.total).toBeGreaterThan(0)
+    const typed = await search({ query: 'wifi', limit: 500 })
+    const found = new Set(typed.items.map((p) => p.id))
+    expect(hyphenated.items.filter((p) => !found.has(p.id)).map((p) => p.name)).toEqual([])
+    // And still as the last word being typed, beside another.
+    const withMore = await search({ query: 'wifi access', limit: 500 })
+    expect(withMore.total).toBe((await search({ query: 'wi-fi access', limit: 500 })).total)
+  })
+
   it('shows every vendor’s product for a SKU they share', async () => {
     const res = await search({ query: SHOWCASE.ambiguousSku })
     const exact = res.items.filter((p) => p.match === 'exact')

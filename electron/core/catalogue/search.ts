@@ -131,7 +131,8 @@ export function searchLocal(cdb: SearchSource, q: SearchQuery, pricesAsOf: strin
     (cdb.stmt('SELECT term FROM term WHERE term >= ? AND term < ? ORDER BY term LIMIT ?').all(prefix, prefixEnd(prefix), MAX_EXPANSION + 1) as { term: string }[]).map((r) => r.term)
   // A scanned or typed SKU that exists is what the user wants; a word matching many SKUs is used as one.
   const skipText = (shaped && exactMatches > 0) || (oneWord && skuMatches > SKU_MATCHES_WITHOUT_TEXT)
-  const text = skipText ? null : ftsQuery(q.query, { prefix: !shaped, wordsStarting })
+  const wordDocs = (word: string) => (cdb.stmt('SELECT docs FROM term WHERE term = ?').get(word) as { docs: number } | undefined)?.docs ?? 0
+  const text = skipText ? null : ftsQuery(q.query, { prefix: !shaped, wordsStarting, wordDocs })
   if (text) {
     const fts = cdb.textIndex ?? 'product_fts'
     // Products already listed as SKU matches are not repeated (looked for only when there are some).
