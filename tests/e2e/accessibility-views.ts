@@ -139,10 +139,10 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     prepare: async (page) => {
       await page.click('text=Desktop alerts')
       await page.waitForSelector('[data-testid=alert-prefs]')
-      // Dates are typed as the locale writes them: the placeholder is 31 December 2026 so written.
+      // Dates are typed as the field asks: its placeholder spells the order out in letters (dd/mm/yyyy in English).
       await page.click('[data-testid=more-filters]')
-      const example = (await page.getAttribute('#of-start', 'placeholder')) ?? '2026-12-31'
-      const written = (iso: string) => example.replace('2026', iso.slice(0, 4)).replace('12', iso.slice(5, 7)).replace('31', iso.slice(8, 10))
+      const pattern = (await page.getAttribute('#of-start', 'placeholder')) ?? 'yyyy-mm-dd'
+      const written = (iso: string) => pattern.replace('yyyy', iso.slice(0, 4)).replace('mm', iso.slice(5, 7)).replace('dd', iso.slice(8, 10))
       await page.fill('#of-start', written('2025-06-01'))
       await page.press('#of-start', 'Tab')
       await page.fill('#of-end', written('2025-01-01'))
