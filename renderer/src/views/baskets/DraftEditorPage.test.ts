@@ -592,6 +592,45 @@ describe('the line entry\u2019s error, and the draft\u2019s', () => {
   })
 })
 
+describe('quantities as a German rep types them', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('reads "2.000" as two thousand, refuses a bad quantity in the entry instead of adding one, and names an unknown SKU in German', async () => {
+    inGerman()
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Mengen' } })
+    if (!created.ok) throw new Error(created.error.message)
+    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.phone.id, quantity: 1 })
+    if (!added.ok) throw new Error(added.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=line-qty-0]'), 'the line')
+    typeInto(qty, '2.000')
+    const saved = async () => {
+      const d = await demo.app.api.baskets.get({ id: created.value.id })
+      return d.ok ? d.value.doc.line_items[0]!.quantity : null
+    }
+    await waitFor(async () => (await saved()) === 2000, 'two thousand saved')
+
+    // The entry: "abc" as the quantity is said to be wrong, and nothing is added.
+    const sku = $<HTMLInputElement>('[data-testid=sku-input]')!
+    typeInto(sku, SHOWCASE.switch.sku)
+    typeInto($<HTMLInputElement>('[data-testid=qty-input]')!, 'abc')
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    const problem = await waitFor(() => $('[data-testid=qty-error]'), 'the quantity refused')
+    expect(problem.textContent).toBe('Nur ganze Zahlen')
+    expect($('[data-testid=qty-input]')!.getAttribute('aria-invalid')).toBe('true')
+    await new Promise((r) => setTimeout(r, 200))
+    const d = await demo.app.api.baskets.get({ id: created.value.id })
+    expect(d.ok && d.value.doc.line_items.length).toBe(1)
+
+    // An unknown SKU, in German words.
+    typeInto($<HTMLInputElement>('[data-testid=qty-input]')!, '1')
+    typeInto(sku, 'GIBT-ES-NICHT')
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    const said = await waitFor(() => $('#line-entry-error'), 'the unknown SKU said')
+    expect(said.textContent!.trim()).toBe('Im Katalog gibt es kein Produkt mit der SKU GIBT-ES-NICHT.')
+  })
+})
+
 describe('saving a draft as a template', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 

@@ -297,7 +297,8 @@ export function useDraftEditor(id: Ref<string>) {
       const error = toApiError(err)
       const sharing = line.productId === undefined && error.code === 'conflict' ? await api.catalogue.lookupSku({ sku: line.sku }).catch(() => []) : []
       if (sharing.length > 1) return { choose: sharing }
-      entryError.value = error.message
+      // The core's words are English: an unknown SKU, the usual case, is said in the rep's language.
+      entryError.value = error.code === 'not_found' ? t('baskets.lines.unknownSku', { sku: line.sku }) : error.message
       return false
     } finally {
       busy.value = null
@@ -379,7 +380,7 @@ export function useDraftEditor(id: Ref<string>) {
     if (view.value?.error?.code === 'other_service') actionError.value = null
     if (actionError.value?.fields && Object.keys(actionError.value.fields).length) {
       // The draft's own first wrong field: the line entry is not part of what was sent.
-      void nextTick(() => document.querySelector<HTMLElement>('[aria-invalid=true]:not([data-testid=sku-input])')?.focus())
+      void nextTick(() => document.querySelector<HTMLElement>('[aria-invalid=true]:not([data-testid=sku-input]):not([data-testid=qty-input])')?.focus())
     }
   }
 

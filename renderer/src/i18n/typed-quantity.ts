@@ -1,0 +1,18 @@
+/**
+ * A quantity as a rep types it in their language: whole numbers only, thousands grouped as the
+ * language groups them ("2.000" is two thousand in German, "2,000" in English, "2 000" in French),
+ * so a grouped number is never read as a small one. Null for anything else ("1.5", "1,5", "abc"),
+ * which the field then calls not a whole number; '' is empty (no quantity).
+ */
+export function typedQuantity(text: string, locale: string): number | null | '' {
+  const t = text.trim()
+  if (t === '') return ''
+  const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567)
+  const group = parts.find((p) => p.type === 'group')?.value ?? ','
+  // Spaces of any kind group digits in languages that group with a space; typed, any of them will do.
+  const sep = /\s/.test(group) ? '[\\s\\u202f\\u00a0]' : group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const m = new RegExp(`^(-?)(\\d{1,3}(?:${sep}\\d{3})+|\\d+)$`, 'u').exec(t)
+  if (!m) return null
+  const n = Number(m[1] + m[2]!.replace(/\D/g, ''))
+  return Number.isSafeInteger(n) ? n : null
+}
