@@ -81,6 +81,14 @@ describe('catalogue: scanning and quick lookup offline', () => {
     await page.keyboard.type('a', { delay: 30 })
     await page.waitForSelector('[data-testid=quick-lookup][data-answered="a"]')
     await expect.poll(() => page.locator('[data-testid=quick-lookup-option]').count()).toBe(12)
+    // How many match in all is in sight too, not below the twelve.
+    const count = await page.locator('[data-testid=quick-lookup] .matches__status').evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const dialog = el.closest('[role=dialog]')!.getBoundingClientRect()
+      return { text: el.textContent!.trim(), inside: box.top >= dialog.top && box.bottom <= dialog.bottom }
+    })
+    expect(count.text).toMatch(/^First 12 of \d+ products$/)
+    expect(count.inside, count.text).toBe(true)
     await page.keyboard.press('Shift+Enter')
     const note = await page.waitForSelector('[data-testid=quick-lookup-added]')
     const seen = await note.evaluate((el) => {
