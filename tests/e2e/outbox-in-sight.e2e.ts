@@ -32,8 +32,8 @@ describe('the outbox in sight', () => {
     await expect.poll(() => page.textContent('[data-testid=current-draft-lines]')).toContain('Current draft: 6 lines')
     expect(await page.textContent('[data-testid=outbox-badge-waiting]')).toBe('0 to send')
 
-    // Work offline: from here nothing may reach the service.
-    await page.click('[data-testid=work-offline]')
+    // Work offline, by its words as a rep clicks them: from here nothing may reach the service.
+    await page.click('[data-testid=work-offline-words]')
     await expect.poll(async () => (await app.call<{ on: boolean }>('system.workOffline')).on).toBe(true)
     sandbox.control.clearRequestLog()
     await page.fill('[data-testid=draft-name]', 'Offline by choice')
