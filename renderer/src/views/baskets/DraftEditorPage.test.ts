@@ -592,6 +592,22 @@ describe('the line entry\u2019s error, and the draft\u2019s', () => {
   })
 })
 
+describe('a submit refused for a missing address', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('takes the rep to the shipping address when the draft has a shipping type but no address at all', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'No address', shipping_type: 1 } })
+    if (!created.ok) throw new Error(created.error.message)
+    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.switch.id, quantity: 1 })
+    if (!added.ok) throw new Error(added.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]'), 'the draft')).click()
+    const fieldset = await waitFor(() => $('[data-testid=draft-shipping-fieldset]'), 'the address fields')
+    await waitFor(() => fieldset.querySelector('[data-field-error]'), 'the address said to be missing')
+    await waitFor(() => fieldset.contains(document.activeElement), 'the focus in the shipping address')
+  })
+})
+
 describe('quantities as a German rep types them', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 

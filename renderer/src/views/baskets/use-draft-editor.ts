@@ -379,8 +379,15 @@ export function useDraftEditor(id: Ref<string>) {
     // The notice on the draft says why, with what to do: the refusal itself would say it twice.
     if (view.value?.error?.code === 'other_service') actionError.value = null
     if (actionError.value?.fields && Object.keys(actionError.value.fields).length) {
-      // The draft's own first wrong field: the line entry is not part of what was sent.
-      void nextTick(() => document.querySelector<HTMLElement>('[aria-invalid=true]:not([data-testid=sku-input]):not([data-testid=qty-input])')?.focus())
+      // The draft's own first wrong field (the line entry is not part of what was sent); a part wrong as a
+      // whole (no shipping address at all) marks no single field: the first control of its group then.
+      void nextTick(() => {
+        const field =
+          document.querySelector<HTMLElement>('[aria-invalid=true]:not([data-testid=sku-input]):not([data-testid=qty-input])') ??
+          document.querySelector('fieldset [data-field-error]')?.closest('fieldset')?.querySelector<HTMLElement>('input, select, textarea, [tabindex="0"]')
+        field?.focus()
+        field?.scrollIntoView?.({ block: 'center' })
+      })
     }
   }
 
