@@ -54,7 +54,7 @@ describe('app frame', () => {
 
   it('lists administrators-only navigation entries to administrators only', async () => {
     const hasEntry = () => [...document.querySelectorAll('nav.main-nav a')].some((a) => a.getAttribute('href')?.endsWith('/admin-only'))
-    const adminOnly = { path: '/admin-only', component: { render: () => null }, meta: { nav: { labelKey: 'admin.nav', order: 5, adminOnly: true } } }
+    const adminOnly = { path: '/admin-only', component: { render: () => null }, meta: { nav: { labelKey: 'frame.nav.admin', order: 5, adminOnly: true } } }
     const plain = suite.sandbox.clients.find((c) => !c.admin)!
     const saved = await suite.app.api.connection.save({ name: 'Clerk', baseUrl: suite.sandbox.baseUrl, clientId: plain.clientId, clientSecret: plain.clientSecret })
     if (!saved.ok) throw new Error(saved.error.message)

@@ -18,7 +18,7 @@ export const adminRoutes: RouteRecordRaw[] = [
     component: () => Promise.all([import('./AdminLayout.vue'), loadAdminMessages()]).then(([layout]) => layout),
     meta: {
       get nav() {
-        return currentAdminAccess().any ? { labelKey: 'admin.nav', order: 40 } : undefined
+        return currentAdminAccess().any ? { labelKey: 'frame.nav.admin', order: 40 } : undefined
       },
       titleKey: 'admin.title',
     },
