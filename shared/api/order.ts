@@ -87,6 +87,8 @@ export const MeetingOrder = z.object({
 
 /** The most of one product a line may order (our sandbox's bound; the public record states none). */
 export const QUANTITY_MAX = 1_000_000
+/** A quantity a line can be ordered with: a whole number from 1 to QUANTITY_MAX. */
+export const isOrderableQuantity = (q: number | null | undefined): q is number => Number.isInteger(q) && q! >= 1 && q! <= QUANTITY_MAX
 
 /** Request fields of a line item (spec 2.9). A product is named by id or SKU; the id wins when both are given. */
 export const LineItemRequest = z

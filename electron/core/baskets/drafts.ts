@@ -6,7 +6,7 @@ import type { OutboxCounts } from '../../../shared/model/outbox'
 import { AppError } from '../../../shared/model/app-error'
 import type { BasketStore, DraftRecord } from './basket-store'
 import { newMarker } from './marker'
-import { QUANTITY_MAX, round2 } from '../../../shared/api'
+import { isOrderableQuantity, round2 } from '../../../shared/api'
 import { productInfo, refreshEstimates, unitEstimate, type PriceCatalogue } from './price-catalogue'
 import { draftProblems, draftProblemsAfterLineEdit } from './validation'
 import { FieldProblems } from './field-messages'
@@ -369,8 +369,7 @@ export class Drafts {
         continue
       }
       // Only a quantity the line can be ordered with counts: 0, -1 and 2,000,000 alike add nothing (the line says why).
-      const q = l.quantity ?? 0
-      if (q >= 1 && q <= QUANTITY_MAX) total += unit * q
+      if (isOrderableQuantity(l.quantity)) total += unit * l.quantity
       const at = live && product ? asOf : (l.estimate?.asOf ?? null)
       if (at && (!oldest || at < oldest)) oldest = at
     }

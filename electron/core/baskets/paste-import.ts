@@ -1,3 +1,4 @@
+import { isOrderableQuantity, QUANTITY_MAX } from '../../../shared/api'
 import type { ImportPreviewRow } from '../../../shared/model/draft-import'
 import type { PriceCatalogue } from './price-catalogue'
 
@@ -33,11 +34,11 @@ export function parseLines(text: string): ParsedLine[] {
       return
     }
     const q = Number(qtyText.replace(/\s/g, ''))
-    if (!Number.isInteger(q) || q < 1 || q > 1_000_000) {
+    if (!isOrderableQuantity(q)) {
       // A header row ("SKU;Quantity"): no digit in either cell. A first row whose SKU has one is a
       // product with a mistyped quantity ("MAINT-3Y-4H,abc"): flagged like any other, never skipped.
       if (out.length === 0 && !/\d/.test(qtyText) && !/\d/.test(sku)) return
-      out.push({ line: i + 1, raw, sku, quantity: null, error: `"${qtyText}" is not a whole quantity between 1 and 1000000`, invalid: { reason: 'quantity', quantity: qtyText } })
+      out.push({ line: i + 1, raw, sku, quantity: null, error: `"${qtyText}" is not a whole quantity between 1 and ${QUANTITY_MAX}`, invalid: { reason: 'quantity', quantity: qtyText } })
       return
     }
     out.push({ line: i + 1, raw, sku, quantity: q, error: null })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Basket, BASKET_SORTS, Id, LineItem, LineItemRequest } from '../../api'
+import { Basket, BASKET_SORTS, Id, LineItem, LineItemRequest, QUANTITY_MAX } from '../../api'
 import { channel } from '../contract-kit'
 import { DraftDoc, DraftHeaderPatch, DraftLine, DraftLinePatch, LooseId } from '../../model/draft'
 import { DraftLineEdit, DraftSummary, DraftView, LineProductInfo, Rechoose } from '../../model/draft-view'
@@ -22,11 +22,11 @@ const AddLineRequest = z
     draftId: z.string().optional(),
     sku: z.string().trim().min(1).max(128).optional(),
     productId: LooseId.optional(),
-    quantity: z.int().min(1).max(1_000_000).default(1),
+    quantity: z.int().min(1).max(QUANTITY_MAX).default(1),
   })
   .refine((r) => r.sku !== undefined || r.productId !== undefined, { message: 'Give a SKU or a product id', path: ['sku'] })
 
-const ImportRow = z.object({ productId: LooseId.optional(), sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(1_000_000) })
+const ImportRow = z.object({ productId: LooseId.optional(), sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(QUANTITY_MAX) })
 
 const ServerBasketPage = z.object({
   items: z.array(Basket),
