@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ServiceOrderStatus } from '../../shared/api'
 import { statusLabel } from '../../shared/locales/status-labels'
+import { isSignedOut } from '../../shared/model/connection'
 import type { TrayMessages } from './tray-texts'
 
 /**
@@ -75,7 +76,7 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
         ...state,
         connected,
         online: p.data.online,
-        signedOut: connected && (p.data.credentials === 'refused' || p.data.credentials === 'missing'),
+        signedOut: connected && isSignedOut(p.data.credentials),
         demo: p.data.profile?.demo ?? false,
         environment: p.data.profile ? (p.data.profile.environment ?? (p.data.profile.demo ? 'demo' : null)) : null,
         locale: state.windowLanguage ?? (p.data.user?.locale || state.locale),

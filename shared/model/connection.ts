@@ -73,6 +73,8 @@ export type ConnectionProblem = z.infer<typeof ConnectionProblem>
  */
 export const CredentialsState = z.enum(['unchecked', 'accepted', 'refused', 'missing'])
 export type CredentialsState = z.infer<typeof CredentialsState>
+/** Refused or missing: the profile is signed out, reachable as the service may be. */
+export const isSignedOut = (c: CredentialsState | string | undefined): boolean => c === 'refused' || c === 'missing'
 
 export const ActingReassignment = z.object({ from: Organisation, to: Organisation })
 export type ActingReassignment = z.infer<typeof ActingReassignment>

@@ -7,6 +7,7 @@ import { OrderFilters, SavedOrderFilters, type OrderRow, type OrdersIndexProblem
 import type { ActiveSession } from '../connection/connection'
 import { ProfileScoped } from '../connection/profile-scoped'
 import { credentialsRefusal } from '../connection/session'
+import { isSignedOut } from '../../../shared/model/connection'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
 import { alertsFor } from './alerts'
@@ -205,7 +206,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
    */
   function retryIndex(p: ProfileOrders): void {
     if (p.indexProblem === null || !connection.online) return
-    if (p.indexProblem === 'credentials' ? connection.credentials !== 'accepted' : connection.credentials === 'refused' || connection.credentials === 'missing') return
+    if (p.indexProblem === 'credentials' ? connection.credentials !== 'accepted' : isSignedOut(connection.credentials)) return
     void syncIndex(p)
   }
 

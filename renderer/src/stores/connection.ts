@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { CurrentUser, Organisation } from '../../../shared/api'
-import type { ActingReassignment, ConnectionStatus, Profile, ProfileInput } from '../../../shared/ipc/channels/connection'
+import { isSignedOut, type ActingReassignment, type ConnectionStatus, type Profile, type ProfileInput } from '../../../shared/ipc/channels/connection'
 import { api, toApiError, type ApiError } from '../services/api'
 
 /**
@@ -37,7 +37,7 @@ export const useConnectionStore = defineStore('connection', () => {
    * The active profile is signed out: the service refused its credentials, or the keychain lost its
    * secret. The service may well be reachable; nothing of the account can be read or sent.
    */
-  const signedOut = computed(() => !!profile.value && (credentials.value === 'refused' || credentials.value === 'missing'))
+  const signedOut = computed(() => !!profile.value && isSignedOut(credentials.value))
   /** The last "Test connection" of a profile, in this run, when it failed: connecting to it asks first. */
   const testFailures = shallowRef<Record<string, ApiError>>({})
   /** The app acts for another organisation without the user choosing; null once the user saw it. */
