@@ -104,7 +104,6 @@ export function parseJsonBody<T>(text: string, schema: z.ZodType<T>): T {
   return parsed.data
 }
 
-
 export function toResponse(r: Reply, defaultStatus: number): Response {
   const text = r.raw ?? JSON.stringify(r.json ?? null)
   const headers: Record<string, string> = {

@@ -55,6 +55,13 @@ export const useOrdersStore = defineStore('orders', () => {
   /** Age label of the rows shown: set when the core answered from its offline copy. */
   const fromCache = ref(false)
   const fetchedAt = ref<string | null>(null)
+  /** No count, and no age, of a list: none was answered (yet), or it failed. */
+  function uncount(): void {
+    total.value = 0
+    counted.value = false
+    fromCache.value = false
+    fetchedAt.value = null
+  }
   const watch = ref<WatchState | null>(null)
   /** Bumped on every `orders.changed`, so an open order detail can reload. */
   const changes = ref(0)
@@ -106,10 +113,7 @@ export const useOrdersStore = defineStore('orders', () => {
         landed()
         // The rows of the list before are gone (paged-rows drops them): its count must go too, or
         // the table shows that many rows "Loading…" for ever.
-        total.value = 0
-        counted.value = false
-        fromCache.value = false
-        fetchedAt.value = null
+        uncount()
       }
       listError.value = toApiError(err)
     },
@@ -169,11 +173,8 @@ export const useOrdersStore = defineStore('orders', () => {
     listed.clear()
     listing.value = false
     loading.value = false
-    total.value = 0
-    counted.value = false
+    uncount()
     listError.value = null
-    fromCache.value = false
-    fetchedAt.value = null
     readIssues.clear()
     watch.value = null
     index.value = null
