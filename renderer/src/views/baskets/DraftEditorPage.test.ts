@@ -6,6 +6,7 @@ import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { sendableDraft as sendableDraftIn, workingOffline } from '../../../../tests/support/renderer/drafts'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { chooseOption, optionsOf } from '../../../../tests/support/renderer/naive-select'
 import { VENDORS } from '../../../../electron/sandbox/seed/reference-data'
@@ -238,17 +239,7 @@ describe('a brand-new basket', () => {
     expect(document.querySelector('[data-testid=invalid-note]')).not.toBeNull()
   })
   /** A new current draft that can be sent as it is: a line, a saved address, a shipping type that goes anywhere. */
-  async function sendableDraft(name: string): Promise<string> {
-    const reference = await demo.app.api.baskets.referenceData({})
-    if (!reference.ok) throw new Error(reference.error.message)
-    const address = reference.value.addresses[0]!
-    const shippingType = reference.value.shippingTypes.find((s) => !s.countries?.length)!
-    const created = await demo.app.api.baskets.create({ doc: { name, shipping_type: shippingType.id, shipping_address: address } })
-    if (!created.ok) throw new Error(created.error.message)
-    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.phone.id, quantity: 2 })
-    if (!added.ok) throw new Error(added.error.message)
-    return created.value.id
-  }
+  const sendableDraft = (name: string) => sendableDraftIn(demo.app.api, name)
 
   it('shows the chosen organisation by its name, indented only in the list of the tree', async () => {
     const orgs = await demo.app.api.connection.organisations()
@@ -282,23 +273,13 @@ describe('a brand-new basket', () => {
   })
   it('submitted while working offline, says in German that it waits for "Offline arbeiten" to be switched off, in German words only', async () => {
     inGerman()
-    const on = await demo.app.api.system.setWorkOffline({ on: true })
-    if (!on.ok) throw new Error(on.error.message)
-    onTestFinished(async () => void (await demo.app.api.system.setWorkOffline({ on: false })))
+    const { heldBack } = await workingOffline(demo.app.api)
     const id = await sendableDraft('Außendienst Nord')
     const { i18n } = await demo.mount({ path: `/baskets/drafts/${id}` })
-    // The outbox tries once and is held back by "work offline" (sending, then waiting again).
-    let tried = false
-    let heldBack = false
-    const off = demo.app.api.on('outbox.changed', (counts) => {
-      if (counts.sending > 0) tried = true
-      else if (tried) heldBack = true
-    })
-    onTestFinished(off)
     ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]:not([disabled])'), 'the submit button')).click()
     await waitFor(() => $('[data-testid=queued-note]'), 'the draft queued')
     // What the draft says then.
-    await waitFor(() => heldBack, 'the held-back attempt')
+    await waitFor(() => heldBack(), 'the held-back attempt')
     await flushPromises()
     const status = $('[data-testid=draft-editor] .draft__status')!.textContent!
     expect(status).toContain(i18n.global.t('baskets.editor.queuedWorkOffline'))
@@ -306,9 +287,7 @@ describe('a brand-new basket', () => {
     expect(status).not.toMatch(/Working offline|switched off|\.\./)
   })
   it('submitted while working offline, brings into view and announces that it is queued until the rep goes back online, with a link to the outbox', async () => {
-    const on = await demo.app.api.system.setWorkOffline({ on: true })
-    if (!on.ok) throw new Error(on.error.message)
-    onTestFinished(async () => void (await demo.app.api.system.setWorkOffline({ on: false })))
+    await workingOffline(demo.app.api)
     const id = await sendableDraft('Submitted on the train')
     // The submit button is at the foot of the form, the notes at its head: what is scrolled into view.
     const scrolled: Element[] = []

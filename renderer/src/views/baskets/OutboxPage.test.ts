@@ -1,46 +1,29 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
+import { describe, expect, it } from 'vitest'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { sendableDraft as sendableDraftIn, workingOffline } from '../../../../tests/support/renderer/drafts'
 import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** The outbox (queue) view, on the real core (this process) and a real sandbox (a child process). */
 describe('the outbox while the rep works offline', () => {
   const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0 } })
 
-  /** A draft that can be sent as it is. */
+  /** A draft that can be sent as it is (the catalogue synced first: a sync under way since the demo started may end cancelled). */
   async function sendableDraft(name: string): Promise<string> {
-    // (A sync under way since the demo started may end cancelled: sync until one completes.)
     await waitFor(async () => {
       const synced = await demo.app.api.catalogue.sync()
       return synced.ok && synced.value.outcome === 'completed'
     }, 'the catalogue on this computer', 20_000)
-    const reference = await demo.app.api.baskets.referenceData({})
-    if (!reference.ok) throw new Error(reference.error.message)
-    const shippingType = reference.value.shippingTypes.find((s) => !s.countries?.length)!
-    const created = await demo.app.api.baskets.create({ doc: { name, shipping_type: shippingType.id, shipping_address: reference.value.addresses[0]! } })
-    if (!created.ok) throw new Error(created.error.message)
-    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.phone.id, quantity: 2 })
-    if (!added.ok) throw new Error(added.error.message)
-    return created.value.id
+    return sendableDraftIn(demo.app.api, name)
   }
 
   it('says plainly that the rep works offline, with a way back online; Retry is off and says why; no row shows it as an error', async () => {
     const id = await sendableDraft('Held on the road')
-    const on = await demo.app.api.system.setWorkOffline({ on: true })
-    if (!on.ok) throw new Error(on.error.message)
-    onTestFinished(async () => void (await demo.app.api.system.setWorkOffline({ on: false })))
-    // The outbox tries the draft once and is held back by "Work offline" (sending, then waiting again).
-    let tried = false
-    let heldBack = false
-    const off = demo.app.api.on('outbox.changed', (counts) => {
-      if (counts.sending > 0) tried = true
-      else if (tried) heldBack = true
-    })
-    onTestFinished(off)
+    // The outbox tries the draft once and is held back by "Work offline".
+    const { heldBack } = await workingOffline(demo.app.api)
     const submitted = await demo.app.api.baskets.submit({ id })
     if (!submitted.ok) throw new Error(submitted.error.message)
-    await waitFor(() => heldBack, 'the held-back attempt')
+    await waitFor(() => heldBack(), 'the held-back attempt')
 
     await demo.mount({ path: '/baskets/outbox' })
     const row = await waitFor(() => $$('[data-testid=queue-row]').find((r) => r.textContent?.includes('Held on the road')), 'the queued draft')
