@@ -60,7 +60,7 @@ const failed: string[] = []
 for (const area of selected) {
   const started = performance.now()
   const code = await new Promise<number>((done) => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--module', area], { stdio: 'inherit' })
+    const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), '--module', area], { stdio: 'inherit' })
     child.on('exit', (c, signal) => done(c ?? (signal ? 1 : 0)))
     child.on('error', (err) => {
       console.error(`bench: ${area} could not start: ${err.message}`)
