@@ -1,16 +1,12 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { z } from 'zod'
 import type { Alert } from '../core/platform/services'
-import { ORDER_FILTER_IDS_MAX } from '../../shared/model/order'
-import type { NavigationTarget } from '../../shared/ipc/channels/navigation'
+import { NavigationTarget } from '../../shared/ipc/channels/navigation'
 
-/** What an alert pointed at: its order, or a grouped alert's orders (`orderIds`). */
-export type AlertTarget = { alertId: string; shownAt: number } & ({ orderId: number; orderIds?: never } | { orderIds: number[]; orderId?: never })
-
-/** Where a click on that alert goes. */
-export function navigationOf(t: AlertTarget): NavigationTarget {
-  return t.orderIds ? { kind: 'orders', orderIds: t.orderIds } : { kind: 'order', orderId: t.orderId }
-}
+/** What an alert pointed at (its order, or a grouped alert's orders: where a click on it goes), and when it was shown. */
+const AlertTarget = z.object({ alertId: z.string(), shownAt: z.number(), target: NavigationTarget })
+export type AlertTarget = z.infer<typeof AlertTarget>
 
 const KEEP = 20
 
@@ -30,10 +26,8 @@ export class AlertTargetStore {
   }
 
   remember(alert: Alert): void {
-    const target = alert.target
-    if (!target) return
-    const shownAt = this.now()
-    const kept: AlertTarget = target.kind === 'order' ? { alertId: alert.id, orderId: target.orderId, shownAt } : { alertId: alert.id, orderIds: target.orderIds, shownAt }
+    if (!alert.target) return
+    const kept: AlertTarget = { alertId: alert.id, shownAt: this.now(), target: alert.target }
     this.targets = [kept, ...this.targets.filter((t) => t.alertId !== alert.id)].slice(0, KEEP)
     this.save()
   }
@@ -67,17 +61,21 @@ function load(file: string): AlertTarget[] {
   try {
     const raw: unknown = JSON.parse(readFileSync(file, 'utf8'))
     if (!Array.isArray(raw)) return []
-    const isId = (v: unknown) => Number.isInteger(v) && (v as number) > 0
     return raw
-      .filter(
-        (t): t is AlertTarget =>
-          !!t &&
-          typeof t.alertId === 'string' &&
-          typeof t.shownAt === 'number' &&
-          (isId(t.orderId) || (Array.isArray(t.orderIds) && t.orderIds.length > 0 && t.orderIds.length <= ORDER_FILTER_IDS_MAX && t.orderIds.every(isId))),
-      )
+      .map((entry) => AlertTarget.safeParse(lifted(entry)))
+      .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
       .slice(0, KEEP)
   } catch {
     return []
   }
+}
+
+/**
+ * An entry as earlier versions wrote it, `{ alertId, shownAt, orderId }` or `{ …, orderIds }`, in today's form,
+ * so a toast shown before an update still opens its orders when clicked after it.
+ */
+function lifted(entry: unknown): unknown {
+  if (!entry || typeof entry !== 'object' || 'target' in entry) return entry
+  const { orderId, orderIds, ...rest } = entry as Record<string, unknown>
+  return { ...rest, target: orderIds !== undefined ? { kind: 'orders', orderIds } : { kind: 'order', orderId } }
 }

@@ -11,7 +11,7 @@ import type { Core } from '../core'
 import { createKeychainStore } from '../core/credentials/secret-store'
 import { createFileLogger } from '../core/log/file-logger'
 import { redactingSecretStore } from '../core/log/redacting-secret-store'
-import { AlertTargetStore, navigationOf } from './alert-targets'
+import { AlertTargetStore } from './alert-targets'
 import { APP_USER_MODEL_ID, PRODUCT_NAME, TOAST_ACTIVATOR_CLSID } from './app-identity'
 import { createDemoService } from './demo'
 import { guardSession, guardWebContents } from './hardening'
@@ -155,13 +155,8 @@ async function start(): Promise<void> {
     else sendEvent(w.webContents, 'navigation.open', target)
   }
 
-  function latestTarget(): NavigationTarget | null {
-    const latest = targets.latest()
-    return latest ? navigationOf(latest) : null
-  }
-
   function handleLaunch(request: LaunchRequest, first: boolean): void {
-    for (const action of launchActions(request, { first, lastAlertTarget: () => latestTarget() })) {
+    for (const action of launchActions(request, { first, lastAlertTarget: () => targets.latest()?.target ?? null })) {
       if (action.kind === 'open') openTarget(action.target)
       else if (action.kind === 'show') openWindow(true)
       else void startDemo()

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AlertTargetStore, navigationOf } from './alert-targets'
+import { AlertTargetStore } from './alert-targets'
+import { ORDER_FILTER_IDS_MAX } from '../../shared/model/order'
 import { autostartEntry, quoteExecArg } from './autostart-entry'
 import { openOrderArg, parseLaunchArgs, selfCheckRequest } from './launch-args'
 import { toastXml } from './toast-xml'
@@ -46,8 +47,8 @@ describe('alert targets persisted for clicks after a restart', () => {
     store.remember({ id: 'a2', title: 'Order 2', body: 'Accepted', target: { kind: 'order', orderId: 2 } })
     store.remember({ id: 'plain', title: 'No target', body: '' })
     const after = new AlertTargetStore(file)
-    expect(after.latest()).toEqual({ alertId: 'a2', orderId: 2, shownAt: 1001 })
-    expect(after.find('a1')?.orderId).toBe(1)
+    expect(after.latest()).toEqual({ alertId: 'a2', shownAt: 1001, target: { kind: 'order', orderId: 2 } })
+    expect(after.find('a1')?.target).toEqual({ kind: 'order', orderId: 1 })
     expect(after.find('plain')).toBeNull()
   })
 
@@ -55,21 +56,44 @@ describe('alert targets persisted for clicks after a restart', () => {
     const file = join(dir, 'many.json')
     const store = new AlertTargetStore(file)
     for (let i = 1; i <= 30; i++) store.remember({ id: `x${i}`, title: '', body: '', target: { kind: 'order', orderId: i } })
-    expect(new AlertTargetStore(file).all().map((t) => t.orderId)).toEqual(Array.from({ length: 20 }, (_, i) => 30 - i))
+    expect(new AlertTargetStore(file).all().map((t) => t.target)).toEqual(Array.from({ length: 20 }, (_, i) => ({ kind: 'order', orderId: 30 - i })))
     writeFileSync(file, '{not json')
     expect(new AlertTargetStore(file).latest()).toBeNull()
-    writeFileSync(file, JSON.stringify([{ alertId: 'ok', orderId: 3, shownAt: 1 }, { alertId: 'bad', orderId: -1, shownAt: 1 }, 'junk']))
-    expect(new AlertTargetStore(file).all()).toEqual([{ alertId: 'ok', orderId: 3, shownAt: 1 }])
   })
 
   it("remembers a grouped alert's orders, and drops unreadable ones", () => {
     const file = join(dir, 'grouped.json')
     new AlertTargetStore(file, () => 7).remember({ id: 'g', title: '3 orders changed status', body: 'Shipped: 3', target: { kind: 'orders', orderIds: [3, 5, 8] } })
-    const after = new AlertTargetStore(file)
-    expect(after.latest()).toEqual({ alertId: 'g', orderIds: [3, 5, 8], shownAt: 7 })
-    expect(navigationOf(after.latest()!)).toEqual({ kind: 'orders', orderIds: [3, 5, 8] })
-    writeFileSync(file, JSON.stringify([{ alertId: 'empty', orderIds: [], shownAt: 1 }, { alertId: 'bad', orderIds: [2, 'x'], shownAt: 1 }, { alertId: 'ok', orderIds: [2], shownAt: 1 }]))
-    expect(new AlertTargetStore(file).all()).toEqual([{ alertId: 'ok', orderIds: [2], shownAt: 1 }])
+    expect(new AlertTargetStore(file).latest()).toEqual({ alertId: 'g', shownAt: 7, target: { kind: 'orders', orderIds: [3, 5, 8] } })
+    const ok = { alertId: 'ok', shownAt: 1, target: { kind: 'orders', orderIds: [2] } }
+    const unreadable = [
+      { alertId: 'empty', shownAt: 1, target: { kind: 'orders', orderIds: [] } },
+      { alertId: 'bad', shownAt: 1, target: { kind: 'orders', orderIds: [2, 'x'] } },
+      { alertId: 'many', shownAt: 1, target: { kind: 'orders', orderIds: Array.from({ length: ORDER_FILTER_IDS_MAX + 1 }, (_, i) => i + 1) } },
+      { alertId: 'negative', shownAt: 1, target: { kind: 'order', orderId: -1 } },
+      { alertId: 'untimed', target: { kind: 'order', orderId: 4 } },
+      'junk',
+    ]
+    writeFileSync(file, JSON.stringify([...unreadable, ok]))
+    expect(new AlertTargetStore(file).all()).toEqual([ok])
+  })
+
+  it('reads the targets an earlier version wrote (orderId or orderIds beside the alert), so a toast shown before an update still opens its orders', () => {
+    const file = join(dir, 'earlier.json')
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { alertId: 'one', orderId: 3, shownAt: 2 },
+        { alertId: 'bad', orderId: -1, shownAt: 1 },
+        { alertId: 'empty', orderIds: [], shownAt: 1 },
+        { alertId: 'group', orderIds: [2, 9], shownAt: 1 },
+        'junk',
+      ]),
+    )
+    expect(new AlertTargetStore(file).all()).toEqual([
+      { alertId: 'one', shownAt: 2, target: { kind: 'order', orderId: 3 } },
+      { alertId: 'group', shownAt: 1, target: { kind: 'orders', orderIds: [2, 9] } },
+    ])
   })
 })
 
