@@ -16,6 +16,11 @@ interface ReachabilityDeps {
   changed(): void
 }
 
+/** The failures that prove the service was not reached: no connection, a failed TLS handshake, a network's sign-in page instead. */
+function unreached(error: ServiceError): boolean {
+  return error.code === 'offline' || error.code === 'tls' || error.code === 'captive_portal'
+}
+
 /**
  * What one request's outcome says of the service: reached (true), not reached (false), or nothing
  * (null). An answer of the service's own, a refusal (4xx) included, proves it can be reached; a
@@ -24,9 +29,17 @@ interface ReachabilityDeps {
 export function reachedBy(error: unknown): boolean | null {
   if (error === null) return true
   if (error instanceof SessionEndedError || !(error instanceof ServiceError)) return null
-  if (error.code === 'offline' || error.code === 'tls' || error.code === 'captive_portal') return false
+  if (unreached(error)) return false
   if (error.status !== null && error.status < 500 && error.code !== 'bad_response') return true
   return null
+}
+
+/**
+ * Whether a failure is, to the user, "the service cannot be reached": not reached, or no answer in
+ * time (which proves nothing for the online state, but leaves the user just as without an answer).
+ */
+export function outOfReach(error: unknown): boolean {
+  return error instanceof ServiceError && (unreached(error) || error.code === 'timeout')
 }
 
 /**

@@ -6,6 +6,7 @@ import { AlertPrefs, type WatchState } from '../../../shared/model/order-watch'
 import { OrderFilters, SavedOrderFilters, type OrderRow, type OrdersIndexProblem, type OrdersIndexState } from '../../../shared/model/order'
 import type { ActiveSession } from '../connection/connection'
 import { ProfileScoped } from '../connection/profile-scoped'
+import { outOfReach } from '../connection/reachability'
 import { credentialsRefusal } from '../connection/session'
 import { isSignedOut } from '../../../shared/model/connection'
 import type { CoreContext, Feature } from '../context'
@@ -422,6 +423,6 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
 /** Why a copy of the order history stopped, as the view says it. */
 function indexProblemOf(err: unknown): OrdersIndexProblem {
   if (credentialsRefusal(err)) return 'credentials'
-  if (err instanceof ServiceError && ['offline', 'tls', 'captive_portal', 'timeout'].includes(err.code)) return 'unreachable'
+  if (outOfReach(err)) return 'unreachable'
   return 'failed'
 }

@@ -128,6 +128,19 @@ describe('a copy of the order history that cannot finish', () => {
     t.clock.advance(5_000)
     await vi.waitFor(async () => expect(await state(t)).toMatchObject({ complete: true, problem: null }), { timeout: 30_000 })
   })
+
+  it('says the service cannot be reached when a network sign-in page answers instead (hotel Wi-Fi), as the online state does', async () => {
+    const t = await suite.start()
+    suite.sandbox.control.injectFault({ kind: 'captivePortal', status: 511, match: { path: '^/orders' } })
+    try {
+      await connect(t, suite.sandbox)
+      await vi.waitFor(async () => expect(await state(t)).toMatchObject({ complete: false, problem: 'unreachable' }), { timeout: 10_000 })
+    } finally {
+      suite.sandbox.control.clearFaults()
+    }
+    t.clock.advance(5_000)
+    await vi.waitFor(async () => expect(await state(t)).toMatchObject({ complete: true, problem: null }), { timeout: 30_000 })
+  })
 })
 
 describe('orders picked by id (the orders a grouped alert was about)', () => {
