@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../shared/api'
 import { ManualClock } from '../../electron/core/platform/manual-clock'
+import { placeOrder } from '../support/sandbox/place-order'
 import { TestClient } from '../support/sandbox/test-client'
 import { launchApp, type AppUnderTest } from './support/app'
 
@@ -40,16 +41,7 @@ describe('orders: watch, alert, detail', () => {
   it('places an order (as another client of the service would), which the watcher picks up quietly', async () => {
     const before = await openCount()
     const product = (await client.call<Product[]>('GET', '/products', { query: { per_page: 1, text: '' } })).body[0]!
-    const res = await client.call<Order>('POST', '/orders', {
-      body: {
-        purchase_order_number: 'PO-E2E-WATCH',
-        shipping_type: 1,
-        shipping_address: { company_name: 'E2E Ltd', addr_line_1: '1 Test Street', city: 'Leeds', postal_code: 'LS1 1AA', country_code: 1 },
-        line_items: [{ product: product.id, quantity: 2 }],
-      },
-    })
-    expect(res.status).toBe(201)
-    placed = res.body
+    placed = await placeOrder(client, [{ product: product.id, quantity: 2 }], { purchase_order_number: 'PO-E2E-WATCH' })
     clock.advance(30_000)
     await app.page.locator('[data-testid=watch-summary]', { hasText: `Open orders: ${before + 1}` }).waitFor()
     expect(await app.page.locator('[data-testid=in-page-alert]').count()).toBe(0)

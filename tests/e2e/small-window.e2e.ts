@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
 import { plainProducts, scanIntoDraft } from './support/drafts'
+import { placeOrder } from '../support/sandbox/place-order'
+import { TestClient } from '../support/sandbox/test-client'
 import { launchApp, type AppUnderTest } from './support/app'
 import { LANGUAGES } from '../../shared/locales/languages'
 import { faultsInEveryLanguage, showIn } from './support/language'
@@ -13,6 +15,7 @@ describe('a small laptop window in German', () => {
   let app: AppUnderTest
   let products: Product[]
   let dear: Product
+  let longNamed: Product[]
 
   beforeAll(async () => {
     app = await launchApp()
@@ -20,6 +23,7 @@ describe('a small laptop window in German', () => {
     products = plain.slice(0, 3)
     // One product a thousand times dearer: a price of six figures, as a core router or a site licence has.
     dear = plain[3]!
+    longNamed = [...plain].sort((a, b) => b.name.length - a.name.length).slice(0, 3)
     await app.sandbox.control.raisePrices([dear.id], 99_900)
     await app.startDemo()
     await app.page.setViewportSize({ width: 1024, height: 640 })
@@ -230,7 +234,9 @@ describe('a small laptop window in German', () => {
 
   it("an order's lines keep quantity, price and subtotal together at the right, however long the product name", async () => {
     const { page } = app
-    await page.goto(`${app.url}#/orders/10018`)
+    // The longest names the catalogue has, beside a six-figure subtotal.
+    const order = await placeOrder(new TestClient(app.sandbox), [...longNamed.map((p, i) => ({ product: p.id, quantity: 1 + 10 * i })), { product: dear.id, quantity: 1 }])
+    await page.goto(`${app.url}#/orders/${order.id}`)
     await page.locator('[data-testid=order-lines] li').first().waitFor()
     const lines = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('[data-testid=order-lines] > li')].map((li) => {
@@ -240,7 +246,7 @@ describe('a small laptop window in German', () => {
         return { text: subtotal.textContent!.trim(), gap: head.getBoundingClientRect().right - subtotal.getBoundingClientRect().right, sameLine: Math.abs(price.getBoundingClientRect().bottom - subtotal.getBoundingClientRect().bottom) < 2 }
       }),
     )
-    expect(lines.length).toBeGreaterThan(1)
+    expect(lines).toHaveLength(4)
     for (const l of lines) {
       expect(l.gap, `the subtotal ${l.text} is not at the right`).toBeLessThan(1)
       expect(l.sameLine, `the subtotal ${l.text} is apart from its quantity and price`).toBe(true)

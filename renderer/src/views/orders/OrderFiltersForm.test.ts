@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import type { Sandbox } from '../../../../electron/sandbox'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
+import { placeOrder } from '../../../../tests/support/sandbox/place-order'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
-import type { CountryCode } from '../../../../shared/api'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
@@ -12,19 +11,7 @@ describe('the orders text search', () => {
   const demo = demoAppSuite({ sandbox: { products: 50, orders: 30, speed: 0 } })
 
   it('finds orders by part of their name, PO number or reference as the rep types, without Enter', async () => {
-    const client = new TestClient(demo.sandbox as unknown as Sandbox)
-    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
-    const placed = (
-      await client.call<{ id: number }>('POST', '/orders', {
-        body: {
-          name: 'Dunmore Hotel refit',
-          purchase_order_number: 'PO-2026-00414',
-          shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
-          shipping_type: 1,
-          line_items: [{ product: SHOWCASE.switch.id, quantity: 2 }],
-        },
-      })
-    ).body
+    const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 2 }], { name: 'Dunmore Hotel refit', purchase_order_number: 'PO-2026-00414' })
     await demo.mount({ path: '/orders' })
     const ids = () => $$('[data-testid=order-row]').map((r) => Number(r.dataset.orderId))
     const all = await waitFor(() => ids().length > 1 && ids(), 'the orders')

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, onTestFinished } from 'vitest'
-import type { Sandbox } from '../../../../electron/sandbox'
+import { placeOrder } from '../../../../tests/support/sandbox/place-order'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import type { CountryCode, ShippingType } from '../../../../shared/api'
@@ -15,7 +15,7 @@ describe('order page', () => {
   it('names the shipping type and the country of the address, as the service lists them', async () => {
     const order = (await demo.sandbox.control.listOrdersRaw()).find((o) => o.shipping_type && o.shipping_address?.country_code)!
     // What the sandbox says, asked over HTTP directly rather than through the app.
-    const client = new TestClient(demo.sandbox as unknown as Sandbox)
+    const client = new TestClient(demo.sandbox)
     const shippingType = (await client.call<ShippingType[]>('GET', '/shipping_types')).body.find((s) => s.id === order.shipping_type)!
     const country = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body.find((c) => c.id === order.shipping_address!.country_code)!
 
@@ -27,51 +27,29 @@ describe('order page', () => {
   })
 
   it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
-    const client = new TestClient(demo.sandbox as unknown as Sandbox)
-    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
-    const placed = await client.call<{ id: number }>('POST', '/orders', {
-      body: {
-        shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
-        shipping_type: 1,
-        line_items: [{ product: SHOWCASE.switch.id, quantity: 50 }],
-      },
-    })
-    demo.sandbox.control.transition(placed.body.id, 'PROCESSING')
-    demo.sandbox.control.transition(placed.body.id, 'ACCEPTED')
-    await demo.mount({ path: `/orders/${placed.body.id}` })
+    const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 50 }])
+    demo.sandbox.control.transition(placed.id, 'PROCESSING')
+    demo.sandbox.control.transition(placed.id, 'ACCEPTED')
+    await demo.mount({ path: `/orders/${placed.id}` })
     await waitFor(() => $$('[data-testid=units] tbody tr').length === 50, '50 unit rows')
     expect($$('[data-testid=units-heading]').map((h) => h.textContent?.trim())).toEqual(['Units (50)'])
     expect(document.body.textContent?.split('Units (50)').length).toBe(2)
   })
 
   it("words a line's rate plan with units and in the user's language: months, billing, charge model", async () => {
-    const client = new TestClient(demo.sandbox as unknown as Sandbox)
-    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
-    const placed = await client.call<{ id: number; line_items: { rate_plan_details?: unknown }[] }>('POST', '/orders', {
-      body: {
-        shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
-        shipping_type: 1,
-        line_items: [{ product: SHOWCASE.backup.id, quantity: 1, backup_order: { tenant_name: 'acme', admin_email: 'it@acme.test' } }],
-      },
-    })
-    expect(placed.body.line_items[0]!.rate_plan_details, JSON.stringify(placed.body)).toBeTruthy()
-    await demo.mount({ path: `/orders/${placed.body.id}` })
+    const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.backup.id, quantity: 1, backup_order: { tenant_name: 'acme', admin_email: 'it@acme.test' } }])
+    expect(placed.line_items[0]!.rate_plan_details, JSON.stringify(placed)).toBeTruthy()
+    await demo.mount({ path: `/orders/${placed.id}` })
     const line = await waitFor(() => $('.lines__charges')?.closest('dd'), 'the rate plan')
     expect(line.textContent).toMatch(/term (one month|\d+ months), billed \w+, renews for (one month|\d+ months)/)
     expect(line.textContent).not.toMatch(/per_unit|recurring|term \d+,/)
   })
 
   it("sets a meeting line's facts apart with spaced dots, its product kind in words", async () => {
-    const client = new TestClient(demo.sandbox as unknown as Sandbox)
-    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
-    const placed = await client.call<{ id: number }>('POST', '/orders', {
-      body: {
-        shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
-        shipping_type: 1,
-        line_items: [{ product: SHOWCASE.meeting.id, quantity: 1, meeting_order: { end_user_name: 'Ann Lee', end_user_company: 'Acme', end_user_email: 'ann@acme.test', deal_registration_id: 'D-1' } }],
-      },
-    })
-    await demo.mount({ path: `/orders/${placed.body.id}` })
+    const placed = await placeOrder(new TestClient(demo.sandbox), [
+      { product: SHOWCASE.meeting.id, quantity: 1, meeting_order: { end_user_name: 'Ann Lee', end_user_company: 'Acme', end_user_email: 'ann@acme.test', deal_registration_id: 'D-1' } },
+    ])
+    await demo.mount({ path: `/orders/${placed.id}` })
     const value = () => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === 'Meeting subscription')?.nextElementSibling?.textContent?.trim()
     const facts = await waitFor(() => value(), 'the meeting line')
     // Every fact is set apart by " · " (no "BASE· subscription"), and BASE reads as the product kind.
@@ -106,17 +84,7 @@ describe('reorder', () => {
     localStorage.setItem('wd.language', 'de')
     onTestFinished(() => localStorage.removeItem('wd.language'))
     // An order of one line.
-    const client = new TestClient(demo.sandbox as unknown as Sandbox)
-    const countries = (await client.call<CountryCode[]>('GET', '/country_codes', { query: { per_page: 1000 } })).body
-    const order = (
-      await client.call<{ id: number }>('POST', '/orders', {
-        body: {
-          shipping_address: { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: countries[0]!.id },
-          shipping_type: 1,
-          line_items: [{ product: SHOWCASE.switch.id, quantity: 3 }],
-        },
-      })
-    ).body
+    const order = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 3 }])
     const mounted = await demo.mount({ path: `/orders/${order.id}` })
     ;(await waitFor(() => $('[data-testid=reorder]'), 'the Reorder button')).click()
     await waitFor(() => mounted.router.currentRoute.value.path.startsWith('/baskets/drafts/'), 'the new draft opened')
