@@ -76,9 +76,9 @@ export function unreadFields(value: unknown): string[] {
 }
 
 /**
- * The service answers null for what is not set, in fields the spec lists only with a type (a
- * shipping address's region, a finance contact's title): null there means the field is absent, not
- * that the value is odd. Removes, in place, the object members holding null where `issues` say the
+ * A service may answer null for what is not set, in fields the spec lists only with a type (a
+ * shipping address's region, a finance contact's title; the public record does not say whether it
+ * sends null or leaves them out): null there means the field is absent, not that the value is odd. Removes, in place, the object members holding null where `issues` say the
  * schema refused their type; true if any was removed (then parse again). The sandbox reads request
  * bodies the same way, so a body read from it can be sent back as it is.
  */
