@@ -112,6 +112,9 @@ describe('descriptions, indexed after names and SKUs', () => {
   }
 
   it('are indexed as the pages land when the text thread keeps up: a first sync stopped after its pages finds products by their descriptions', async () => {
+    // Room for every page's descriptions, however slowly the text thread runs on a loaded machine
+    // (with the default few pages, a page landing while they wait keeps only its names).
+    SyncWorkers.testBodiesAhead = PRODUCTS / PER_PAGE
     const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
     try {
       await rig.connect(sandbox)
@@ -123,6 +126,7 @@ describe('descriptions, indexed after names and SKUs', () => {
       // Every page and all its text is in: nothing is said to be missing.
       expect(byDescription.partial).toBeUndefined()
     } finally {
+      SyncWorkers.testBodiesAhead = undefined
       sandbox.control.clearFaults()
       await rig.close()
     }
