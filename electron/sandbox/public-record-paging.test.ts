@@ -67,4 +67,26 @@ describe('paging: page starts at 1, per_page defaults to 1000 and is never above
     expect(zero.status).toBe(200)
     expect(zero.body.map((r) => r.id)).toEqual(first)
   })
+
+  it('an empty page or per_page is its default, as an empty filter is no filter (page=&per_page=)', async () => {
+    const first = (await rec.api.get<Row[]>('/products')).body.map((r) => r.id)
+    for (const q of ['page=&per_page=', 'page=', 'per_page=', 'page=&per_page=&text=']) {
+      const res = await rec.api.get<Row[]>('/products', q)
+      expect(res.status, q).toBe(200)
+      expect(res.body.map((r) => r.id), q).toEqual(first)
+      expect(totals(res), q).toEqual({ count: '1010', pages: '2' })
+    }
+  })
+
+  it('a page past the end, however far, is an empty page with the totals', async () => {
+    for (const path of ['/products', '/orders', '/users', '/product_groups', '/country_codes']) {
+      const count = (await rec.api.get<Row[]>(path, { per_page: 10 })).headers.get('x-total-count')
+      for (const page of ['99999', '9007199254740993', '99999999999999999999']) {
+        const res = await rec.api.get<Row[]>(path, `per_page=10&page=${page}`)
+        expect(res.status, `${path} page=${page}`).toBe(200)
+        expect(res.body, `${path} page=${page}`).toEqual([])
+        expect(res.headers.get('x-total-count'), `${path} page=${page}`).toBe(count)
+      }
+    }
+  })
 })

@@ -18,21 +18,25 @@ export const INSTRUCTIONS_MAX = 3500
  * Pagination of every list operation (spec 4.2). The public record: "page starts at 1; per_page
  * defaults to 1000 and can never be higher than 1000" — so a larger per_page is served as 1000 (the
  * X-Total-Pages header counts pages of 1000), and a page before the first (0 or below) is the
- * first. A per_page below 1 or a value that is no integer is refused.
+ * first. An empty value (`page=`, `per_page=`) is the default, as an empty filter is no filter; a
+ * page past the end, however far, is an empty page. A per_page below 1 or a value that is no
+ * integer is refused.
  */
 export const PER_PAGE_MAX = 1000
+const blankIsDefault = (v: unknown) => (v === '' ? undefined : v)
+const wholeNumber = z.coerce.number().refine(Number.isInteger, 'Invalid input: expected an integer')
 export const Paging = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .transform((p) => Math.max(p, 1))
-    .default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .transform((n) => Math.min(n, PER_PAGE_MAX))
-    .default(PER_PAGE_MAX),
+  page: z.preprocess(
+    blankIsDefault,
+    wholeNumber.transform((p) => Math.min(Math.max(p, 1), Number.MAX_SAFE_INTEGER)).default(1),
+  ),
+  per_page: z.preprocess(
+    blankIsDefault,
+    wholeNumber
+      .refine((n) => n >= 1, 'Too small: expected number to be >=1')
+      .transform((n) => Math.min(n, PER_PAGE_MAX))
+      .default(PER_PAGE_MAX),
+  ),
 })
 export type Paging = z.infer<typeof Paging>
 
