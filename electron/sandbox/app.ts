@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import type { z } from 'zod'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
+import { getPath } from 'hono/utils/url'
 import { bodyText, limitBody } from './body-limit'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { authenticate, type Caller } from './auth'
@@ -19,8 +20,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
 
 /** Builds the Hono application from the operation table plus the non-operation routes. */
 export function buildApp(state: SandboxState, operations: AnyOperation[], extra: (app: Hono<Env>) => void): Hono<Env> {
-  // The record is silent on a trailing slash; a client written from it may add one, and most servers serve the same resource.
-  const app = new Hono<Env>({ strict: false })
+  const app = new Hono<Env>({ getPath: (req) => resourcePath(getPath(req)) })
   app.use('*', faultsAndLog(state))
   app.use('*', httpEncoding())
   app.use('*', cors({ origin: '*', exposeHeaders: ['X-Total-Count', 'X-Total-Pages', 'Retry-After', 'Location', 'Allow', 'WWW-Authenticate'] }))
@@ -42,6 +42,16 @@ export function buildApp(state: SandboxState, operations: AnyOperation[], extra:
     return problemResponse(500, `Unexpected error: ${err.message}`)
   })
   return app
+}
+
+/**
+ * The record is silent on slashes. A client written from it may add a trailing one, or double one
+ * by joining a base URL that ends in '/' with a path that starts with it (`/api/v1//orders`); most
+ * servers (nginx merges slashes by default) serve the same resource, and so does the sandbox.
+ */
+function resourcePath(path: string): string {
+  const merged = path.replace(/\/{2,}/g, '/')
+  return merged.length > 1 && merged.endsWith('/') ? merged.slice(0, -1) : merged
 }
 
 const ANONYMOUS: Caller = {

@@ -66,4 +66,21 @@ describe('spellings a client written from the record may use', () => {
     expect(one.status).toBe(200)
     expect(one.body.id).toBe(ids(plain)[0])
   })
+
+  it('a doubled slash is the same resource, as a base URL ending in / joined with /orders gives', async () => {
+    const plain = await rec.api.get<Row[]>('/orders', 'per_page=5')
+    const doubled = await rec.api.get<Row[]>('//orders', 'per_page=5')
+    expect(doubled.status).toBe(200)
+    expect(ids(doubled)).toEqual(ids(plain))
+    expect(doubled.headers.get('x-total-count')).toBe(plain.headers.get('x-total-count'))
+    const one = await rec.api.get<Row>(`//orders//${ids(plain)[0]}`)
+    expect(one.status).toBe(200)
+    expect(one.body.id).toBe(ids(plain)[0])
+    const token = await fetch(`${rec.sb.url}/api/v1//oauth/create_token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: rec.sb.demo.clientId, client_secret: rec.sb.demo.clientSecret, grant_type: 'client_credentials' }),
+    })
+    expect(token.status).toBe(200)
+  })
 })
