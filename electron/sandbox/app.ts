@@ -94,6 +94,8 @@ async function readJsonBody(c: Context<Env>, op: AnyOperation): Promise<unknown>
   const type = c.req.header('content-type')
   if (op.bodyOptional && text.trim() === '') return op.body!.parse({})
   if (!type || !JSON_TYPE.test(type)) throw new ApiError(415, 'Request bodies must be application/json')
+  // An action's body is not shown (spec 4.1, 4.2); a client that serialises "no body" sends JSON null.
+  if (op.bodyOptional && text.trim() === 'null') return op.body!.parse({})
   return parseJsonBody(text, op.body!)
 }
 

@@ -54,6 +54,21 @@ describe('POST /orders places an order directly, with a body very like a basket\
   })
 })
 
+describe('submit and resubmit, whose request bodies are not shown (spec 4.1, 4.2)', () => {
+  it('take no body, an empty JSON object or JSON null alike', async () => {
+    for (const body of [undefined, {}, null]) {
+      const basket = (await rec.api.post<Order>('/baskets', orderBody({ name: 'Action body' }))).body
+      const submitted = await rec.api.send<Order>('POST', `/baskets/${basket.id}/submit`, body)
+      expect(submitted.status, JSON.stringify(body)).toBe(200)
+      expect(submitted.body.id).toBe(basket.id)
+      rec.sb.control.transition(basket.id, 'ATTENTION_REQUIRED', { reason: 'Check the address' })
+      const resubmitted = await rec.api.send<Order>('POST', `/orders/${basket.id}/resubmit`, body)
+      expect(resubmitted.status, JSON.stringify(body)).toBe(200)
+      expect(resubmitted.body.status).not.toBe('ATTENTION_REQUIRED')
+    }
+  })
+})
+
 describe('a body read from the service goes back as it is (spec 4.2 "Modify basket: body as create")', () => {
   it('a basket read with GET, nulls and all, is accepted back by PUT unchanged', async () => {
     const basket = await rec.api.post<Order>('/baskets', orderBody({ name: 'Round trip', line_items: [{ product_code: 'SW-24P-POE', quantity: 2 }] }))
