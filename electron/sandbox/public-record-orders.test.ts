@@ -151,6 +151,25 @@ describe('statuses and resubmit', () => {
   })
 })
 
+describe('date-times are ISO 8601 without a zone designator (spec 2)', () => {
+  const DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/
+  it('on orders and audit entries, with shipment dates as dates; the sandbox writes them in UTC', async () => {
+    const all = await rec.api.all<Order & { date: string; shipments: { date: string }[] }>('/orders')
+    for (const o of all) {
+      expect(o.date, `order ${o.id}`).toMatch(DATE_TIME)
+      for (const s of o.shipments) expect(s.date, `order ${o.id}`).toMatch(/^\d{4}-\d\d-\d\d$/)
+    }
+    expect(all.some((o) => o.shipments.length)).toBe(true)
+    const user = (await rec.api.get<{ audit_logs: { timestamp: string }[] }>(`/users/${rec.sb.demo.userId}`)).body
+    for (const entry of user.audit_logs) expect(entry.timestamp).toMatch(DATE_TIME)
+    const before = Date.now()
+    const placed = (await rec.api.post<Order & { date: string }>('/orders', orderBody())).body
+    const placedAt = Date.parse(`${placed.date}Z`)
+    expect(placedAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000)
+    expect(placedAt).toBeLessThanOrEqual(Date.now())
+  })
+})
+
 describe('ship_instructions and provisioning_instructions: at most 3500 characters', () => {
   it('takes 3500 characters of each, round-tripped, and refuses 3501', async () => {
     const max = 'x'.repeat(3500)

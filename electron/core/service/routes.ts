@@ -96,6 +96,14 @@ export const SERVICE_ASSUMPTIONS = {
   perPageMax: 1000,
   listQueries:
     'Sent as the public record shows: a repeated parameter for several values, ORed (status=A&status=B, conventions), different parameters ANDed, page from 1, per_page never above 1000 (conventions). Our sandbox also reads status[]=, status[0]= and comma lists and serves a larger per_page as 1000 (its documented tolerance, sandbox README "Lists"); the client relies on none of that.',
+  querySpellings:
+    'Values the record gives only a type for are sent as: booleans true/false, dates YYYY-MM-DD (start_date and end_date: the service\'s own calendar days, inclusive), numbers as plain decimals, sort_by values percent-encoded (%2Bdate), so a + never arrives as a space.',
+  dateTimes:
+    'Date-times are ISO 8601 without a zone designator (spec 2) and the record names no zone: they are read as UTC (our sandbox writes UTC) and shown in the user\'s time zone (whoami timezone); a value that carries a zone is taken as it is, a bare date (a shipment\'s) is a calendar date, never shifted (renderer/src/i18n/format.ts). A service writing its local time would shift the times shown by its offset, never the order of orders.',
+  statusCodes:
+    'Spec 7 shows no status codes; they are read by standard HTTP: 401 renews the token once, 403 a missing permission, 404 gone or not visible, 409 a state that does not allow it, 429 waits for Retry-After, 5xx transient, any other 4xx a refused input. A write to a basket that a lost reply may have submitted, refused with 404 or 409, makes the outbox look for the order of the same id (GET /orders/{id}) before showing the refusal.',
+  orderTextSearch:
+    'The local orders index answers the list filters offline as the service would. Spec 4.2 names what text matches (reference, supplier reference, purchase order), not how: the reference is taken to be the order id (with or without #), the others match in part, case-insensitively, as our sandbox does; offline it also finds order names, end users and organisation names.',
   rateLimit: 'Unknown; a 429 is honoured through Retry-After.',
   facetNames:
     'Vendor and product type records are "not shown" (spec 2): the catalogue asks GET /vendors and GET /product_types (ours) for their names and keeps them with the catalogue; a 404 (or any refusal) leaves them named by id ("Vendor 4").',
