@@ -110,6 +110,8 @@ export const SERVICE_ASSUMPTIONS = {
   cancelOrder:
     'Not an API operation (spec 3, public record): cancelling is done in the web interface. The client asks GET /sandbox/capabilities (ours) and uses POST /orders/{id}/cancel only where it answers cancelOrder: true (our sandbox); elsewhere it offers "Cancel in the web interface".',
   webOrderPath: 'The order in the web interface is <web interface address>/orders/{id} (ours: the public record gives no web path); the web interface address is a profile setting, defaulting to the base URL\'s origin.',
+  transport:
+    'HTTPS only (spec 5.10; plain http only to this computer, the demo service). Certificates are validated by Node\'s TLS (chain to a publicly trusted authority, host name, validity). Spec 5.10 also advises revocation checking: not done, as Node offers no OCSP or CRL check; a revoked certificate is trusted until it expires.',
   baseUrlForm: 'A rep may paste the host alone (the public docs\' "base URL") or up to /api/v1 (one official sample); kept as <origin>[/prefix]/api/v1 (conventions).',
   environments: 'Each deployment has a staging and a production host (conventions); a profile says which (demo for loopback hosts, production by default otherwise). The first order to production on a workstation needs an explicit confirmation.',
   externalLinks: 'shell.openExternal opens only the web interface host and the carrier pages of tracking numbers the service returned in shipments (issue 18.4).',
