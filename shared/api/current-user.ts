@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Id } from './common'
+import { CurrencyRef } from './money'
 import { tolerantReader } from './reading'
 
 /** `<resource>:<action>`; parent marks a permission inherited from a parent role (spec 2.2). */
@@ -8,14 +9,6 @@ const Permission = z.object({
   parent: z.boolean(),
 })
 type Permission = z.infer<typeof Permission>
-
-/**
- * The user's currency as the service names it: an ISO 4217 code in the spec (2.2), "the user's
- * currency ID" in the public sample, so a code, another string or an integer id; null when unknown.
- * Only shown: see currency.ts for how money is formatted from it.
- */
-export const CurrencyRef = z.union([z.string().trim().min(1).max(64), z.int()]).nullable()
-export type CurrencyRef = z.infer<typeof CurrencyRef>
 
 /** Spec 2.2: GET /whoami. Under emulation every field but real_* describes the emulated user. */
 export const CurrentUser = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { round2 } from './money'
+import { CurrencyRef, round2 } from './money'
 import { Id } from './common'
 import { tolerantReader } from './reading'
 
@@ -19,7 +19,8 @@ export const RelatedProduct = z.object({
 })
 export type RelatedProduct = z.infer<typeof RelatedProduct>
 
-const RatePlanChargeCost = z.object({ id: Id, currency: z.string(), charge_cost_price: z.number() })
+/** A charge's cost in one currency, named like whoami's: a code, or an id (CurrencyRef). */
+const RatePlanChargeCost = z.object({ id: Id, currency: CurrencyRef, charge_cost_price: z.number() })
 
 const RatePlanCharge = z.object({
   id: Id,

@@ -90,6 +90,19 @@ describe('compileCheck', () => {
     )
   })
 
+  it('agrees with zod on a union, as on the charge currency named by a code or an id', () => {
+    const currency = z.union([z.string(), z.int()]).nullable()
+    const compiled = compileCheck(currency)!
+    expect(compiled).toBeTypeOf('function')
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), oddValues), (v) => {
+        expect(compiled(v)).toBe(currency.safeParse(v).success)
+      }),
+      { numRuns: 1000 },
+    )
+    expect(check(mutate(['rate_plans', 0, 'rate_plan_charges', 0, 'rate_plan_charge_costs', 0, 'currency'], 1, false))).toBe(true)
+  })
+
   it('agrees with zod on anything at all', () => {
     fc.assert(
       fc.property(fc.anything(), (v) => {
@@ -101,7 +114,8 @@ describe('compileCheck', () => {
 
   it('declines schemas it does not know, so callers fall back to zod', () => {
     expect(compileCheck(z.object({ a: z.string().min(2) }))).toBeNull()
-    expect(compileCheck(z.union([z.string(), z.number()]))).toBeNull()
+    expect(compileCheck(z.union([z.string().min(1), z.number()]))).toBeNull()
+    expect(compileCheck(z.record(z.string(), z.number()))).toBeNull()
     expect(compileCheck(z.object({ a: z.number().multipleOf(2) }))).toBeNull()
   })
 })

@@ -9,6 +9,7 @@ interface Def {
   catchall?: unknown
   element?: { _zod: { def: Def } }
   innerType?: { _zod: { def: Def } }
+  options?: { _zod: { def: Def } }[]
   entries?: Record<string, string | number>
   format?: string
   checks?: { _zod: { def: { check: string; value?: unknown; inclusive?: boolean } } }[]
@@ -19,7 +20,7 @@ interface Def {
  * shared/api). A full sync validates 100,000 products: zod's parse builds a validated copy of each,
  * which costs as much time as JSON.parse itself and doubles the garbage. The check accepts exactly
  * what the schema accepts for the constructs it knows (objects, arrays, strings, numbers with
- * integer/positive checks, booleans, enums, optional, nullable, default); for anything else it
+ * integer/positive checks, booleans, enums, unions, optional, nullable, default); for anything else it
  * returns null and the caller uses the schema itself. Agreement is tested with fast-check.
  */
 export function compileCheck(schema: z.ZodType): Check | null {
@@ -75,6 +76,9 @@ class Emitter {
         return `(${x} === undefined || ${this.expr(def.innerType!._zod.def, x)})`
       case 'nullable':
         return `(${x} === null || ${this.expr(def.innerType!._zod.def, x)})`
+      case 'union':
+        // Accepted when any option accepts it (a currency named by a code or an id).
+        return `(${def.options!.map((o) => this.expr(o._zod.def, x)).join(' || ')})`
       case 'array': {
         if (def.checks?.length) throw new Unsupported()
         const element = this.fn(def.element!._zod.def)

@@ -89,6 +89,29 @@ for (const whoamiCurrency of ['code', 'id'] as const) {
       }
     })
 
+    it('keeps a subscription product\u2019s rate plans when their charges name the currency as whoami does (a code, or the official sample\u2019s currency id)', async () => {
+      const byId = { GBP: 1, EUR: 2, USD: 3 } as const
+      const set: Record<string, unknown> = {}
+      const plain = await client.call('getProduct', { params: { id: 9 } })
+      plain.rate_plans.forEach((plan, p) =>
+        plan.rate_plan_charges.forEach((charge, c) =>
+          charge.rate_plan_charge_costs.forEach((cost, k) => {
+            set[`rate_plans.${p}.rate_plan_charges.${c}.rate_plan_charge_costs.${k}.currency`] = whoamiCurrency === 'id' ? byId[cost.currency as keyof typeof byId] : cost.currency
+          }),
+        ),
+      )
+      expect(Object.keys(set).length).toBeGreaterThan(0)
+      sb.control.injectFault({ kind: 'reshape', match: { path: '^/products/9$' }, set })
+      try {
+        const product = await client.call('getProduct', { params: { id: 9 } })
+        expect(unreadFields(product)).toEqual([])
+        expect(product.rate_plans.map((p) => p.id)).toEqual(plain.rate_plans.map((p) => p.id))
+        expect(product.rate_plans[0]!.rate_plan_charges[0]!.rate_plan_charge_costs[0]!.currency).toBe(whoamiCurrency === 'id' ? 1 : 'GBP')
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
     it('reads one order with an unknown status and an extra field', async () => {
       const id = sb.control.listOrdersRaw()[0]!.id
       sb.control.injectFault({ kind: 'reshape', match: { path: `^/orders/${id}$` }, set: { ...ODD, status: 'AWAITING_STOCK' } })

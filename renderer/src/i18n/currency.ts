@@ -34,3 +34,19 @@ export function currencyName(userCurrency: CurrencyRef | undefined): string {
   if (typeof userCurrency === 'number') return `#${userCurrency}`
   return userCurrency ?? ''
 }
+
+/**
+ * The currency a price names, for formatMoney: a code or the service's word as it is; an id (how
+ * the public sample names currencies) is the user's own money when whoami names the same id
+ * (undefined: the format context's currency), another one reads '#2', as currencyName shows it.
+ */
+export function priceCurrency(value: CurrencyRef | undefined, userCurrency: CurrencyRef | undefined): string | undefined {
+  if (typeof value === 'number') return value === userCurrency ? undefined : currencyName(value)
+  return value ?? undefined
+}
+
+/** The codes among the currencies prices name (ids and words name no code). */
+export function priceCodes(values: readonly (CurrencyRef | undefined)[]): string[] {
+  return values.filter((v): v is string => typeof v === 'string')
+}
+

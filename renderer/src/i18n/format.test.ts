@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { moneyCurrency } from './currency'
+import { moneyCurrency, priceCodes, priceCurrency } from './currency'
 import { formatDate, formatDateTime, formatMoney, formatRelative, formatTime, parseServiceDateTime, type FormatContext } from './format'
 import { formatContextFor } from './use-format'
 
@@ -98,5 +98,13 @@ describe('the currency money is shown in (issue 14: whoami currency is a code or
     expect(plain(formatMoney(formatContextFor('en', user(7), ['EUR']), 3))).toBe('€3.00')
     expect(formatMoney(formatContextFor('en', user(7), ['EUR', 'GBP']), 3)).toBe('3.00')
     expect(formatMoney(formatContextFor('en', user('Pound sterling'), ['GBP']), 3)).toBe('£3.00')
+  })
+  it('shows a price whose currency is an id as the user\u2019s money when whoami names the same id, another id as #id', () => {
+    const ctx = formatContextFor('en', user(2), priceCodes([2, 3]))
+    expect(formatMoney(ctx, 9.36, priceCurrency(2, 2))).toBe('9.36')
+    expect(formatMoney(ctx, 10.16, priceCurrency(3, 2))).toBe('10.16 #3')
+    const gbp = formatContextFor('en', user('GBP'), priceCodes(['GBP', 1]))
+    expect(formatMoney(gbp, 8, priceCurrency('EUR', 'GBP'))).toContain('€')
+    expect(formatMoney(gbp, 8, priceCurrency(1, 'GBP'))).toBe('8.00 #1')
   })
 })
