@@ -54,6 +54,11 @@ export const OrderRow = z.object({
   }).shape,
   /** Fields of the order the service sent missing or unreadable (the row shows a marker); empty when fully read. */
   unread: z.array(z.string()).default([]),
+  /**
+   * The order's other references, which the text filter matches too (spec 4.2: "reference, supplier
+   * reference and purchase order"): its linked supplier references and its shipments' references.
+   */
+  references: z.array(z.string()).default([]),
 })
 export type OrderRow = z.infer<typeof OrderRow>
 

@@ -53,6 +53,7 @@ export function toRow(o: Order): OrderRow {
     name: shownName(o.name),
     end_user: o.end_user,
     unread: unreadFields(o),
+    references: [...(o.linked_supplier_refs ?? []), ...(o.shipments ?? []).map((s) => s.reference)].filter((r) => r !== ''),
   }
 }
 

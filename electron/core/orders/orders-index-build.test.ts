@@ -30,6 +30,7 @@ const row = (id: number): OrderRow => ({
   name: null,
   end_user: null,
   unread: [],
+  references: [],
 })
 
 /**

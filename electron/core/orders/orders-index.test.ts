@@ -55,6 +55,16 @@ describe('the local orders index', () => {
     expect((await list(t, { text: `#${id}` })).rows.map((r) => r.id)).toContain(id)
   })
 
+  it('finds an order by a linked supplier reference and by a shipment reference, from the index as the service does', async () => {
+    const t = await indexed()
+    const shipped = suite.sandbox.control.listOrdersRaw().find((o) => o.status !== 'DRAFT' && o.shipments.length > 0 && o.linked_supplier_refs.length > 0)!
+    const api = new TestClient(suite.sandbox)
+    for (const reference of [shipped.linked_supplier_refs[0]!, shipped.shipments[0]!.reference]) {
+      expect((await api.get<{ id: number }[]>(`/orders?text=${encodeURIComponent(reference)}`)).body.map((o) => o.id)).toEqual([shipped.id])
+      expect((await list(t, { text: reference.toLowerCase() })).rows.map((r) => r.id)).toEqual([shipped.id])
+    }
+  })
+
   it('keeps the whole history readable offline, labelled with the age of the index', async () => {
     const t = await indexed()
     const online = await list(t, { status: ['FAILED'] })

@@ -207,7 +207,7 @@ export class OrdersIndex {
 
 /** What the text filter looks in, lower-cased once. */
 function searchText(r: OrderRow, organisationName: string | undefined): string {
-  return [r.id, r.purchase_order_number, r.supplier_ref, r.name, r.end_user, organisationName]
+  return [r.id, r.purchase_order_number, r.supplier_ref, ...r.references, r.name, r.end_user, organisationName]
     .filter((v) => v !== null && v !== undefined && v !== '')
     .join('\n')
     .toLowerCase()

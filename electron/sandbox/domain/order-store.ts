@@ -23,9 +23,13 @@ export function loadOrderRow(store: Store, id: number): OrderRow | undefined {
   return store.get<OrderRow>('SELECT id, organisation, status, created_by, resubmitted, next_at, doc FROM orders WHERE id = ?', id)
 }
 
-/** What an order's text filter matches in part: references, PO number, and (our choice) its name and end user. */
+/**
+ * What an order's text filter matches in part: its references (spec 4.2 says "reference" without
+ * naming a field: the order id and its shipments' references both count), supplier references, PO
+ * number, and (our choice) its name and end user.
+ */
 export function searchText(o: Order): string {
-  return [String(o.id), o.purchase_order_number, o.supplier_ref, ...(o.linked_supplier_refs ?? []), o.name, o.end_user].filter(Boolean).join('\n').toLowerCase()
+  return [String(o.id), ...(o.shipments ?? []).map((s) => s.reference), o.purchase_order_number, o.supplier_ref, ...(o.linked_supplier_refs ?? []), o.name, o.end_user].filter(Boolean).join('\n').toLowerCase()
 }
 
 /** Reserves the next shared basket/order id (line items carry it before the row is complete). */

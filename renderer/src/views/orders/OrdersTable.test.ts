@@ -13,6 +13,7 @@ const row = (i: number): OrderRow => ({
   date: '2025-05-01T10:00:00',
   status: 'PROCESSING',
   unread: [],
+  references: [],
   purchase_order_number: `PO-${i}`,
   supplier_ref: null,
   organisation: 1,
