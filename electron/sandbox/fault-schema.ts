@@ -21,6 +21,8 @@ export const FaultSchema = z.discriminatedUnion('kind', [
     kind: z.literal('status'),
     status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(429)]),
     retryAfterSeconds: z.int().min(0).max(86_400).optional(),
+    /** How Retry-After is written (RFC 9110 10.2.3 allows both): seconds (default) or the HTTP date that far ahead. */
+    retryAfterAs: z.enum(['seconds', 'date']).optional(),
     times: z.int().min(1).optional(),
     match: FaultMatchSchema,
   }),

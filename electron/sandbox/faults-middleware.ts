@@ -39,7 +39,9 @@ export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
       return RESPONSE_ALREADY_SENT
     }
     if (action?.kind === 'status') {
-      const headers: Record<string, string> = action.retryAfterSeconds !== undefined ? { 'Retry-After': String(action.retryAfterSeconds) } : {}
+      const after = action.retryAfterSeconds
+      const headers: Record<string, string> =
+        after === undefined ? {} : { 'Retry-After': action.retryAfterAs === 'date' ? new Date(Date.now() + after * 1000).toUTCString() : String(after) }
       const res = problemResponse(action.status, 'Injected fault (sandbox test mode)', undefined, headers)
       entry.status = res.status
       entry.bytes = Number(res.headers.get('content-length') ?? 0)

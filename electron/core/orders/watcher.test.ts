@@ -219,6 +219,20 @@ describe('order watcher', () => {
     await vi.waitFor(async () => expect((await state(t)).phase).toBe('watching'))
   })
 
+  it('honours a Retry-After written as an HTTP date, as one written in seconds', async () => {
+    const t = await started()
+    await connect(t, suite.sandbox)
+    await poll(t)
+    suite.sandbox.control.injectFault({ kind: 'status', status: 429, retryAfterSeconds: 600, retryAfterAs: 'date', times: 1, match: { method: 'GET', path: '^/orders$' } })
+    const before = (await state(t)).nextPollAt!
+    t.clock.advance(Date.parse(before) - t.clock.now())
+    await vi.waitFor(async () => expect((await state(t)).phase).toBe('backing_off'))
+    // The date is whole seconds, as is the answer's Date header it is counted from.
+    expect(Date.parse((await state(t)).nextPollAt!) - t.clock.now()).toBeGreaterThanOrEqual(599_000)
+    t.clock.advance(600_000)
+    await vi.waitFor(async () => expect((await state(t)).phase).toBe('watching'))
+  })
+
   it('follows the alert preferences: chosen statuses only, none while paused', async () => {
     const t = await started()
     await connect(t, suite.sandbox)

@@ -467,7 +467,7 @@ export class ServiceClient {
       /* not JSON: described by status alone */
     }
     const { message, fields } = parseProblem(body, res.status)
-    const retryAfter = headerNumber(res.headers['retry-after'])
+    const retryAfter = retryAfterSeconds(res.headers, this.opts.clock.now())
     const s = res.status
     const code =
       s === 401 ? 'unauthorized' : s === 403 ? 'forbidden' : s === 404 ? 'not_found' : s === 409 ? 'conflict' : s === 429 ? 'rate_limited' : s >= 500 ? 'server_error' : 'validation'
@@ -487,8 +487,24 @@ function webPage(op: OperationId, status: number): ServiceError {
   return new ServiceError('bad_response', `The answer to ${op} was a web page, not JSON (status ${status}). Check the base URL: it runs up to and including the version path, e.g. https://host/api/v1. On a hotel or public Wi-Fi, sign in to the network in a browser first.`, status, false, { problem: 'web_page' })
 }
 
+/**
+ * Retry-After in seconds: delay-seconds, or an HTTP date (RFC 9110 10.2.3), counted from the answer's
+ * own Date header where it has one (so a skewed clock here does not stretch or cut the wait).
+ */
+function retryAfterSeconds(headers: RawResponse['headers'], now: number): number | null {
+  const value = firstHeader(headers['retry-after'])?.trim()
+  if (value === undefined || value === '') return null
+  if (/^\d+$/.test(value)) return Number(value)
+  const at = Date.parse(value)
+  if (Number.isNaN(at)) return null
+  const sent = Date.parse(firstHeader(headers['date']) ?? '')
+  return Math.max(0, Math.ceil((at - (Number.isNaN(sent) ? now : sent)) / 1000))
+}
+
+const firstHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v)
+
 function headerNumber(v: string | string[] | undefined): number | null {
-  const s = Array.isArray(v) ? v[0] : v
+  const s = firstHeader(v)
   if (s === undefined) return null
   const n = Number(s)
   return Number.isFinite(n) ? n : null

@@ -104,7 +104,7 @@ export const SERVICE_ASSUMPTIONS = {
     'Spec 7 shows no status codes; they are read by standard HTTP: 401 renews the token once, 403 a missing permission, 404 gone or not visible, 409 a state that does not allow it, 429 waits for Retry-After, 5xx transient, any other 4xx a refused input. A write to a basket that a lost reply may have submitted, refused with 404 or 409, makes the outbox look for the order of the same id (GET /orders/{id}) before showing the refusal.',
   orderTextSearch:
     'The local orders index answers the list filters offline as the service would. Spec 4.2 names what text matches (reference, supplier reference, purchase order), not how: the reference is taken to be the order id (with or without #) or a shipment\'s reference, the supplier reference supplier_ref or any linked_supplier_refs; all but the id match in part, case-insensitively, as our sandbox does; offline it also finds order names, end users and organisation names.',
-  rateLimit: 'Unknown; a 429 is honoured through Retry-After.',
+  rateLimit: 'Unknown; a 429 is honoured through Retry-After, in seconds or as an HTTP date (counted from the answer\'s Date header).',
   facetNames:
     'Vendor and product type records are "not shown" (spec 2): the catalogue asks GET /vendors and GET /product_types (ours) for their names and keeps them with the catalogue; a 404 (or any refusal) leaves them named by id ("Vendor 4").',
   cancelOrder:
