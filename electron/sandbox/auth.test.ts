@@ -66,6 +66,15 @@ describe('bearer tokens', () => {
     expect(res.status).toBe(401)
   })
 
+  it('says what was wrong in its Bearer challenge only when a token was sent (RFC 6750 3.1)', async () => {
+    const challenge = async (authorization: string | undefined) =>
+      (await demo.get('/whoami', { auth: false, headers: authorization === undefined ? {} : { authorization } })).headers['www-authenticate']
+    expect(await challenge(undefined)).toBe('Bearer realm="wholesale-sandbox"')
+    expect(await challenge('Basic abc')).toBe('Bearer realm="wholesale-sandbox"')
+    expect(await challenge('Bearer two words')).toBe('Bearer realm="wholesale-sandbox", error="invalid_request"')
+    expect(await challenge('Bearer unknown-token')).toBe('Bearer realm="wholesale-sandbox", error="invalid_token"')
+  })
+
   it('expires tokens on the sandbox clock', async () => {
     const client = new TestClient(sb, sb.clients[3])
     expect((await client.get('/whoami')).status).toBe(200)

@@ -33,7 +33,10 @@ function callerOf(state: SandboxState, user: UserRecord, clientId: string, ip: s
 /** Resolves `Authorization: Bearer <token>`; a missing, unknown, expired or revoked token is a 401. */
 export function authenticate(state: SandboxState, header: string | undefined, ip: string): Caller {
   const match = /^Bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i.exec(header ?? '')
-  if (!match) throw unauthorized(header ? 'The Authorization header must be "Bearer <access token>"' : 'An access token is required (Authorization: Bearer)')
+  if (!match) {
+    if (!header || !/^Bearer(\s|$)/i.test(header)) throw unauthorized('An access token is required (Authorization: Bearer <access token>)', null)
+    throw unauthorized('The Authorization header must be "Bearer <access token>"', 'invalid_request')
+  }
   const row = state.store.get<{ client_id: string; user: number; expires_at: number; revoked: number }>(
     'SELECT client_id, user, expires_at, revoked FROM tokens WHERE hash = ?',
     sha256(match[1] as string),

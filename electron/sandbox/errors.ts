@@ -38,8 +38,12 @@ export const conflict = (detail: string) => new ApiError(409, detail)
 export const forbidden = (permission: string) => new ApiError(403, `This operation needs the permission ${permission}`)
 export const invalid = (errors: FieldError[], detail = 'The request is not valid') => new ApiError(422, detail, errors)
 export const invalidField = (field: string, message: string) => invalid([{ field, message }])
-export const unauthorized = (detail: string) =>
-  new ApiError(401, detail, undefined, { 'WWW-Authenticate': 'Bearer realm="wholesale-sandbox", error="invalid_token"' })
+/**
+ * A 401 with its Bearer challenge (RFC 6750 3.1): `error` names what was wrong with the token sent;
+ * none when the request carried no Bearer credentials at all (the client may not have known it needs them).
+ */
+export const unauthorized = (detail: string, error: 'invalid_token' | 'invalid_request' | null = 'invalid_token') =>
+  new ApiError(401, detail, undefined, { 'WWW-Authenticate': `Bearer realm="wholesale-sandbox"${error ? `, error="${error}"` : ''}` })
 
 export function problemBody(status: number, detail?: string, errors?: FieldError[]): Problem {
   const body: Problem = { type: 'about:blank', title: TITLES[status] ?? `HTTP ${status}`, status }
