@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import type { ComponentPublicInstance } from 'vue'
-import type { Api } from '../../../../shared/ipc/api-builder'
+import { buildApi, type Api, type Transport } from '../../../../shared/ipc/api-builder'
+import type { InProcessApp } from '../../../../tests/harness/in-process'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
@@ -24,6 +25,34 @@ function noting(api: Api, calls: string[]): Api {
       })
     },
   })
+}
+
+/**
+ * The app's transport, with the replies of the channels being held (`hold('baskets.get')`) kept
+ * back until `release` (the core has answered; the page has not heard it yet): a slow reply, when
+ * a test says. `asked(channel)`: whether a reply of it is being held now.
+ */
+function holding(app: InProcessApp) {
+  const holds = new Set<string>()
+  const waiting = new Map<string, () => void>()
+  const transport: Transport = {
+    invoke: async (channel, input) => {
+      const hold = holds.delete(channel)
+      const reply = await app.transport.invoke(channel, input)
+      if (hold) await new Promise<void>((release) => waiting.set(channel, release))
+      return reply
+    },
+    subscribe: (listener) => app.transport.subscribe(listener),
+  }
+  return {
+    api: buildApi(transport),
+    hold: (channel: string) => void holds.add(channel),
+    asked: (channel: string) => waiting.has(channel),
+    release(channel: string) {
+      waiting.get(channel)?.()
+      waiting.delete(channel)
+    },
+  }
 }
 
 /** useDraftEditor, through the page that lays it out: the real core (this process) and a sandbox. */
@@ -176,5 +205,42 @@ describe('the draft editor: saving as it is typed, and changes by revision', () 
     expect(calls).toContain('baskets.get')
     expect($<HTMLInputElement>('[data-testid=line-qty-0]')!.value).toBe('4')
     expect($<HTMLInputElement>('[data-testid=line-qty-1]')!.value).toBe('2')
+  })
+
+  it('saves a quantity typed while the draft is read again as the field shows it: "1.5" typed fast stays "1.5", refused, never saved as 15', async () => {
+    const api = demo.app.api
+    const created = await api.baskets.create({})
+    if (!created.ok) throw new Error(created.error.message)
+    const id = created.value.id
+    await api.baskets.addLine({ draftId: id, sku: SHOWCASE.phone.sku, quantity: 2 })
+    const slow = holding(demo.app)
+    const { i18n } = await demo.mount({ path: `/baskets/drafts/${id}`, api: slow.api })
+    const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=line-qty-0]'), 'the line')
+    await waitFor(() => $('[data-testid=save-state]')?.textContent === i18n.global.t('baskets.editor.saved'), 'the draft loaded')
+    /** A key typed at the end of what the field shows, as a keyboard (or a scanner) types it. */
+    const key = (ch: string) => typeInto(qty, qty.value + ch)
+
+    // "1" (over the 2, selected): its save is slow, and meanwhile the scanner adds to this draft.
+    slow.hold('baskets.editLine')
+    typeInto(qty, '1')
+    await waitFor(() => slow.asked('baskets.editLine'), 'the save of "1"')
+    const scanned = await api.baskets.addLine({ draftId: id, sku: SHOWCASE.unbranded.sku, quantity: 1 })
+    if (!scanned.ok) throw new Error(scanned.error.message)
+    // The save answers; the editor reads the draft again for the scan, and that reading is slow.
+    slow.hold('baskets.get')
+    slow.release('baskets.editLine')
+    await waitFor(() => slow.asked('baskets.get'), 'the draft read again')
+    key('.')
+    slow.release('baskets.get')
+    await waitFor(() => $('[data-testid=line-qty-1]'), 'the scanned line shown')
+    key('5')
+    await waitFor(() => $('[data-testid=save-state]')?.textContent === i18n.global.t('baskets.editor.saved'), 'the typing saved')
+    await new Promise((r) => setTimeout(r, 200))
+
+    expect(qty.value).toBe('1.5')
+    expect($('[data-testid=line-0] [data-field-error]')?.textContent).toBe(i18n.global.t('baskets.fieldErrors.wholeNumber'))
+    const draft = await api.baskets.get({ id })
+    if (!draft.ok) throw new Error(draft.error.message)
+    expect(draft.value.doc.line_items.map((l) => l.quantity)).toEqual([null, 1])
   })
 })

@@ -133,7 +133,10 @@ export function useDraftEditor(id: Ref<string>) {
     } finally {
       saving.value = false
     }
-    if ((stale || heard > shown) && !busy.value) await reread()
+    // Not awaited: this run ends first, so that a key typed while the draft is read is sent by a run
+    // of its own at once (it would wait behind the reading, and the reading's answer, shown with
+    // nothing pending, would put back the quantity before it: "1." became "1", then "15").
+    if ((stale || heard > shown) && !busy.value) void reread()
   }
 
   function edit(patch: DraftHeaderPatch): void {
