@@ -206,8 +206,8 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       'baskets.removeLine': ({ id, key }) => require().drafts.removeLine(id, key),
       'baskets.restoreLine': ({ id, line, index }) => require().drafts.restoreLine(id, line, index),
       'baskets.moveLine': ({ id, key, to }) => require().drafts.moveLine(id, key, to),
-      'baskets.previewImport': async ({ text }) => {
-        const rows = await previewImport(text, catalogue())
+      'baskets.previewImport': async ({ text, locale }) => {
+        const rows = await previewImport(text, locale, catalogue())
         // While the user looks at the preview, the products it found are read ahead for "add".
         scope.held()?.drafts.prefetch(rows.flatMap((r) => (r.status === 'ok' ? [r.matches[0]!.id] : [])))
         return rows

@@ -1,5 +1,6 @@
 import { isOrderableQuantity, QUANTITY_MAX } from '../../../shared/api'
 import type { ImportPreviewRow } from '../../../shared/model/draft-import'
+import { typedQuantity } from '../../../shared/typed-quantity'
 import type { PriceCatalogue } from './price-catalogue'
 
 interface ParsedLine {
@@ -15,9 +16,11 @@ interface ParsedLine {
 /**
  * Reads "SKU, quantity" lines as they come from a spreadsheet paste (tab separated) or a CSV file
  * (comma or semicolon separated, fields optionally quoted). A first row with no digit in it (its
- * quantity not a number) is taken for a header. A missing quantity means 1.
+ * quantity not a number) is taken for a header. A missing quantity means 1. Quantities are read as
+ * the rep would type them in the quantity field, in `locale` (the UI's): "2.000" is two thousand
+ * in German, "1.5" no quantity in any language.
  */
-export function parseLines(text: string): ParsedLine[] {
+export function parseLines(text: string, locale: string): ParsedLine[] {
   const out: ParsedLine[] = []
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)
   lines.forEach((raw, i) => {
@@ -33,8 +36,8 @@ export function parseLines(text: string): ParsedLine[] {
       out.push({ line: i + 1, raw, sku, quantity: 1, error: null })
       return
     }
-    const q = Number(qtyText.replace(/\s/g, ''))
-    if (!isOrderableQuantity(q)) {
+    const q = typedQuantity(qtyText, locale)
+    if (q === '' || !isOrderableQuantity(q)) {
       // A header row ("SKU;Quantity"): no digit in either cell. A first row whose SKU has one is a
       // product with a mistyped quantity ("MAINT-3Y-4H,abc"): flagged like any other, never skipped.
       if (out.length === 0 && !/\d/.test(qtyText) && !/\d/.test(sku)) return
@@ -72,9 +75,9 @@ function splitCells(raw: string): string[] {
 }
 
 /** Resolves every parsed line against the cached catalogue: nothing is added until the user confirms. */
-export async function previewImport(text: string, catalogue: PriceCatalogue): Promise<ImportPreviewRow[]> {
+export async function previewImport(text: string, locale: string, catalogue: PriceCatalogue): Promise<ImportPreviewRow[]> {
   const rows: ImportPreviewRow[] = []
-  for (const p of parseLines(text)) {
+  for (const p of parseLines(text, locale)) {
     if (p.error) {
       rows.push({ line: p.line, raw: p.raw, sku: p.sku, quantity: p.quantity, status: 'invalid', message: p.error, ...(p.invalid ? { invalid: p.invalid } : {}), matches: [] })
       continue

@@ -28,6 +28,18 @@ const AddLineRequest = z
 
 const ImportRow = z.object({ productId: LooseId.optional(), sku: z.string().trim().min(1).max(128), quantity: z.int().min(1).max(QUANTITY_MAX) })
 
+/** A locale Intl knows ('de', 'en-GB'). */
+const Locale = z
+  .string()
+  .max(64)
+  .refine((l) => {
+    try {
+      return Intl.getCanonicalLocales(l).length === 1
+    } catch {
+      return false
+    }
+  }, 'Not a locale')
+
 const ServerBasketPage = z.object({
   items: z.array(Basket),
   total: z.int(),
@@ -54,7 +66,8 @@ export const basketsChannels = {
   'baskets.removeLine': channel(DraftId.extend({ key: z.string() }), z.object({ draft: DraftView, removed: DraftLine, index: z.int() })),
   'baskets.restoreLine': channel(DraftId.extend({ line: DraftLine, index: z.int().min(0) }), DraftView),
   'baskets.moveLine': channel(DraftId.extend({ key: z.string(), to: z.int().min(0) }), DraftView),
-  'baskets.previewImport': channel(z.object({ text: z.string().max(2_000_000) }), z.array(ImportPreviewRow)),
+  /** `locale`: the language the quantities are read in, as the quantity field reads them ("2.000" is two thousand in German). */
+  'baskets.previewImport': channel(z.object({ text: z.string().max(2_000_000), locale: Locale }), z.array(ImportPreviewRow)),
   'baskets.importLines': channel(DraftId.extend({ rows: z.array(ImportRow).max(5000) }), DraftView),
   'baskets.refreshEstimate': channel(DraftId, DraftView),
   'baskets.submit': channel(DraftId, DraftView),

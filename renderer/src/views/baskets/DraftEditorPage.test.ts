@@ -624,6 +624,30 @@ describe('quantities as a German rep types them', () => {
     const said = await waitFor(() => $('#line-entry-error'), 'the unknown SKU said')
     expect(said.textContent!.trim()).toBe('Im Katalog gibt es kein Produkt mit der SKU GIBT-ES-NICHT.')
   })
+
+  it('reads a pasted "2.000" as two thousand too, as the quantity field does, and refuses "1.5" rather than reading 15 or 1', async () => {
+    inGerman()
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Eingefügt' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=open-import]'), 'the import button')).click()
+    const box = await waitFor(() => $<HTMLTextAreaElement>('[data-testid=import-text]'), 'the paste box')
+    typeInto(box as unknown as HTMLInputElement, [`${SHOWCASE.phone.sku};2.000`, `${SHOWCASE.switch.sku};1.5`].join('\n'))
+    await waitFor(() => !$<HTMLButtonElement>('[data-testid=import-preview]')?.disabled, 'the preview button')
+    $<HTMLButtonElement>('[data-testid=import-preview]')!.click()
+    await waitFor(() => $('[data-testid=import-add]'), 'the preview')
+    const rows = $$('[data-testid=import-preview-table] tbody tr').map((r) => [...r.children].slice(1, 3).map((c) => c.textContent!.trim()))
+    expect(rows).toEqual([
+      [SHOWCASE.phone.sku, '2.000'],
+      [SHOWCASE.switch.sku, '—'],
+    ])
+    expect($('[data-testid=import-row-invalid]')!.textContent).toContain('„1.5“ ist keine ganze Menge')
+    $<HTMLButtonElement>('[data-testid=import-add]')!.click()
+    await waitFor(() => $('[data-testid=import-outcome]')?.textContent?.trim(), 'the add said')
+    const draft = await demo.app.api.baskets.get({ id: created.value.id })
+    if (!draft.ok) throw new Error(draft.error.message)
+    expect(draft.value.doc.line_items.map((l) => [l.product_code, l.quantity])).toEqual([[SHOWCASE.phone.sku, 2000]])
+  })
 })
 
 describe('saving a draft as a template', () => {

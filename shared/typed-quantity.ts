@@ -2,7 +2,8 @@
  * A quantity as a rep types it in their language: whole numbers only, thousands grouped as the
  * language groups them ("2.000" is two thousand in German, "2,000" in English, "2 000" in French),
  * so a grouped number is never read as a small one. Null for anything else ("1.5", "1,5", "abc"),
- * which the field then calls not a whole number; '' is empty (no quantity).
+ * which the field then calls not a whole number; '' is empty (no quantity). The one reading of a
+ * quantity as text: the quantity fields' and the pasted or imported lines' (the core's paste-import).
  */
 export function typedQuantity(text: string, locale: string): number | null | '' {
   const t = text.trim()
