@@ -9,6 +9,8 @@ export const DraftEstimate = z.object({
   asOf: z.string().nullable(),
   /** Lines the cached catalogue could not price. */
   unpriced: z.int(),
+  /** Priced lines left out of the total: their quantity is none a line can be ordered with (empty, 0, 1.5, over the maximum). */
+  invalidQuantity: z.int(),
 })
 
 export const DraftSummary = z.object({

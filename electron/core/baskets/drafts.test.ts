@@ -126,24 +126,26 @@ describe('local drafts', () => {
       ['SW-1', 3],
       ['CAB-1', 4],
     ])
-    expect(d.estimate).toEqual({ total: 310, asOf: '2025-03-01T08:00:00.000Z', unpriced: 0 })
+    expect(d.estimate).toEqual({ total: 310, asOf: '2025-03-01T08:00:00.000Z', unpriced: 0, invalidQuantity: 0 })
     await expect(drafts.addLine(undefined, { sku: 'NOPE', quantity: 1 })).rejects.toMatchObject({ code: 'not_found' })
   })
 
-  it('counts in the estimated total only lines with a quantity they can be ordered with (1 to 1,000,000)', async () => {
+  it('counts in the estimated total only lines with a quantity they can be ordered with (1 to 1,000,000), and says how many it left out', async () => {
     const { drafts } = setup()
     await drafts.addLine(undefined, { sku: 'SW-1', quantity: 3 })
     const d = await drafts.addLine(undefined, { productId: 2, quantity: 4 })
     const [, cable] = d.doc.line_items
     const totalWith = async (quantity: number | null) => {
       await drafts.editLine(d.id, cable!.key, { quantity })
-      return (await drafts.get(d.id)).estimate.total
+      const { total, invalidQuantity } = (await drafts.get(d.id)).estimate
+      return { total, invalidQuantity }
     }
     const withoutCable = await totalWith(0)
-    expect(await totalWith(-1)).toBe(withoutCable)
-    expect(await totalWith(null)).toBe(withoutCable)
-    expect(await totalWith(2_000_000)).toBe(withoutCable)
-    expect(await totalWith(4)).toBe(310)
+    expect(withoutCable.invalidQuantity).toBe(1)
+    expect(await totalWith(-1)).toEqual(withoutCable)
+    expect(await totalWith(null)).toEqual(withoutCable)
+    expect(await totalWith(2_000_000)).toEqual(withoutCable)
+    expect(await totalWith(4)).toEqual({ total: 310, invalidQuantity: 0 })
   })
 
   it('merges pasted rows as scans are: into a plain line already there or pasted earlier, a SKU kept unknown into its own, a subscription never', async () => {

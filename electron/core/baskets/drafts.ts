@@ -360,6 +360,7 @@ export class Drafts {
     const asOf = await this.deps.catalogue().pricesAsOf()
     let total = 0
     let unpriced = 0
+    let invalidQuantity = 0
     let oldest: string | null = null
     for (const l of rec.doc.line_items) {
       const product = l.product ? products.get(l.product) : undefined
@@ -368,13 +369,15 @@ export class Drafts {
         unpriced++
         continue
       }
-      // Only a quantity the line can be ordered with counts: 0, -1 and 2,000,000 alike add nothing (the line says why).
+      // Only a quantity the line can be ordered with counts: 0, -1 and 2,000,000 alike add nothing
+      // (the line says why), and the total says how many it left out.
       if (isOrderableQuantity(l.quantity)) total += unit * l.quantity
+      else invalidQuantity++
       const at = live && product ? asOf : (l.estimate?.asOf ?? null)
       if (at && (!oldest || at < oldest)) oldest = at
     }
     // No line yet: the estimate will come from today's catalogue, so say how recent its prices are.
-    return { total: round2(total), asOf: oldest ?? (live && rec.doc.line_items.length === 0 ? asOf : null), unpriced }
+    return { total: round2(total), asOf: oldest ?? (live && rec.doc.line_items.length === 0 ? asOf : null), unpriced, invalidQuantity }
   }
 
   /** The draft's problems by field, as submitting would find them: its document, and whom it is for. */

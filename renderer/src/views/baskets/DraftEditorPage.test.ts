@@ -241,6 +241,28 @@ describe('a brand-new basket', () => {
   /** A new current draft that can be sent as it is: a line, a saved address, a shipping type that goes anywhere. */
   const sendableDraft = (name: string) => sendableDraftIn(demo.app.api, name)
 
+  it('says next to the estimated total how many lines it leaves out for want of a valid quantity', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Three lines' } })
+    if (!created.ok) throw new Error(created.error.message)
+    for (const p of [SHOWCASE.phone, SHOWCASE.firewall, SHOWCASE.switch]) {
+      const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: p.id, quantity: 2 })
+      if (!added.ok) throw new Error(added.error.message)
+    }
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const qty = (i: number) => $<HTMLInputElement>(`[data-testid=line-qty-${i}]`)!
+    await waitFor(() => $('[data-testid=line-qty-2]'), 'the lines')
+    const note = () => $('[data-testid=draft-totals] [data-testid=estimate-invalid-quantities]')?.textContent?.trim() ?? null
+    expect(note()).toBeNull()
+
+    typeInto(qty(0), '1.5')
+    typeInto(qty(2), '0')
+    await waitFor(() => note() === 'Excludes 2 lines without a valid quantity', 'two lines said to be left out')
+    typeInto(qty(2), '3')
+    await waitFor(() => note() === 'Excludes one line without a valid quantity', 'one line said to be left out')
+    typeInto(qty(0), '1')
+    await waitFor(() => note() === null, 'nothing left out, nothing said')
+  })
+
   it('shows the chosen organisation by its name, indented only in the list of the tree', async () => {
     const orgs = await demo.app.api.connection.organisations()
     if (!orgs.ok) throw new Error(orgs.error.message)
