@@ -7,7 +7,7 @@ import { DesktopPrefs, WorkOfflineState } from './desktop'
 import { NavigationTarget } from './navigation'
 import { AlertPrefs, OrderChange } from './order-watch'
 import { OrdersIndexState } from './order'
-import { OutboxCounts } from './outbox'
+import { OutboxCounts, OutboxSent } from './outbox'
 import { UpdateState } from './updates'
 
 /**
@@ -33,6 +33,8 @@ export const coreEvents = {
   'baskets.changed': z.object({ draftId: z.string().nullable(), lineCount: z.int().nonnegative().nullable().optional(), revision: z.int().nonnegative().optional() }),
   /** Submission counts for the tray and the offline banner. */
   'outbox.changed': OutboxCounts,
+  /** A queued draft was sent and is an order now (however long it waited): the window confirms it. */
+  'outbox.sent': OutboxSent,
   /** After a poll that saw changes or changed the counts: for the tray and the views. */
   'orders.changed': z.object({ changes: z.array(OrderChange), open: z.int(), attention: z.int(), at: z.string() }),
   /** The alert preferences as saved (from the Orders view or the tray's "Pause alerts"). */

@@ -115,6 +115,9 @@ export const DraftDoc = z.object({
 export type DraftDoc = z.infer<typeof DraftDoc>
 export type DraftDocInput = z.input<typeof DraftDoc>
 
+/** What names a draft to the rep (the drafts list, the outbox's confirmation): its name, else its purchase order number; '' when neither. */
+export const draftTitle = (doc: Pick<DraftDoc, 'name' | 'purchase_order_number'>): string => doc.name.trim() || doc.purchase_order_number.trim()
+
 /**
  * An edit of header fields: only the fields present change. (Built without defaults on purpose:
  * zod applies a field's default inside .partial(), which would blank every field not sent.)

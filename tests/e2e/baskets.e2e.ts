@@ -63,6 +63,8 @@ describe('baskets: offline drafting and the outbox', () => {
     await page.waitForSelector('[data-testid=submitted-note]', { timeout: 60_000 })
     const draft = await app.call<DraftView>('baskets.get', { id: draftId })
     expect(draft.state).toBe('submitted')
+    // Said in the window too, as the app confirms things: the rep may be looking at another page by then.
+    await expect.poll(() => page.locator('.n-message--success-type').allTextContents()).toEqual([`Basket “Van stock, north route” sent as order ${draft.orderId}.`])
 
     const placed = sandbox.control.listOrdersRaw().filter((o) => o.name?.startsWith('Van stock, north route'))
     expect(placed).toHaveLength(1)

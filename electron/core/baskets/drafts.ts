@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Product } from '../../../shared/api'
-import type { DraftDoc, DraftHeaderPatch, DraftLine, DraftLinePatch } from '../../../shared/model/draft'
+import { draftTitle, type DraftDoc, type DraftHeaderPatch, type DraftLine, type DraftLinePatch } from '../../../shared/model/draft'
 import type { DraftLineEdit, DraftSummary, DraftView, LineProductInfo, Rechoose } from '../../../shared/model/draft-view'
 import type { OutboxCounts } from '../../../shared/model/outbox'
 import { AppError } from '../../../shared/model/app-error'
@@ -339,7 +339,7 @@ export class Drafts {
     const valid = Object.keys(fields ?? this.validate(rec, prods).fields).length === 0
     return {
       id: rec.id,
-      title: rec.doc.name.trim() || rec.doc.purchase_order_number.trim(),
+      title: draftTitle(rec.doc),
       organisation: rec.organisation,
       state: rec.state,
       lineCount: rec.doc.line_items.length,

@@ -14,7 +14,7 @@ import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-c
 import { referenceData } from './reference-data'
 import { assertFullyRead, ServerBaskets } from './server-baskets'
 import { draftFromBasket } from '../../../shared/model/draft-from-basket'
-import { DraftDoc } from '../../../shared/model/draft'
+import { DraftDoc, draftTitle } from '../../../shared/model/draft'
 import type { DraftsPort } from '../orders/drafts-port'
 import type { TemplateDraftsPort } from '../reorder/template-drafts-port'
 import { unreadFields } from '../../../shared/api'
@@ -88,6 +88,10 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       clock: ctx.clock,
       log: ctx.log,
       changed,
+      // Said to the window only for the profile shown (as changes are).
+      sent: (rec) => {
+        if (scope.held() === p && rec.orderId !== null) ctx.emit('outbox.sent', { draftId: rec.id, title: draftTitle(rec.doc), orderId: rec.orderId })
+      },
       concurrency: opts.concurrency,
       retryBaseMs: opts.retryBaseMs,
     })

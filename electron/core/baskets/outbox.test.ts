@@ -200,10 +200,11 @@ describe('the outbox against the sandbox', () => {
     expect(placed[0]!.line_items.map((l) => l.product)).toEqual([a!.id, c!.id])
   })
 
-  it('queues while the service is down and sends when it is reachable again', async () => {
+  it('queues while the service is down and sends when it is reachable again, saying it sent it (once)', async () => {
     const w = await world()
     const [a] = plain().slice(10)
     const d = await draftWith(w, [a!])
+    const sent = () => w.events.filter((e) => e.event === 'outbox.sent').map((e) => e.payload)
     await suite.sandbox.control.pause()
     try {
       await w.call('baskets.submit', { id: d.id })
@@ -214,11 +215,14 @@ describe('the outbox against the sandbox', () => {
       const waiting = await w.call<DraftView>('baskets.get', { id: d.id })
       expect(waiting.state).toBe('queued')
       expect(w.outbox.at(-1)).toMatchObject({ queued: 1 })
+      expect(sent()).toEqual([])
     } finally {
       await suite.sandbox.control.resume()
     }
     await w.settle()
-    expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('submitted')
+    const placed = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(placed.state).toBe('submitted')
+    expect(sent()).toEqual([{ draftId: d.id, title: 'Site survey', orderId: placed.orderId }])
   })
 
   it('a clock set back 3 hours while a draft waits to be retried does not make it wait 3 hours more', async () => {

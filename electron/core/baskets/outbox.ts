@@ -87,6 +87,8 @@ interface OutboxDeps {
   log: Logger
   /** A draft's state or the queue counts changed. */
   changed(draftId: string | null): void
+  /** A draft was sent: it is an order now (`rec.orderId`). */
+  sent(rec: DraftRecord): void
   concurrency?: number
   /** Base of the exponential retry backoff (tests use a few ms). */
   retryBaseMs?: number
@@ -280,8 +282,7 @@ export class Outbox {
     if (rec.inFlight === 'submit' && !intentRecorded) await this.settleIfOrdered(rec, id)
     try {
       const order = await this.write(rec, 'submit', (signal) => this.client(rec).call('submitBasket', { params: { id }, signal }), intentRecorded)
-      this.record(rec, { state: 'submitted', orderId: order.id, inFlight: null, step: null, error: null, serviceTotal: order.total })
-      this.deps.changed(rec.id)
+      this.submitted(rec, order)
     } catch (err) {
       // "Already submitted" or "no such basket": the order may exist from a lost earlier reply.
       if (err instanceof ServiceError && (err.code === 'not_found' || err.code === 'conflict')) await this.settleIfOrdered(rec, id)
@@ -322,10 +323,16 @@ export class Outbox {
       if (!(err instanceof ServiceError && err.code === 'not_found')) throw err
     }
     if (order && order.status !== 'DRAFT') {
-      this.record(rec, { state: 'submitted', orderId: order.id, inFlight: null, step: null, error: null, serviceTotal: order.total })
-      this.deps.changed(rec.id)
+      this.submitted(rec, order)
       throw SETTLED
     }
+  }
+
+  /** The draft is the service's order `order` now: recorded, and said. */
+  private submitted(rec: DraftRecord, order: Pick<Basket, 'id' | 'total'>): void {
+    const done = this.record(rec, { state: 'submitted', orderId: order.id, inFlight: null, step: null, error: null, serviceTotal: order.total })
+    this.deps.changed(rec.id)
+    this.deps.sent(done)
   }
 
   // ---- plumbing ------------------------------------------------------------------------------

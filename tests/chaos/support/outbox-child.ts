@@ -16,7 +16,7 @@ const env = (k: string) => {
 const quiet = { info: () => {}, warn: () => {}, error: () => {} }
 const store = new BasketStore(env('WD_PROFILE_DIR'), () => Date.now())
 const client = new ServiceClient({ baseUrl: env('WD_BASE_URL'), clientId: env('WD_CLIENT_ID'), secret: async () => env('WD_CLIENT_SECRET') }, { clock: systemClock, log: quiet })
-const outbox = new Outbox({ store, client: () => client, service: () => env('WD_BASE_URL'), clock: systemClock, log: quiet, changed() {}, concurrency: 3, retryBaseMs: 5, retryMaxMs: 50, inFlightGraceMs: 1000 })
+const outbox = new Outbox({ store, client: () => client, service: () => env('WD_BASE_URL'), clock: systemClock, log: quiet, changed() {}, sent() {}, concurrency: 3, retryBaseMs: 5, retryMaxMs: 50, inFlightGraceMs: 1000 })
 
 outbox.start()
 process.send?.('ready')

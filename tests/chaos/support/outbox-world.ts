@@ -87,6 +87,7 @@ export function openCore(profileDir: string, sandbox: SandboxAddress, catalogue:
     clock: systemClock,
     log: quietLog,
     changed: () => {},
+    sent: () => {},
     concurrency: 3,
     retryBaseMs: 5,
     retryMaxMs: 50,

@@ -52,4 +52,44 @@ describe('the outbox while the rep works offline', () => {
     await waitFor(() => !$$('[data-testid=queue-row]').some((r) => r.textContent?.includes('Held on the road')), 'the draft sent', 20_000)
     expect((await demo.sandbox.control.listOrdersRaw()).filter((o) => o.name?.startsWith('Held on the road'))).toHaveLength(1)
   })
+
+  /** The success messages shown (naive-ui's), as the rep reads them. */
+  const confirmations = () => $$('.n-message--success-type .n-message__content').map((m) => m.textContent!.trim())
+
+  it('confirms a basket sent once the rep is back online, wherever the rep is: its name and its order', async () => {
+    const id = await sendableDraft('Queued at the client')
+    const { heldBack } = await workingOffline(demo.app.api)
+    const submitted = await demo.app.api.baskets.submit({ id })
+    if (!submitted.ok) throw new Error(submitted.error.message)
+    await waitFor(() => heldBack(), 'the held-back attempt')
+    await demo.mount({ path: '/catalogue' })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(confirmations()).toEqual([])
+
+    const online = await demo.app.api.system.setWorkOffline({ on: false })
+    if (!online.ok) throw new Error(online.error.message)
+    const said = await waitFor(() => confirmations().length && confirmations(), 'the sending confirmed', 20_000)
+    const sent = await demo.app.api.baskets.get({ id })
+    expect(sent.ok && sent.value.state).toBe('submitted')
+    expect(said).toEqual([`Basket “Queued at the client” sent as order ${sent.ok && sent.value.orderId}.`])
+  })
+
+  it('confirms baskets sent together in one message that counts them', async () => {
+    const ids = [await sendableDraft('Branch one'), await sendableDraft('Branch two'), await sendableDraft('Branch three')]
+    const { heldBack } = await workingOffline(demo.app.api)
+    for (const id of ids) {
+      const submitted = await demo.app.api.baskets.submit({ id })
+      if (!submitted.ok) throw new Error(submitted.error.message)
+    }
+    await waitFor(() => heldBack(), 'the held-back attempt')
+    await demo.mount({ path: '/orders' })
+
+    const online = await demo.app.api.system.setWorkOffline({ on: false })
+    if (!online.ok) throw new Error(online.error.message)
+    await waitFor(async () => {
+      const list = await demo.app.api.baskets.list()
+      return list.ok && ids.every((id) => list.value.drafts.find((d) => d.id === id)?.state === 'submitted')
+    }, 'the three sent', 20_000)
+    await waitFor(() => confirmations().join() === '3 baskets sent as orders.', 'one message counting them')
+  })
 })
