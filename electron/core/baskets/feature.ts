@@ -246,7 +246,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
         return { basket, unread: unreadFields(basket) }
       },
       'baskets.serverSave': ({ id, patch, lines }) => server().save(id, patch, lines),
-      'baskets.serverAddLine': ({ id, sku, quantity }) => server().addLine(id, sku, quantity),
+      'baskets.serverAddLine': ({ id, sku, productId, quantity }) => server().addLine(id, { sku, productId, quantity }),
       'baskets.serverSubmit': ({ id }) => {
         requireProductionConfirmed(ctx.connection.active()?.profile)
         return server().submit(id)

@@ -10,6 +10,7 @@ import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos
 import { markedName, markerOf } from '../../../shared/basket-marker'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { until } from '../../../tests/support/core/until'
+import { SHOWCASE } from '../../sandbox/seed/catalogue'
 
 const suite = coreSuite({ testMode: true, products: 300, orders: 0, speed: 0, seed: 5 })
 /** Another service, to edit the profile to. */
@@ -125,6 +126,19 @@ describe('the outbox against the sandbox', () => {
     expect(placed[0]!.name).toBe('Site survey')
     expect(sameSubmission(w, d.id, done.orderId)).toHaveLength(1)
     expect(w.outbox.at(-1)).toEqual({ queued: 0, sending: 0, needsReview: 0, rejected: 0 })
+  })
+
+  it('sends the product picked among those sharing a SKU by its id: the order has that product, not the SKU\'s other one', async () => {
+    const w = await world()
+    const picked = SHOWCASE.ambiguousIds[1]
+    const d = await w.call<DraftView>('baskets.create', { doc: { name: 'Racks', ...shipTo } })
+    await w.call('baskets.addLine', { draftId: d.id, sku: SHOWCASE.ambiguousSku, productId: picked, quantity: 3 })
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    const done = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(done.state).toBe('submitted')
+    const placed = suite.sandbox.control.listOrdersRaw().find((o) => o.id === done.orderId)
+    expect(placed?.line_items.map((l) => [l.product, l.product_code, l.quantity])).toEqual([[picked, SHOWCASE.ambiguousSku, 3]])
   })
 
   it('holds a basket whose prices went up for review (old vs new per line) and submits once accepted', async () => {

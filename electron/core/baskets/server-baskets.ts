@@ -42,8 +42,13 @@ export class ServerBaskets {
     return this.client.call('modifyBasket', { params: { id }, body: parsed.data })
   }
 
-  addLine(id: number, sku: string, quantity: number): Promise<LineItem> {
-    return this.client.call('addBasketLineItem', { params: { id }, body: { product_code: sku, quantity } })
+  /**
+   * A line added by SKU, or by the product's id when the rep picked one of the products sharing the
+   * SKU: the id names it (the service takes the id over a SKU), the SKU alone names them all.
+   */
+  addLine(id: number, line: { sku: string; productId?: number; quantity: number }): Promise<LineItem> {
+    const product = line.productId !== undefined ? { product: line.productId } : { product_code: line.sku }
+    return this.client.call('addBasketLineItem', { params: { id }, body: { ...product, quantity: line.quantity } })
   }
 
   /**

@@ -99,7 +99,8 @@ export const basketsChannels = {
     z.object({ id: LooseId, patch: DraftHeaderPatch.default({}), lines: z.array(z.object({ id: LooseId, quantity: LineItemRequest.shape.quantity })).max(1000).optional() }),
     Basket,
   ),
-  'baskets.serverAddLine': channel(z.object({ id: LooseId, sku: z.string().trim().min(1).max(128), quantity: LineItemRequest.shape.quantity }), LineItem),
+  /** `productId`: the product the rep picked among those sharing the SKU (sent by id: the SKU alone names several). */
+  'baskets.serverAddLine': channel(z.object({ id: LooseId, sku: z.string().trim().min(1).max(128), productId: LooseId.optional(), quantity: LineItemRequest.shape.quantity }), LineItem),
   'baskets.serverSubmit': channel(z.object({ id: LooseId }), z.object({ orderId: LooseId })),
   'baskets.workOffline': channel(z.object({ id: LooseId }), DraftView),
 }

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
-import { $, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /** A service basket edited in the app, on the real core (this process) and a real sandbox (a child process). */
 
 describe('a service basket', () => {
-  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 } })
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 
   it('keeps unsaved edits when a line is added', async () => {
     const client = new TestClient(demo.sandbox)
@@ -22,5 +23,51 @@ describe('a service basket', () => {
     await waitFor(() => document.querySelectorAll('.server-basket__qty').length === 2, 'the added line')
     expect($<HTMLInputElement>('#server-name')!.value).toBe('Showroom (edited)')
     expect($<HTMLInputElement>(`#server-qty-${created.line_items[0]!.id}`)!.value).toBe('5')
+  })
+
+  /** The products of the basket's lines, as the service has them (over HTTP). */
+  const productsOn = async (client: TestClient, id: number) => (await client.get<{ line_items: { product: number; quantity: number }[] }>(`/baskets/${id}`)).body.line_items.map((l) => [l.product, l.quantity])
+
+  it('adds the product picked among those sharing a SKU: the service gets its id, not just the SKU', async () => {
+    const client = new TestClient(demo.sandbox)
+    const created = (await client.post<{ id: number }>('/baskets', { name: 'Racks', line_items: [{ product: SHOWCASE.phone.id, quantity: 1 }] })).body
+    await demo.mount({ path: `/baskets/server/${created.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the basket')
+    sku.focus()
+    typeInto(sku, 'AMB-10')
+    const gridstone = await waitFor(() => $$('[data-testid=sku-suggestions] [role=option]').find((o) => o.textContent!.startsWith(SHOWCASE.ambiguousSku) && o.textContent!.includes('Gridstone')), 'the Gridstone AMB-100 suggested')
+    gridstone.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
+    await nextTick()
+    typeInto($<HTMLInputElement>('[data-testid=qty-input]')!, '3')
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    await waitFor(() => $$('.server-basket__qty').length === 2, 'the line added')
+    expect($('#line-entry-error')).toBeNull()
+    expect(await productsOn(client, created.id)).toEqual([
+      [SHOWCASE.phone.id, 1],
+      [SHOWCASE.ambiguousIds[1], 3],
+    ])
+  })
+
+  it('offers the products of a shared SKU typed by hand, and adds the one chosen', async () => {
+    const client = new TestClient(demo.sandbox)
+    const created = (await client.post<{ id: number }>('/baskets', { name: 'More racks', line_items: [{ product: SHOWCASE.phone.id, quantity: 1 }] })).body
+    await demo.mount({ path: `/baskets/server/${created.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the basket')
+    sku.focus()
+    typeInto(sku, SHOWCASE.ambiguousSku)
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    const said = await waitFor(() => $('#line-entry-error')?.textContent?.trim(), 'what the add said')
+    expect(said).toBe('2 products share the SKU AMB-100: choose the one you mean from the list.')
+    const offered = $$('[data-testid=sku-suggestions] [role=option]')
+    expect(offered.map((o) => o.textContent!.trim())).toEqual(['AMB-100 Fluxnet Universal Rack Mount Kit', 'AMB-100 Gridstone Universal Rack Mount Kit'])
+    expect(await productsOn(client, created.id)).toEqual([[SHOWCASE.phone.id, 1]])
+    offered[0]!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
+    await nextTick()
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    await waitFor(() => $$('.server-basket__qty').length === 2, 'the line added')
+    expect(await productsOn(client, created.id)).toEqual([
+      [SHOWCASE.phone.id, 1],
+      [SHOWCASE.ambiguousIds[0], 1],
+    ])
   })
 })

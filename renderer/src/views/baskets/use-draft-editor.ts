@@ -5,6 +5,7 @@ import { useRouter } from 'vue-router'
 import type { DraftAddress, DraftDoc, DraftHeaderPatch, DraftLine, DraftLineEdit, DraftLinePatch, DraftView, Rechoose, ReferenceData } from '../../../../shared/ipc/channels/baskets'
 import type { ProductSummary } from '../../../../shared/ipc/channels/catalogue'
 import { fieldErrorTexts, sameFieldTexts } from '../../components/baskets/field-error-text'
+import { productsSharingSku } from '../../components/baskets/shared-sku'
 import { useFormat } from '../../i18n/use-format'
 import { api, toApiError, type ApiError } from '../../services/api'
 import { useBasketsStore } from '../../stores/baskets'
@@ -298,8 +299,8 @@ export function useDraftEditor(id: Ref<string>) {
       return true
     } catch (err) {
       const error = toApiError(err)
-      const sharing = line.productId === undefined && error.code === 'conflict' ? await api.catalogue.lookupSku({ sku: line.sku }).catch(() => []) : []
-      if (sharing.length > 1) return { choose: sharing }
+      const sharing = error.code === 'conflict' ? await productsSharingSku(line) : []
+      if (sharing.length) return { choose: sharing }
       // The core's words are English: an unknown SKU, the usual case, is said in the rep's language.
       entryError.value = error.code === 'not_found' ? t('baskets.lines.unknownSku', { sku: line.sku }) : error.message
       return false
