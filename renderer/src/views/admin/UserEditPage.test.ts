@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { User } from '../../../../shared/api'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /**
  * The user form on the real core (this process) and a real sandbox (a child process), reached
@@ -48,8 +49,7 @@ describe('the user form', () => {
   })
 
   it('in German, an empty new user saved says what is missing in German and puts the focus on the first field marked', async () => {
-    localStorage.setItem('wd.language', 'de')
-    onTestFinished(() => localStorage.removeItem('wd.language'))
+    inLanguage('de')
     await demo.mount({ path: '/admin/users/new' })
     await waitFor(() => $('h1')?.textContent === 'Neuer Benutzer', 'the new-user form in German')
     typeInto($<HTMLInputElement>('#uf-email')!, 'nora@')

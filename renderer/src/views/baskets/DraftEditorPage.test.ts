@@ -8,14 +8,11 @@ import { startSandboxProcess, type SandboxProcess } from '../../../../tests/harn
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { sendableDraft as sendableDraftIn, workingOffline } from '../../../../tests/support/renderer/drafts'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 import { chooseOption, optionsOf } from '../../../../tests/support/renderer/naive-select'
 import { VENDORS } from '../../../../electron/sandbox/seed/reference-data'
 
-/** The UI in German for the rest of the test (the language chosen in Settings, read at mount). */
-function inGerman(): void {
-  localStorage.setItem('wd.language', 'de')
-  onTestFinished(() => localStorage.removeItem('wd.language'))
-}
+const inGerman = () => inLanguage('de')
 
 /** The draft editor, on the real core (this process) and real sandboxes (child processes). */
 

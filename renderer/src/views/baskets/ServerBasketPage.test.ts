@@ -5,6 +5,7 @@ import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** A service basket edited in the app, on the real core (this process) and a real sandbox (a child process). */
 
@@ -23,6 +24,27 @@ describe('a service basket', () => {
     await waitFor(() => document.querySelectorAll('.server-basket__qty').length === 2, 'the added line')
     expect($<HTMLInputElement>('#server-name')!.value).toBe('Showroom (edited)')
     expect($<HTMLInputElement>(`#server-qty-${created.line_items[0]!.id}`)!.value).toBe('5')
+  })
+
+  it(`reads a quantity as the rep's language writes it (German "2.000" is two thousand) and sends none it cannot read`, async () => {
+    inLanguage('de')
+    const client = new TestClient(demo.sandbox)
+    const created = (await client.post<{ id: number; line_items: { id: number }[] }>('/baskets', { name: 'Lager', line_items: [{ product: SHOWCASE.phone.id, quantity: 2 }, { product: SHOWCASE.switch.id, quantity: 1 }] })).body
+    const [phone, sw] = created.line_items.map((l) => l.id)
+    const onService = async () => (await client.get<{ line_items: { quantity: number }[] }>(`/baskets/${created.id}`)).body.line_items.map((l) => l.quantity)
+    await demo.mount({ path: `/baskets/server/${created.id}` })
+    typeInto(await waitFor(() => $<HTMLInputElement>(`#server-qty-${phone}`), 'the basket'), '2.000')
+    typeInto($<HTMLInputElement>(`#server-qty-${sw}`)!, '1.5')
+    $<HTMLButtonElement>('[data-testid=server-save]')!.click()
+    const said = await waitFor(() => $(`#server-qty-${sw}-error`)?.textContent, 'what is wrong with 1.5')
+    expect(said).toBe('Nur ganze Zahlen')
+    expect($<HTMLInputElement>(`#server-qty-${sw}`)!.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement?.id).toBe(`server-qty-${sw}`)
+    expect(await onService()).toEqual([2, 1])
+    typeInto($<HTMLInputElement>(`#server-qty-${sw}`)!, '3')
+    $<HTMLButtonElement>('[data-testid=server-save]')!.click()
+    await waitFor(async () => (await onService()).join() === '2000,3', 'the basket saved as typed')
+    expect($(`#server-qty-${sw}-error`)).toBeNull()
   })
 
   /** The products of the basket's lines, as the service has them (over HTTP). */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../../../tests/support/sandbox/place-order'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -7,6 +7,7 @@ import type { CountryCode, ShippingType } from '../../../../shared/api'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** One order's page, on the real core (this process) and a real sandbox (a child process). */
 describe('order page', () => {
@@ -81,8 +82,7 @@ describe('reorder', () => {
   })
 
   it('in German, names the new draft in German and counts one line as one', async () => {
-    localStorage.setItem('wd.language', 'de')
-    onTestFinished(() => localStorage.removeItem('wd.language'))
+    inLanguage('de')
     // An order of one line.
     const order = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 3 }])
     const mounted = await demo.mount({ path: `/orders/${order.id}` })
