@@ -5,6 +5,7 @@ import type { Product } from '../../../../shared/api'
 import { usePreferencesStore } from '../../stores/preferences'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** The product detail on the real core (this process) and a real sandbox (a child process). */
 
@@ -47,6 +48,32 @@ describe('product detail', () => {
     if (!draft.ok) throw new Error(draft.error.message)
     expect(draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity).toBe(3)
 
+  })
+
+  it('reads the quantity as the rep\'s language writes it: German "2.000" adds two thousand, "1.5" adds nothing and says why', async () => {
+    inLanguage('de')
+    const p = await product(SHOWCASE.licence.id)
+    await demo.mount({ path: `/catalogue/products/${p.id}` })
+    const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=add-quantity]'), 'the quantity box')
+    const quantityInCurrent = async () => {
+      const list = await demo.app.api.baskets.list()
+      if (!list.ok || !list.value.currentId) return undefined
+      const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
+      if (!draft.ok) throw new Error(draft.error.message)
+      return draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity
+    }
+    const before = await quantityInCurrent()
+    typeInto(qty, '1.5')
+    qty.dispatchEvent(new Event('blur'))
+    $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
+    const said = await waitFor(() => $('#add-quantity-error')?.textContent, 'what is wrong with 1.5')
+    expect(said).toBe('Geben Sie eine ganze Zahl von 1 bis 1.000.000 ein.')
+    expect(await quantityInCurrent()).toBe(before)
+    typeInto(qty, '2.000')
+    qty.dispatchEvent(new Event('blur'))
+    $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
+    await waitFor(() => $('[data-testid=basket-added] p'), 'the confirmation')
+    expect(await quantityInCurrent()).toBe((before ?? 0) + 2000)
   })
 
   it('adds to a basket the user chooses: a new one, which becomes current, while the old one keeps its lines', async () => {
