@@ -4,7 +4,7 @@ import { launchApp, type AppUnderTest } from './support/app'
 /**
  * The tester's walk at 1366×768: from the demo, a connection whose secret the service refuses is
  * added and connected anyway. The app must never show the demo account's orders under it, must
- * say it is signed out (not "Online") and why the history cannot be copied, and must lead to the fix.
+ * say it is signed out (not "Online") and that its orders cannot be shown then, and must lead to the fix.
  */
 describe('connecting to a connection whose credentials the service refuses', () => {
   let app: AppUnderTest
@@ -67,7 +67,7 @@ describe('connecting to a connection whose credentials the service refuses', () 
     expect(await barHeight()).toBeLessThanOrEqual(oneRow)
   })
 
-  it('shows nothing of the demo account in Orders, and says why the history cannot be copied', async () => {
+  it('shows nothing of the demo account in Orders, and says its orders cannot be shown while signed out', async () => {
     const { page } = app
     // Every state of the page from the click on: the demo's count or rows must never show.
     await page.evaluate(() => {
@@ -76,27 +76,29 @@ describe('connecting to a connection whose credentials the service refuses', () 
       new MutationObserver(() => w.seenMain.push(document.querySelector('main')?.textContent ?? '')).observe(document.body, { childList: true, subtree: true, characterData: true })
     })
     await page.click('nav >> text=Orders')
-    const index = page.locator('[data-testid=orders-index][data-problem=credentials]')
-    await index.waitFor()
-    await page.locator('main [data-error-code=unauthorized]').waitFor()
+    const notice = page.locator('[data-testid=orders-signed-out]')
+    await notice.waitFor()
     const seen = await page.evaluate(() => (window as unknown as { seenMain: string[] }).seenMain)
     expect(seen.length).toBeGreaterThan(0)
     expect(seen.filter((text) => /30 orders match|PO-20/.test(text))).toEqual([])
 
-    expect(await index.textContent()).toContain('Your order history cannot be copied to this computer: the service refused this connection’s credentials.')
+    expect(await notice.textContent()).toContain('Your orders cannot be shown while you are signed out: the service refused this connection’s credentials.')
+    expect(await notice.textContent()).toContain('Edit connection')
     const main = (await page.textContent('main')) ?? ''
     expect(main).not.toContain('Copying your order history')
     expect(main).not.toContain('Loading…')
     expect(main).not.toContain('orders match')
+    expect(main).not.toContain('Open orders')
+    expect(await page.locator('[data-testid=export-orders]').count()).toBe(0)
     expect(await page.locator('[data-testid=orders-scroller] [role=row]').count()).toBe(0)
 
     // The same after a reload: no "Copying…" for ever, no "No orders match".
     await page.reload()
-    await index.waitFor()
-    await page.locator('main [data-error-code=unauthorized]').waitFor()
+    await notice.waitFor()
     const reloaded = (await page.textContent('main')) ?? ''
     expect(reloaded).not.toContain('Copying your order history')
     expect(reloaded).not.toContain('orders match')
+    expect(reloaded).not.toContain('Open orders')
     expect(await page.locator('[data-testid=connection-state]').textContent()).toContain('Signed out: credentials refused')
   })
 

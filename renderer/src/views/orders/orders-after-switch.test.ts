@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
-import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { $, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { useConnectionStore } from '../../stores/connection'
+import { useOrdersStore } from '../../stores/orders'
 
 /**
  * Connecting to another profile whose credentials the service refuses, seen from the Orders view
@@ -11,7 +12,7 @@ import { useConnectionStore } from '../../stores/connection'
 describe('orders after connecting to a profile whose credentials are refused', () => {
   const demo = demoAppSuite({ sandbox: { products: 50, orders: 30, speed: 0, testMode: true } })
 
-  it('shows nothing of the account before, says signed out (not online) and why the history cannot be copied, and how to fix it', async () => {
+  it('shows nothing of the account before, says the orders cannot be shown while signed out (no counts, no export), and how to fix it', async () => {
     const mounted = await demo.mount({ path: '/orders' })
     await waitFor(() => $('[data-testid=orders-count]')?.textContent?.includes('30 orders match'), 'the demo account’s 30 orders')
     await waitFor(() => $('[data-testid=orders-index][data-complete=true]'), 'the demo account’s history on this computer')
@@ -27,20 +28,26 @@ describe('orders after connecting to a profile whose credentials are refused', (
       const observer = new MutationObserver(() => seen.push(document.querySelector('main')?.textContent ?? ''))
       observer.observe(document.body, { childList: true, subtree: true, characterData: true })
       await mounted.router.push('/orders')
-      const index = await waitFor(() => $('[data-testid=orders-index][data-problem=credentials]'), 'the reason the history is not copied')
+      const notice = await waitFor(() => $('[data-testid=orders-signed-out]'), 'the reason no orders show')
       await waitFor(() => $('[data-testid=connection-state]')?.getAttribute('data-credentials') === 'refused', 'the header signed out')
+      await waitFor(() => useOrdersStore(mounted.pinia).listError?.code === 'unauthorized', 'the list refused')
       observer.disconnect()
       seen.push(document.querySelector('main')?.textContent ?? '')
 
       // Never the account before: not its count, not its rows.
       expect(seen.filter((text) => /30 orders match|PO-20/.test(text))).toEqual([])
-      // Why, and what to do: not "copying…" for ever, no count of a list that could not be read, no rows "Loading…".
-      expect(index.textContent).toContain('Your order history cannot be copied to this computer: the service refused this connection’s credentials.')
-      expect(index.textContent).toContain('Edit connection')
-      expect(document.body.textContent).not.toContain('Copying your order history')
+      // Why, and what to do, as the header says it: not "copying…" for ever, no counts that are not
+      // the account's ("Open orders: 0"), nothing to export, no empty list of a list that could not be read.
+      expect(notice.textContent).toContain('Your orders cannot be shown while you are signed out: the service refused this connection’s credentials.')
+      expect(notice.textContent).toContain('Edit connection')
+      const main = document.querySelector('main')!.textContent!
+      expect(main).not.toContain('Copying your order history')
+      expect(main).not.toContain('Open orders')
+      expect(main).not.toContain('Needing attention')
+      expect($('[data-testid=check-now]')).toBeNull()
+      expect($('[data-testid=export-orders]')).toBeNull()
       expect($('[data-testid=orders-count]')).toBeNull()
-      expect($$('[data-testid=orders-scroller] [role=row]')).toEqual([])
-      expect($('main [data-error-code=unauthorized]')).not.toBeNull()
+      expect($('[data-testid=orders-scroller]')).toBeNull()
 
       // The header: signed out, with the way to fix it; no empty "Acting for", no "Online".
       const state = $('[data-testid=connection-state]')!
@@ -49,8 +56,8 @@ describe('orders after connecting to a profile whose credentials are refused', (
       expect($('[data-testid=acting-organisation]')).toBeNull()
       expect($('header [role=alert]')).toBeNull()
 
-      // Fixing it: the link opens the connection's form on the secret; the right one signs in.
-      $<HTMLAnchorElement>('[data-testid=fix-connection]')!.click()
+      // Fixing it: the page's link opens the connection's form on the secret; the right one signs in.
+      $<HTMLAnchorElement>('[data-testid=orders-fix-connection]')!.click()
       const secret = await waitFor(() => document.activeElement?.matches('[data-testid=profile-form] input[name=clientSecret]') && (document.activeElement as HTMLInputElement), 'the secret field focused')
       typeInto(secret, demo.sandbox.demo.clientSecret)
       $<HTMLButtonElement>('[data-testid=save-profile]')!.click()
