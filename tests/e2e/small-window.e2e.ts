@@ -232,6 +232,72 @@ describe('a small laptop window in German', () => {
     expect(cut).toEqual([])
   })
 
+  it('the orders list breaks its column names only between words, keeps each sort arrow apart from its name, and gives the organisation room for a name, in every language', async () => {
+    const { page } = app
+    const faults = await faultsInEveryLanguage(
+      page,
+      async (language) => {
+        await page.goto(`${app.url}#/orders`)
+        await page.locator('[data-testid=order-row]').first().waitFor()
+        const found: string[] = []
+        // Newest first, then by total: each sortable name once with its arrow; newest first again after.
+        for (const sort of ['date', 'total', 'date'] as const) {
+          // A click sorts a column descending, unless it already was (then ascending).
+          const head = page.locator(`[role=columnheader]:has([data-testid=sort-${sort}])`)
+          if ((await head.getAttribute('aria-sort')) !== 'descending') await page.click(`[data-testid=sort-${sort}]`)
+          await page.locator(`[role=columnheader][aria-sort=descending] [data-testid=sort-${sort}]`).waitFor()
+          found.push(
+            ...(await page.evaluate((lang) => {
+              const out: string[] = []
+              for (const head of document.querySelectorAll<HTMLElement>('[role=columnheader]')) {
+                if (!head.getClientRects().length) continue
+                const box = head.getBoundingClientRect()
+                const walker = document.createTreeWalker(head, NodeFilter.SHOW_TEXT)
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                  for (const word of node.textContent!.matchAll(/\S+/g)) {
+                    const range = document.createRange()
+                    range.setStart(node, word.index)
+                    range.setEnd(node, word.index + word[0].length)
+                    const parts = [...range.getClientRects()].filter((r) => r.width > 0)
+                    // A word drawn in two pieces is broken across lines ("Organi / sation").
+                    if (parts.length > 1) out.push(`${lang}: "${word[0]}" is broken across lines`)
+                    if (parts.some((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5)) out.push(`${lang}: "${word[0]}" runs out of its column`)
+                  }
+                }
+              }
+              // The arrow of the sort in use: on the line of its name, a clear gap after it.
+              for (const button of document.querySelectorAll<HTMLElement>('[role=columnheader][aria-sort=descending] button')) {
+                const glyph = (node: Node) => {
+                  const text = node.textContent!
+                  const range = document.createRange()
+                  range.setStart(node, text.search(/\S/))
+                  range.setEnd(node, text.trimEnd().length)
+                  return range.getBoundingClientRect()
+                }
+                const texts: Node[] = []
+                const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT)
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent!.trim()) texts.push(node)
+                const [name, mark] = texts.map(glyph)
+                const label = texts[0]!.textContent!.trim()
+                if (!name || !mark) out.push(`${lang}: "${label}" shows no arrow`)
+                else if (Math.abs(name.top - mark.top) > 4) out.push(`${lang}: the arrow of "${label}" is on another line`)
+                else if (mark.left - name.right < 6) out.push(`${lang}: the arrow of "${label}" is ${(mark.left - name.right).toFixed(1)} px from it`)
+              }
+              return out
+            }, language)),
+          )
+        }
+        // Room for an organisation's name of a few words (7.5rem), not "Blue…".
+        // (The sixth of a row's cells: those a narrow list leaves out are still there, unseen.)
+        const organisation = await page.$$eval('[data-testid=order-row]', (rows) => Math.min(...rows.map((r) => r.querySelectorAll<HTMLElement>('[role=cell]')[5]!.getBoundingClientRect().width)))
+        if (!(organisation >= 120)) found.push(`${language}: the organisation column is ${Math.round(organisation)} px wide`)
+        return found
+      },
+      'de',
+    )
+    expect(faults).toEqual([])
+  })
+
   it("an order's lines keep quantity, price and subtotal together at the right, however long the product name", async () => {
     const { page } = app
     // The longest names the catalogue has, beside a six-figure subtotal.
