@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchApp, type AppUnderTest } from './support/app'
+import { showIn } from './support/language'
 
 /**
  * The tester's report, in the harness at 1366×768: orders move on by themselves, many at a poll,
@@ -86,5 +87,39 @@ describe('grouped order alerts', () => {
     await page.click('[data-testid=filter-chip][data-chip=ids] button')
     await page.locator('[data-testid=orders-count]', { hasText: '7 orders match' }).waitFor({ state: 'detached' })
     expect((await listedIds()).length).toBeGreaterThan(7)
+  })
+
+  it('keeps the newest alert and the count of the others within two lines in German at 1024 px', async () => {
+    const { page } = app
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await showIn(page, 'de')
+    await page.goto(`${app.url}#/orders`)
+    await page.waitForSelector('[data-testid=order-row]')
+    // Shipped orders of the tests before move on again, to several statuses at once, at two polls.
+    const shipped = [...moved].filter((id) => app.sandbox.control.listOrdersRaw().find((o) => o.id === id)?.status === 'SHIPPED')
+    for (const batch of [['CANCELLED', 'ATTENTION_REQUIRED', 'CANCELLED', 'FAILED'], ['CANCELLED', 'CANCELLED', 'ATTENTION_REQUIRED', 'FAILED', 'FAILED']] as const) {
+      for (const to of batch) app.sandbox.control.transition(shipped.shift()!, to)
+      await app.call('orders.pollNow')
+    }
+    await page.locator('[data-testid=in-page-alerts-toggle]', { hasText: '1 weitere Meldung anzeigen' }).waitFor()
+    const strip = await page.evaluate(() => {
+      const region = document.querySelector<HTMLElement>('.in-page-alerts')!
+      // Every line the strip draws: each line of its words, and its buttons (centred on their line).
+      const boxes: DOMRect[] = [...region.querySelectorAll('button')].map((b) => b.getBoundingClientRect())
+      const walker = document.createTreeWalker(region, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent!.trim() || node.parentElement!.closest('button')) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        boxes.push(...[...range.getClientRects()].filter((r) => r.width > 0))
+      }
+      const middles = boxes.map((r) => r.top + r.height / 2).sort((x, y) => x - y)
+      return { lines: middles.filter((m, k) => k === 0 || m - middles[k - 1]! > 8).length, text: region.textContent }
+    })
+    expect(strip.text).toContain('5 Bestellungen haben einen neuen Status')
+    expect(strip.lines, strip.text ?? '').toBeLessThanOrEqual(2)
+    await page.click('[data-testid=in-page-alerts-dismiss-all]')
+    await showIn(page, 'en')
+    await page.setViewportSize({ width: 1366, height: 768 })
   })
 })
