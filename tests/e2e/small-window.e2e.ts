@@ -347,6 +347,36 @@ describe('a small laptop window in German', () => {
     await showIn(page, 'de')
   })
 
+  it('keeps the header bar one line high when the service cannot be reached, the reason one click away', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    await page.locator('[data-testid=order-row]').first().waitFor()
+    const barHeight = () => page.locator('.frame__bar').evaluate((el) => el.getBoundingClientRect().height)
+    const oneRow = await barHeight()
+    // A connection to an address where nothing answers.
+    const profile = await app.call<{ id: string }>('connection.save', { name: 'Nowhere', baseUrl: 'http://127.0.0.1:9/api/v1', clientId: app.sandbox.demo.clientId, clientSecret: app.sandbox.demo.clientSecret })
+    try {
+      await app.call('connection.activate', { id: profile.id })
+      // Orders opened afresh asks for the organisations' names: that fails, and the picker says why.
+      await page.reload()
+      await page.locator('[data-testid=connection-state][data-online=false]').waitFor()
+      await page.locator('[data-testid=acting-organisation] [role=alert]').first().waitFor()
+      expect(await barHeight()).toBeLessThanOrEqual(oneRow + 0.5)
+      const problem = page.locator('[data-testid=organisations-problem]')
+      expect(await problem.getAttribute('title')).toBe('Der Dienst ist nicht erreichbar. Prüfen Sie die Adresse und Ihr Netzwerk.')
+      await problem.click()
+      const notice = page.locator('.n-popover [data-error-code=offline]')
+      await notice.waitFor()
+      expect(await notice.textContent()).toContain('Der Dienst ist nicht erreichbar. Prüfen Sie die Adresse und Ihr Netzwerk.')
+      expect(await barHeight()).toBeLessThanOrEqual(oneRow + 0.5)
+      await page.keyboard.press('Escape')
+    } finally {
+      await app.call('connection.startDemo')
+      await app.call('connection.remove', { id: profile.id, discardDrafts: true })
+    }
+    await page.locator('[data-testid=connection-state][data-online=true]').waitFor()
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
