@@ -5,7 +5,7 @@ import { SyncProgress } from './catalogue-sync'
 import { ConnectionStatus } from './connection'
 import { DesktopPrefs, WorkOfflineState } from './desktop'
 import { NavigationTarget } from './navigation'
-import { AlertPrefs, OrderChange } from './order-watch'
+import { AlertPrefs, OrderChange, WatchState } from './order-watch'
 import { OrdersIndexState } from './order'
 import { OutboxCounts, OutboxSent } from './outbox'
 import { UpdateState } from './updates'
@@ -37,6 +37,8 @@ export const coreEvents = {
   'outbox.sent': OutboxSent,
   /** After a poll that saw changes or changed the counts: for the tray and the views. */
   'orders.changed': z.object({ changes: z.array(OrderChange), open: z.int(), attention: z.int(), at: z.string() }),
+  /** After every poll (changes or not) and when the watcher pauses offline: the views' "Last checked". */
+  'orders.watchChanged': WatchState,
   /** The alert preferences as saved (from the Orders view or the tray's "Pause alerts"). */
   'orders.alertPrefsChanged': AlertPrefs,
   /** The local orders index was brought up to date. */

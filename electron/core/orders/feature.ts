@@ -161,6 +161,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       log: ctx.log,
       isOnline: () => connection.online,
       onPoll: (o) => announce(session, o),
+      // Every poll, changes or not: the views' "Last checked" follows the polls as they happen.
+      onState: () => {
+        const p = scope.held()
+        if (p?.watcher === watcher) ctx.emit('orders.watchChanged', watchStateOf(p))
+      },
       silentFirstPoll: silentStart,
       random: opts.random,
     })
@@ -300,9 +305,13 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
   function watchState(): WatchState {
     const current = scope.current()
     if (!current) return { phase: 'no_profile', open: 0, attention: 0, lastPollAt: null, nextPollAt: null, lastError: null, recent: [] }
-    const w = current.watcher
+    return watchStateOf(current)
+  }
+
+  function watchStateOf(p: ProfileOrders): WatchState {
+    const w = p.watcher
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-    return { phase: w.phase, ...current.store.counts(), lastPollAt: iso(w.lastPollAt), nextPollAt: iso(w.nextPollAt), lastError: w.lastError, recent: current.store.recent() }
+    return { phase: w.phase, ...p.store.counts(), lastPollAt: iso(w.lastPollAt), nextPollAt: iso(w.nextPollAt), lastError: w.lastError, recent: p.store.recent() }
   }
 
   return {

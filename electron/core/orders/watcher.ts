@@ -38,6 +38,8 @@ interface WatcherDeps {
   log: Logger
   isOnline(): boolean
   onPoll(outcome: PollOutcome): void
+  /** The watch state changed (phase, lastPollAt, nextPollAt, lastError): a poll ended, well or not, or it paused offline. */
+  onState?(): void
   /** The first successful poll only records what it sees (after signing in or switching profile). */
   silentFirstPoll?: boolean
   /** Jitter source; Math.random by default. */
@@ -103,7 +105,10 @@ export class OrderWatcher {
     if (this.stopped) return
     if (!online) {
       this.clearTimer()
-      this.currentPhase = 'offline'
+      if (this.currentPhase !== 'offline') {
+        this.currentPhase = 'offline'
+        this.deps.onState?.()
+      }
     } else if (this.currentPhase === 'offline' && !this.inFlight) {
       // A poll under way (its answer is what brought the app back online) says how it went: no second one.
       this.failures = 0
@@ -138,6 +143,7 @@ export class OrderWatcher {
       this.currentPhase = 'watching'
       this.deps.onPoll(outcome)
       this.schedule(this.delay(outcome.open))
+      this.deps.onState?.()
     } catch (err) {
       // Cut short by the end of its session: the watcher of that session is being stopped, the new one polls.
       if (err instanceof SessionEndedError) return
@@ -148,6 +154,7 @@ export class OrderWatcher {
         if (!this.deps.isOnline()) {
           this.clearTimer()
           this.currentPhase = 'offline'
+          this.deps.onState?.()
           return
         }
       }
@@ -156,6 +163,7 @@ export class OrderWatcher {
       this.retryAfterSeconds = err instanceof ServiceError ? err.retryAfterSeconds : undefined
       this.currentPhase = 'backing_off'
       this.schedule(this.delay(this.deps.store.counts().open))
+      this.deps.onState?.()
     }
   }
 

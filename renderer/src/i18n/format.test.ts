@@ -61,6 +61,11 @@ describe('formatting in the user’s locale, currency and time zone', () => {
     expect(formatRelative(london, '2024-04-29T12:00:00', now)).toBe('2 days ago')
     expect(formatRelative(london, '2024-05-01T14:00:00', now)).toBe('in 2 hours')
   })
+  it('says "now", never a time to come, of a moment that has passed but is stamped after a clock a little behind', () => {
+    const now = Date.parse('2024-05-01T12:00:00Z')
+    expect(formatRelative(london, '2024-05-01T12:00:25', now, { past: true })).toBe('now')
+    expect(formatRelative(london, '2024-05-01T11:57:00', now, { past: true })).toBe('3 minutes ago')
+  })
 })
 
 describe('format context', () => {

@@ -108,11 +108,15 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ]
 
-/** "3 minutes ago", "in 2 days", "now" — relative to `now` (ms since the epoch). */
-export function formatRelative(ctx: FormatContext, value: string | Date | null | undefined, now: number): string {
+/**
+ * "3 minutes ago", "in 2 days", "now" — relative to `now` (ms since the epoch). `past`: the moment
+ * has passed, so one after `now` (a clock a little behind) is "now", never "in 25 seconds".
+ */
+export function formatRelative(ctx: FormatContext, value: string | Date | null | undefined, now: number, opts: { past?: boolean } = {}): string {
   const d = parseServiceDateTime(value)
   if (!d) return typeof value === 'string' ? value : ''
-  const seconds = Math.round((d.getTime() - now) / 1000)
+  const ahead = Math.round((d.getTime() - now) / 1000)
+  const seconds = opts.past ? Math.min(0, ahead) : ahead
   const rtf = cached(`rel|${ctx.locale}`, () => new Intl.RelativeTimeFormat(ctx.locale, { numeric: 'auto' }))
   if (Math.abs(seconds) < 10) return rtf.format(0, 'second')
   for (const [unit, size] of UNITS) {

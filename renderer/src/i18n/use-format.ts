@@ -29,6 +29,10 @@ export function formatContextFor(
 /**
  * Formatting for views: `const f = useFormat()` then `f.money(order.total)`, `f.dateTime(order.date)`,
  * `f.relative(order.date)` (re-rendered every 30 s through `f.now`).
+ *
+ * `relative` is for moments that have passed (a check, a sync, a save), as of the render: `now` only
+ * makes it render again. Measured from `now` itself, a check made since its last tick read "in 25
+ * seconds"; a stamp a moment ahead of this clock (another process's) reads "now", not the future.
  */
 export function useFormat() {
   const { locale } = useI18n()
@@ -47,6 +51,6 @@ export function useFormat() {
     date: (value: string | Date | null | undefined) => formatDate(context.value, value),
     time: (value: string | Date | null | undefined) => formatTime(context.value, value),
     dateTime: (value: string | Date | null | undefined) => formatDateTime(context.value, value),
-    relative: (value: string | Date | null | undefined) => formatRelative(context.value, value, now.value),
+    relative: (value: string | Date | null | undefined) => formatRelative(context.value, value, Math.max(now.value, Date.now()), { past: true }),
   }
 }

@@ -154,6 +154,7 @@ export const useOrdersStore = defineStore('orders', () => {
   /** One more at every change of account: answers asked for before are another account's. */
   let epoch = 0
   let off: (() => void) | null = null
+  let offWatch: (() => void) | null = null
   let offIndex: (() => void) | null = null
   /** The local orders index: once complete, searches and sorts answer from this computer. */
   const index = ref<OrdersIndexState | null>(null)
@@ -189,7 +190,7 @@ export const useOrdersStore = defineStore('orders', () => {
     () => forget(),
   )
 
-  /** Follows `orders.changed` (once): counts changes, keeps the watch state and the visible rows fresh. */
+  /** Follows `orders.changed` and `orders.watchChanged` (once): counts changes, keeps the watch state and the visible rows fresh. */
   function listen(): void {
     off ??= api.on('orders.changed', (e) => {
       changes.value++
@@ -199,6 +200,10 @@ export const useOrdersStore = defineStore('orders', () => {
         void listed.refresh(e.changes.map((c) => c.orderId)).catch(() => {})
         void askOrder()
       }
+    })
+    // Every poll, changes or not (and a pause offline): "Last checked" is the last poll's, not the last change's.
+    offWatch ??= api.on('orders.watchChanged', (state) => {
+      if (watch.value) watch.value = state
     })
     offIndex ??= api.on('orders.indexChanged', (e) => {
       const before = index.value
@@ -247,8 +252,10 @@ export const useOrdersStore = defineStore('orders', () => {
 
   function dispose(): void {
     off?.()
+    offWatch?.()
     offIndex?.()
     off = null
+    offWatch = null
     offIndex = null
   }
 

@@ -1,0 +1,36 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
+
+/** The Orders view's watch line, on the real core (this process) and a real sandbox (a child process). */
+describe('the orders watch line', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 30, speed: 0 } })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const lastChecked = () => $('[data-testid=watch-summary]')!.textContent!.match(/Last checked ([^C]*?)(?:Check now|$)/)?.[1]?.trim()
+
+  it('says when the orders were last checked as the polls happen, never as a time to come', async () => {
+    // The clock is the test's (the core's too, in this process): the page's 30-second tick and the
+    // time move only when the test moves them. Everything else runs for real.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], shouldAdvanceTime: true })
+    await demo.mount({ path: '/orders' })
+    await waitFor(() => lastChecked() === 'now', 'the first check')
+
+    // Five minutes on, the watcher polls by itself (no order changed), and the page's tick comes half a minute later.
+    vi.setSystemTime(Date.now() + 5 * 60_000)
+    const polled = await demo.app.api.orders.pollNow()
+    if (!polled.ok) throw new Error(polled.error.message)
+    vi.advanceTimersByTime(30_000)
+    // (About 30 seconds: the test's clock also moves on with the real one, a few milliseconds a step.)
+    await waitFor(() => /^3\d seconds ago$/.test(lastChecked() ?? ''), `"30 seconds ago" (the poll just made), not "${lastChecked()}"`)
+
+    // 25 seconds after that tick the rep clicks "Check now": the check is now, not "in 25 seconds".
+    vi.setSystemTime(Date.now() + 25_000)
+    $<HTMLButtonElement>('[data-testid=check-now]')!.click()
+    await waitFor(() => !$('[data-testid=check-now]')!.classList.contains('n-button--loading') && !lastChecked()?.endsWith('seconds ago'), 'the check made')
+    expect(lastChecked()).toBe('now')
+  })
+})
