@@ -33,6 +33,11 @@ export const WatchState = z.object({
   phase: WatcherPhase,
   open: z.int(),
   attention: z.int(),
+  /**
+   * The open orders of this profile have been listed at least once (now or in an earlier session):
+   * until then `open` and `attention` are not known, not 0.
+   */
+  counted: z.boolean(),
   lastPollAt: z.string().nullable(),
   nextPollAt: z.string().nullable(),
   lastError: z.string().nullable(),

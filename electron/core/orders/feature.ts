@@ -304,14 +304,14 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
 
   function watchState(): WatchState {
     const current = scope.current()
-    if (!current) return { phase: 'no_profile', open: 0, attention: 0, lastPollAt: null, nextPollAt: null, lastError: null, recent: [] }
+    if (!current) return { phase: 'no_profile', open: 0, attention: 0, counted: false, lastPollAt: null, nextPollAt: null, lastError: null, recent: [] }
     return watchStateOf(current)
   }
 
   function watchStateOf(p: ProfileOrders): WatchState {
     const w = p.watcher
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-    return { phase: w.phase, ...p.store.counts(), lastPollAt: iso(w.lastPollAt), nextPollAt: iso(w.nextPollAt), lastError: w.lastError, recent: p.store.recent() }
+    return { phase: w.phase, ...p.store.counts(), counted: p.store.hasBaseline(), lastPollAt: iso(w.lastPollAt), nextPollAt: iso(w.nextPollAt), lastError: w.lastError, recent: p.store.recent() }
   }
 
   return {

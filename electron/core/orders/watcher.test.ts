@@ -91,6 +91,21 @@ describe('order watcher', () => {
     rmSync(first.dataDir, { recursive: true, force: true })
   })
 
+  it('does not give counts of open orders before it has listed them once (not 0: not known)', async () => {
+    const t = await started()
+    suite.sandbox.control.injectFault({ kind: 'status', status: 503, match: { method: 'GET', path: '^/orders$' } })
+    try {
+      await connect(t, suite.sandbox)
+      await vi.waitFor(async () => expect((await state(t)).phase).toBe('backing_off'))
+      expect(await state(t)).toMatchObject({ counted: false, lastPollAt: null })
+    } finally {
+      suite.sandbox.control.clearFaults()
+    }
+    const s = await poll(t)
+    expect(s.counted).toBe(true)
+    expect(s.open).toBeGreaterThan(0)
+  })
+
   it('pauses while the service is offline and catches up when it is back', async () => {
     const t = await started()
     await connect(t, suite.sandbox)

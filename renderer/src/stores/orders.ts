@@ -194,7 +194,7 @@ export const useOrdersStore = defineStore('orders', () => {
   function listen(): void {
     off ??= api.on('orders.changed', (e) => {
       changes.value++
-      if (watch.value) watch.value = { ...watch.value, open: e.open, attention: e.attention, recent: [...e.changes, ...watch.value.recent].slice(0, 20) }
+      if (watch.value) watch.value = { ...watch.value, open: e.open, attention: e.attention, counted: true, recent: [...e.changes, ...watch.value.recent].slice(0, 20) }
       if (e.changes.length && filtersReady.value) {
         void refreshVisible()
         void listed.refresh(e.changes.map((c) => c.orderId)).catch(() => {})
