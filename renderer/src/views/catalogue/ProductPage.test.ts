@@ -126,6 +126,8 @@ describe('product detail', () => {
     expect($('[data-testid=product-page]')!.textContent).toContain('Base product')
     const plans = $$('[data-testid=rate-plan]')
     expect(plans).toHaveLength(p.rate_plans.length)
+    // The charge's unit in words ("user" as the service sends it).
+    expect($$('[data-testid=rate-plan-charge]').map((row) => row.querySelectorAll('td')[3]!.textContent)).toEqual(p.rate_plans.map(() => 'User'))
     p.rate_plans.forEach((plan, i) => {
       const text = plans[i]!.textContent!
       expect(text).toContain(plan.name)

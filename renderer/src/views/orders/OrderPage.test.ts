@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { placeOrder } from '../../../../tests/support/sandbox/place-order'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -11,7 +11,7 @@ import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** One order's page, on the real core (this process) and a real sandbox (a child process). */
 describe('order page', () => {
-  const demo = demoAppSuite({ sandbox: { products: 50, orders: 5, speed: 0 } })
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 5, speed: 0, testMode: true } })
 
   it('names the shipping type and the country of the address, as the service lists them', async () => {
     const order = (await demo.sandbox.control.listOrdersRaw()).find((o) => o.shipping_type && o.shipping_address?.country_code)!
@@ -46,17 +46,50 @@ describe('order page', () => {
     expect(line.textContent).not.toMatch(/per_unit|recurring|term \d+,/)
   })
 
-  it("sets a meeting line's facts apart with spaced dots, its product kind in words", async () => {
-    const placed = await placeOrder(new TestClient(demo.sandbox), [
-      { product: SHOWCASE.meeting.id, quantity: 1, meeting_order: { end_user_name: 'Ann Lee', end_user_company: 'Acme', end_user_email: 'ann@acme.test', deal_registration_id: 'D-1' } },
-    ])
-    await demo.mount({ path: `/orders/${placed.id}` })
-    const value = () => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === 'Meeting subscription')?.nextElementSibling?.textContent?.trim()
-    const facts = await waitFor(() => value(), 'the meeting line')
-    // Every fact is set apart by " · " (no "BASE· subscription"), and BASE reads as the product kind.
-    expect(facts.split(' · ').length, facts).toBe(4)
+  /** An order of one meeting subscription line, placed on the sandbox directly. */
+  const meetingOrder = async (): Promise<number> =>
+    (
+      await placeOrder(new TestClient(demo.sandbox), [
+        { product: SHOWCASE.meeting.id, quantity: 1, meeting_order: { end_user_name: 'Ann Lee', end_user_company: 'Acme', end_user_email: 'ann@acme.test', deal_registration_id: 'D-1' } },
+      ])
+    ).id
+  const factsOf = (term: string) => () => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === term)?.nextElementSibling?.textContent?.trim()
+
+  it("sets a meeting line's facts apart with spaced dots, its order type and product kind in words", async () => {
+    await demo.mount({ path: `/orders/${await meetingOrder()}` })
+    const facts = await waitFor(factsOf('Meeting subscription'), 'the meeting line')
+    // Every fact is set apart by " · " (no "BASE· subscription"); NEW and BASE read as words.
+    expect(facts.split(' · ').length, facts).toBe(5)
     expect(facts).not.toMatch(/\S·|·\S/)
-    expect(facts).toMatch(/ · NEW Base product · /)
+    expect(facts).toMatch(/ · New order · Base product · /)
+  })
+
+  it("words a meeting line's codes in the user's language, and ones a later service adds as readable words, never the bare code", async () => {
+    inLanguage('fr')
+    const id = await meetingOrder()
+    const mounted = await demo.mount({ path: `/orders/${id}` })
+    const facts = await waitFor(factsOf('Abonnement de réunion'), 'the meeting line')
+    const charge = $('.lines__charges li')!.textContent!
+    expect(facts).toMatch(/ · Nouvelle commande · Produit de base · /)
+    expect(charge).toMatch(/ · Organisateur$/)
+    expect(facts).not.toMatch(/NEW|BASE/)
+    mounted.unmount()
+
+    // Codes this app has no words for yet.
+    demo.sandbox.control.injectFault({
+      kind: 'reshape',
+      match: { method: 'GET', path: `^/orders/${id}$` },
+      set: {
+        'line_items.0.meeting_order.meeting_order_type': 'RENEWAL_UPGRADE',
+        'line_items.0.meeting_order.meeting_order_sub_type': 'HOST_ADDON',
+        'line_items.0.rate_plan_details.rate_plan_charges.0.unit_of_measure': 'meeting_room',
+      },
+    })
+    onTestFinished(() => demo.sandbox.control.clearFaults())
+    await demo.mount({ path: `/orders/${id}` })
+    const later = await waitFor(() => (factsOf('Abonnement de réunion')()?.includes('Renewal') ? factsOf('Abonnement de réunion')() : undefined), 'the reshaped meeting line')
+    expect(later).toMatch(/ · Renewal upgrade · Host addon · /)
+    expect($('.lines__charges li')!.textContent).toMatch(/ · Meeting room$/)
   })
 })
 
