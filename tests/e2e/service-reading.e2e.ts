@@ -31,7 +31,7 @@ describe('orders the app could not fully read', () => {
     await app?.close()
   })
 
-  it('lists every order, marks the two not fully read, counts them, and shows the unknown status as spelled', async () => {
+  it('lists every order, marks the two not fully read, counts them, and shows the unknown status in readable words', async () => {
     const { page } = app
     await app.startDemo()
     await page.click('nav >> text=Orders')
@@ -41,13 +41,13 @@ describe('orders the app could not fully read', () => {
     await page.locator('[data-testid=orders-partial-count]', { hasText: '2 orders on the pages read could not be fully read' }).waitFor()
     const marked = page.locator('[data-testid=order-row]:has([data-testid=order-partial])')
     expect(await marked.count()).toBe(2)
-    expect(await marked.first().locator('[data-status]').textContent()).toBe('ON_HOLD')
+    expect(await marked.first().locator('[data-status]').textContent()).toBe('On hold')
     // The currency is an id: amounts are plain numbers, never with a guessed currency symbol.
     const totalCell = (await marked.first().locator('[role=cell]').last().textContent()) ?? ''
     expect(totalCell).toMatch(/^[\d,]+\.\d{2}$/)
   })
 
-  it('opens a marked order with its status as the service spells it and says what could not be read', async () => {
+  it('opens a marked order with its unknown status in readable words and says what could not be read', async () => {
     const { page } = app
     const first = page.locator('[data-testid=order-row]:has([data-testid=order-partial])').first()
     const id = Number(await first.getAttribute('data-order-id'))
@@ -57,6 +57,7 @@ describe('orders the app could not fully read', () => {
     await page.locator('[data-testid=order-partial]', { hasText: 'purchase_order_number' }).waitFor()
     expect(await page.getAttribute('[data-testid=order-status]', 'data-status')).toBe('ON_HOLD')
     expect(await page.textContent('[data-testid=order-status]')).toContain('does not know yet')
+    expect(await page.textContent('[data-testid=order-status] [data-status]')).toBe('On hold')
   })
 
   it('lists every service basket, marking and counting the one that could not be fully read', async () => {

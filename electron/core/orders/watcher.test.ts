@@ -273,7 +273,7 @@ describe('order watcher', () => {
     await t.call('orders.setAlertPrefs', {})
   })
 
-  it('follows an order into a status it does not know: shown as spelled, counted open, alerted, and the watch goes on', async () => {
+  it('follows an order into a status it does not know: named in readable words, counted open, alerted, and the watch goes on', async () => {
     const t = await started()
     await connect(t, suite.sandbox)
     // ACCEPTED is opt-in since the default alert set is what a rep acts on.
@@ -290,7 +290,7 @@ describe('order watcher', () => {
       // Not known to be final, the ON_HOLD order still counts as open (ACCEPTED is open too).
       expect(s.open).toBe(before.open)
       expect((await poll(t)).open).toBe(before.open)
-      expect(alertsFor(t, odd!.id).map((a) => a.title)).toEqual([expect.stringContaining('ON_HOLD')])
+      expect(alertsFor(t, odd!.id).map((a) => a.title)).toEqual([expect.stringMatching(/: On hold$/)])
       expect(alertsFor(t, other!.id).map((a) => a.title)).toEqual([expect.stringMatching(/Accepted/)])
     } finally {
       suite.sandbox.control.clearFaults()

@@ -109,7 +109,7 @@ describe('the virtual orders table', () => {
     w.unmount()
   })
 
-  it('shows each status and payment type in the chosen language, coloured by what it asks, and a status it does not know as spelled', () => {
+  it('shows each status and payment type in the chosen language, coloured by what it asks, and a status it does not know in readable words', () => {
     const statuses = ['ATTENTION_REQUIRED', 'COMPLETE', 'ON_HOLD'] as const
     const w = mountTable(() => true, (i) => ({ ...row(i), status: statuses[i % 3]!, payment_type: i % 2 ? 'FINANCE' : 'ON_ACCOUNT' }), 'de')
     const [attention, complete, unknown] = w.findAll('[data-testid=order-row]').map((r) => r.get('[data-status]'))
@@ -117,7 +117,7 @@ describe('the virtual orders table', () => {
     expect(attention!.classes()).toContain('status-look--warning')
     expect(complete!.classes()).toContain('status-look--success')
     expect(unknown!.attributes('data-status')).toBe('ON_HOLD')
-    expect(unknown!.text()).toBe('ON_HOLD')
+    expect(unknown!.text()).toBe('On hold')
     const payments = w.findAll('[data-testid=order-row]').slice(0, 2).map((r) => r.findAll('[role=cell]')[6]!.text())
     expect(payments).toEqual(['Auf Rechnung', 'Finanzierung'])
     w.unmount()
