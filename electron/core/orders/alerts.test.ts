@@ -27,7 +27,7 @@ describe('order alerts', () => {
 
   it("speaks the user's language and falls back to English", () => {
     expect(alertsFor([change(7, 'SHIPPED')], { locale: 'de_DE', prefs, now })[0]!.title).toBe('Bestellung 7: Versandt')
-    expect(alertsFor([change(7, 'CANCELLED')], { locale: 'fr', prefs, now })[0]!.title).toBe('Commande 7 : Annulée')
+    expect(alertsFor([change(7, 'CANCELLED')], { locale: 'fr', prefs, now })[0]!.title).toBe('Commande 7\u202f: Annulée')
     expect(alertsFor([change(7, 'SHIPPED')], { locale: 'pt-BR', prefs, now })[0]!.title).toBe('Order 7: Shipped')
     expect(languageOrFallback(undefined)).toBe('en')
   })
@@ -61,6 +61,8 @@ describe('order alerts', () => {
     expect(alerts).toHaveLength(1)
     expect(alerts[0]!.title).toBe('4 orders changed status')
     expect(alerts[0]!.body).toBe('Shipped: 3 · Accepted: 1')
+    // In French the colon keeps its no-break space: "Expédiée" never ends a line with ": 3" starting the next.
+    expect(alertsFor(many, { locale: 'fr', prefs, now })[0]!.body).toBe('Expédiée\u202f: 3 · Acceptée\u202f: 1')
     // Its click shows those orders, as one order's alert opens that order.
     expect(alerts[0]!.target).toEqual({ kind: 'orders', orderIds: [1, 2, 3, 4] })
   })

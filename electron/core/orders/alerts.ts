@@ -31,7 +31,7 @@ export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Ale
   if (wanted.length > COALESCE_ABOVE) {
     const byStatus = new Map<string, number>()
     for (const ch of wanted) byStatus.set(ch.to, (byStatus.get(ch.to) ?? 0) + 1)
-    const body = [...byStatus].map(([s, n]) => `${statusLabel(t.status, s)}: ${n}`).join(' · ')
+    const body = [...byStatus].map(([s, n]) => t.statusCount(statusLabel(t.status, s), n)).join(' · ')
     // A click shows exactly these orders (the orders list, filtered to them), as one order's alert opens it.
     const orderIds = [...new Set(wanted.map((ch) => ch.orderId))]
     const target = orderIds.length <= ORDER_FILTER_IDS_MAX ? { target: { kind: 'orders' as const, orderIds } } : {}

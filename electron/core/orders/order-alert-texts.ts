@@ -15,6 +15,8 @@ export interface OrderAlertTexts {
   was(status: string): string
   reason(text: string): string
   summaryTitle(n: number): string
+  /** One status's count in a summary ("Shipped: 3"): the colon as the language writes it. */
+  statusCount(status: string, n: number): string
 }
 
 export function orderAlertTexts(language: Language): OrderAlertTexts {
@@ -27,5 +29,6 @@ export function orderAlertTexts(language: Language): OrderAlertTexts {
     was: (s) => formatMessage(m.was, { status: s }),
     reason: (text) => formatMessage(m.reason, { text }),
     summaryTitle: (n) => formatMessage(m.summaryTitle, {}, n),
+    statusCount: (status, n) => formatMessage(m.statusCount, { status, n }),
   }
 }

@@ -176,7 +176,7 @@ describe('order watcher', () => {
     const [a, b] = take('PROCESSING', 2)
     suite.sandbox.control.transition(a!.id, 'FAILED')
     await poll(t)
-    expect(alertsFor(t, a!.id).map((x) => x.title)).toEqual([`Commande ${a!.id} : Échouée`])
+    expect(alertsFor(t, a!.id).map((x) => x.title)).toEqual([`Commande ${a!.id}\u202f: Échouée`])
     expect(alertsFor(t, a!.id)[0]!.body).toMatch(/auparavant En traitement/)
     await t.call('system.setLanguage', { language: 'de' })
     suite.sandbox.control.transition(b!.id, 'FAILED')

@@ -75,7 +75,7 @@ export function customerDocumentHtml(d: CustomerDocument, w: Words): string {
     .map(
       (l) => `<tr>
         <td class="sku">${escape(l.sku)}</td>
-        <td>${escape(l.name)}${l.note ? `<div class="note">${k('note')}: ${escape(l.note)}</div>` : ''}</td>
+        <td>${escape(l.name)}${l.note ? `<div class="note">${escape(t('frame.labelled', { label: t('orders.documents.note') }))} ${escape(l.note)}</div>` : ''}</td>
         <td class="num">${l.quantity ?? '—'}</td>
         <td class="num">${money(l.unit)}</td>
         <td class="num">${money(l.subtotal)}</td>

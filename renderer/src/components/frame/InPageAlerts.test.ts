@@ -113,7 +113,7 @@ describe('alerts and requests to open an order', () => {
     await demo.sandbox.control.transition(order!.id, 'FAILED')
     await demo.app.api.orders.pollNow()
     const [alert] = await waitFor(() => alerts().length && alerts(), 'the alert')
-    expect(alert!.textContent).toContain(`Commande ${order!.id} : Échouée`)
+    expect(alert!.textContent).toContain(`Commande ${order!.id}\u202f: Échouée`)
     expect(alert!.textContent).toContain('auparavant En traitement')
   })
 
