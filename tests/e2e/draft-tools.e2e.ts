@@ -169,10 +169,10 @@ describe('the draft editor’s tools', () => {
     expect((await app.call<DraftView>('baskets.get', { id })).doc.line_items.map((l) => [l.product, l.product_name])).toEqual([[15, 'Gridstone Universal Rack Mount Kit']])
     expect(await page.locator('#line-entry-error').count()).toBe(0)
 
-    // Typed by hand and Enter: both products offered right there, said under the entry; the rep stays on the draft.
+    // Typed by hand and Enter: both products offered right there, the question above them; the rep stays on the draft.
     await sku.fill('AMB-100')
     await sku.press('Enter')
-    await expect.poll(() => page.textContent('#line-entry-error')).toBe('2 products share the SKU AMB-100: choose the one you mean from the list.')
+    await expect.poll(() => page.textContent('#line-entry-question')).toBe('2 products share the SKU AMB-100: choose the one you mean from the list.')
     expect(await page.locator('[data-testid=sku-suggestions] [role=option]').allTextContents()).toEqual(['AMB-100 Fluxnet Universal Rack Mount Kit', 'AMB-100 Gridstone Universal Rack Mount Kit'])
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('Enter')

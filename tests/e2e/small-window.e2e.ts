@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
+import { SHOWCASE } from '../../electron/sandbox/seed/catalogue'
 import { plainProducts, scanIntoDraft } from './support/drafts'
 import { placeOrder } from '../support/sandbox/place-order'
 import { TestClient } from '../support/sandbox/test-client'
@@ -63,6 +64,32 @@ describe('a small laptop window in German', () => {
     expect(layout.names).toHaveLength(products.length)
     for (const width of layout.names) expect(width).toBeGreaterThanOrEqual(256)
     for (const right of layout.buttons) expect(right).toBeLessThanOrEqual(layout.windowWidth)
+  })
+
+  it("the draft editor's question about a SKU several products share is in sight, not under the products offered, and said to screen readers", async () => {
+    const { page } = app
+    // The current draft (the first test's): a new one would change the header's words for the tests after.
+    await page.click('[data-testid=current-draft-lines]')
+    await page.waitForSelector('[data-testid=draft-editor]')
+    await page.fill('[data-testid=sku-input]', SHOWCASE.ambiguousSku)
+    await page.press('[data-testid=sku-input]', 'Enter')
+    const question = page.getByRole('alert').filter({ hasText: `Artikelnummer ${SHOWCASE.ambiguousSku}` })
+    await question.waitFor()
+    await page.locator('[data-testid=sku-suggestions] [role=option]').nth(1).waitFor()
+    const seen = await question.evaluate((el) => {
+      // Each line of the question, at its middle and both ends: drawn on top there, nothing over it.
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      const covered = [...range.getClientRects()].flatMap((r) =>
+        [r.left + 2, (r.left + r.right) / 2, r.right - 2].flatMap((x) => {
+          const top = document.elementFromPoint(x, r.top + r.height / 2)
+          return top && el.contains(top) ? [] : [`${Math.round(x)},${Math.round(r.top)}: ${top?.textContent?.trim().slice(0, 40)}`]
+        }),
+      )
+      const sku = document.querySelector<HTMLElement>('[data-testid=sku-input]')!
+      return { covered, describes: (sku.getAttribute('aria-describedby') ?? '').split(' ').includes(el.id), inWindow: el.getBoundingClientRect().bottom <= window.innerHeight }
+    })
+    expect(seen).toEqual({ covered: [], describes: true, inWindow: true })
   })
 
   it('a page chosen in the navigation shows from its top, with the header still in sight', async () => {

@@ -537,12 +537,15 @@ describe('lines: a SKU two products share', () => {
     // Enter, as a scanner or a rep typing ends: the form is sent with nothing highlighted.
     key(sku, 'Enter')
     $<HTMLButtonElement>('[data-testid=add-line]')!.click()
-    const said = await waitFor(() => $('#line-entry-error')?.textContent?.includes('share') && $('#line-entry-error')!, 'the choice asked')
+    const said = await waitFor(() => $('[role=alert]#line-entry-question'), 'the choice asked')
     expect(said.textContent!.trim()).toBe('2 products share the SKU amb-100: choose the one you mean from the list.')
     const offered = await waitFor(() => $$('[data-testid=sku-suggestions] [role=option]').length === 2 && $$('[data-testid=sku-suggestions] [role=option]'), 'the two products offered')
     expect(offered.map((o) => o.textContent!.trim())).toEqual(['AMB-100 Fluxnet Universal Rack Mount Kit', 'AMB-100 Gridstone Universal Rack Mount Kit'])
     expect(document.activeElement).toBe(sku)
     expect(sku.getAttribute('aria-expanded')).toBe('true')
+    // The question names the list of products offered, and describes the SKU it is about.
+    expect($('[data-testid=sku-suggestions]')!.getAttribute('aria-labelledby')).toBe(said.id)
+    expect(sku.getAttribute('aria-describedby')!.split(' ')).toContain(said.id)
     expect(await lines(created.value.id)).toEqual([])
 
     // The keyboard's way: ArrowDown to the first, Enter takes it, Enter on the quantity adds it.
@@ -552,6 +555,7 @@ describe('lines: a SKU two products share', () => {
     key(sku, 'Enter')
     await nextTick()
     expect(document.activeElement).toBe($('[data-testid=qty-input]'))
+    expect($('#line-entry-question')).toBeNull()
     expect($('#line-entry-error')).toBeNull()
     $<HTMLButtonElement>('[data-testid=add-line]')!.click()
     await waitFor(() => $$('tr.lines__row').length === 1, 'the line added')
