@@ -125,6 +125,33 @@ describe('a small laptop window in German', () => {
     expect(fit.lastCellRight).toBeLessThanOrEqual(fit.listRight + 0.5)
   })
 
+  it('the catalogue at 1024×700 shows twice the rows it did, down to the window\u2019s bottom, with search, filters, sort and sync all in sight', async () => {
+    const { page } = app
+    await page.setViewportSize({ width: 1024, height: 700 })
+    const seen: Record<string, { rows: number; listEndsAtBottom: boolean; hidden: string[] }> = {}
+    for (const language of ['en', 'de'] as const) {
+      await showIn(page, language)
+      await page.goto(`${app.url}#/catalogue`)
+      await page.locator('[data-testid=result-row]').nth(6).waitFor({ state: 'attached' })
+      seen[language] = await page.evaluate(() => {
+        const inWindow = (el: Element | null) => !!el && el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight && el.getBoundingClientRect().height > 0
+        const list = document.querySelector('[data-testid=results]')!.getBoundingClientRect()
+        const controls = ['[data-testid=catalogue-search]', '[data-testid=scan-adds]', '[data-testid=filter-vendor]', '[data-testid=filter-type]', '[data-testid=filter-sort]', '[data-testid=sync-now]', '.sync-bar__refresh']
+        return {
+          rows: [...document.querySelectorAll('[data-testid=result-row]')].filter(inWindow).length,
+          // The rows scroll in the list, which ends at the window's bottom (less the page's margin): the page itself does not scroll.
+          listEndsAtBottom: window.innerHeight - list.bottom < 32 && document.documentElement.scrollHeight <= window.innerHeight,
+          hidden: controls.filter((c) => !inWindow(document.querySelector(c))),
+        }
+      })
+    }
+    // Three rows before (the filters and the sync took the height); German's longer words take one more line.
+    expect(seen).toEqual({ en: expect.objectContaining({ listEndsAtBottom: true, hidden: [] }), de: expect.objectContaining({ listEndsAtBottom: true, hidden: [] }) })
+    expect(seen.en!.rows).toBeGreaterThanOrEqual(6)
+    expect(seen.de!.rows).toBeGreaterThanOrEqual(5)
+    await page.setViewportSize({ width: 1024, height: 640 })
+  })
+
   it('a six-figure price shows whole in its column, clear of the product type, in every language', async () => {
     const { page } = app
     const faults = await faultsInEveryLanguage(
