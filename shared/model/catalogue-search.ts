@@ -19,6 +19,21 @@ export const CatalogueSearchInput = z.object({
 })
 export type CatalogueSearchInput = z.input<typeof CatalogueSearchInput>
 
+/** The query box and the filters whose vendor and type counts are asked. */
+export const FacetCountsInput = CatalogueSearchInput.pick({ query: true, vendor: true, type: true })
+export type FacetCountsInput = z.input<typeof FacetCountsInput>
+
+const FacetCount = z.object({ id: z.int().min(-1), count: z.int().min(1) })
+
+/**
+ * How many products each vendor and each type would list for the query and the other filter: a
+ * vendor's count keeps the type filter and leaves the vendor filter aside (so the vendors not
+ * chosen say what choosing them would add), and a type's the other way round. Only the ids with
+ * products; -1 for "none". Null when the catalogue on this computer is empty (the service answers).
+ */
+export const FacetCounts = z.object({ vendors: z.array(FacetCount), types: z.array(FacetCount) }).nullable()
+export type FacetCounts = z.infer<typeof FacetCounts>
+
 /** An answer from a first sync's pages as they land: how much of the catalogue it could search. */
 export const SearchPartial = z.object({
   /** Products landed so far (findable by SKU; by name once their text is indexed). */

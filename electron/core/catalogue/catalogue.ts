@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Product } from '../../../shared/api'
-import { CatalogueSearchInput, type CatalogueSearchResult } from '../../../shared/model/catalogue-search'
+import { CatalogueSearchInput, FacetCountsInput, type CatalogueSearchResult, type FacetCounts } from '../../../shared/model/catalogue-search'
 import { syncUnderWay, type CatalogueStatus, type SyncOutcome, type SyncProgress } from '../../../shared/model/catalogue-sync'
 import { productSummary, type ImageKind, type MatchKind, type ProductSummary } from '../../../shared/model/product'
 import { AppError } from '../../../shared/model/app-error'
@@ -15,7 +15,8 @@ import { ImageCache } from './image-cache'
 import { normalizeSku } from './product-row'
 import { searchLocal, type SearchQuery } from './search'
 import { SearchPressure } from './search-pressure'
-import { searchSimilar } from './similar-search'
+import { searchSimilar, similarQuery } from './similar-search'
+import { FacetCounter } from './facet-counts'
 import { refreshFacetNames, storedFacetNames, withNames } from './facet-names'
 
 /**
@@ -54,6 +55,8 @@ interface Bound {
   cdb: CatalogueDb
   queries: CatalogueQueries
   images: ImageCache
+  /** The vendors' and types' counts of recent queries (this profile's catalogue). */
+  facets: FacetCounter
 }
 
 interface RunningSync {
@@ -238,6 +241,20 @@ export class Catalogue {
     return withNames(b.queries.facets(), names)
   }
 
+  /**
+   * The vendors' and types' counts for a query and filters, from what search would read (a first
+   * sync's landed pages, else the live catalogue); null while nothing is local (the service's own
+   * search answers then, and says no counts). Asked by the view once the rep pauses (FacetCounter).
+   */
+  facetCounts(input: unknown): FacetCounts {
+    const q = FacetCountsInput.parse(input)
+    const b = this.require()
+    const landing = b.cdb.landing()
+    if (landing && landing.productCount > 0) return b.facets.count(landing, q, { gen: null })
+    if (b.cdb.productCount === 0) return null
+    return b.facets.count(b.cdb, q, { gen: b.cdb.liveGen, similar: (query) => similarQuery(b.cdb, query) })
+  }
+
   async image(productId: number, kind: ImageKind): Promise<{ dataUrl: string | null }> {
     const b = this.require()
     const product = await this.product(productId)
@@ -346,7 +363,7 @@ export class Catalogue {
     const cdb = CatalogueDb.open(join(s.profileDir, 'catalogue.db'), (err) =>
       this.ctx.log.warn('the catalogue file was damaged; it is rebuilt from the service', { error: String((err as Error)?.message ?? err) }),
     )
-    const b = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
+    const b = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), facets: new FacetCounter(), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
     this.lastError = null
     this.retryAt = 0
     this.resumeWanted = false

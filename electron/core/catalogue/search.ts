@@ -42,7 +42,7 @@ const SORT_SQL: Record<CatalogueSort, string> = {
 }
 
 /** The least string greater than every string starting with `prefix` (byte order of UTF-8). */
-function prefixEnd(prefix: string): string {
+export function prefixEnd(prefix: string): string {
   return prefix + '\u{10FFFF}'
 }
 
@@ -88,6 +88,23 @@ function skuShaped(query: string): boolean {
 }
 
 /**
+ * The full-text part of the query box (FTS5 syntax), given how many products have the SKU typed
+ * (`exactMatches`) and start with it (`skuMatches`); null when it is left out (see
+ * SKU_MATCHES_WITHOUT_TEXT) or the query has no words. Search and the facet counts ask it alike.
+ */
+export function textMatchOf(cdb: SearchSource, query: string, exactMatches: number, skuMatches: number): string | null {
+  const oneWord = !/\s/.test(query.trim())
+  const shaped = skuShaped(query)
+  // A SKU-shaped query matches its words whole: "ARC-LIC23" must not become every word starting with "23".
+  const wordsStarting = (prefix: string) =>
+    (cdb.stmt('SELECT term FROM term WHERE term >= ? AND term < ? ORDER BY term LIMIT ?').all(prefix, prefixEnd(prefix), MAX_EXPANSION + 1) as { term: string }[]).map((r) => r.term)
+  // A scanned or typed SKU that exists is what the user wants; a word matching many SKUs is used as one.
+  const skipText = (shaped && exactMatches > 0) || (oneWord && skuMatches > SKU_MATCHES_WITHOUT_TEXT)
+  const wordDocs = (word: string) => (cdb.stmt('SELECT docs FROM term WHERE term = ?').get(word) as { docs: number } | undefined)?.docs ?? 0
+  return skipText ? null : ftsQuery(query, { prefix: !shaped, wordsStarting, wordDocs })
+}
+
+/**
  * The query box, in tiers: exact SKU (case-insensitive; every vendor's product with that SKU),
  * then SKU prefix (in SKU order), then full text — products matching in name or SKU before those
  * matching only in a description, most popular first within each (see SKU_MATCHES_WITHOUT_TEXT
@@ -124,15 +141,7 @@ export function searchLocal(cdb: SearchSource, q: SearchQuery, pricesAsOf: strin
   ]
   const exactMatches = tiers[0]!.count()
   const skuMatches = exactMatches + tiers[1]!.count()
-  const oneWord = !/\s/.test(q.query.trim())
-  const shaped = skuShaped(q.query)
-  // A SKU-shaped query matches its words whole: "ARC-LIC23" must not become every word starting with "23".
-  const wordsStarting = (prefix: string) =>
-    (cdb.stmt('SELECT term FROM term WHERE term >= ? AND term < ? ORDER BY term LIMIT ?').all(prefix, prefixEnd(prefix), MAX_EXPANSION + 1) as { term: string }[]).map((r) => r.term)
-  // A scanned or typed SKU that exists is what the user wants; a word matching many SKUs is used as one.
-  const skipText = (shaped && exactMatches > 0) || (oneWord && skuMatches > SKU_MATCHES_WITHOUT_TEXT)
-  const wordDocs = (word: string) => (cdb.stmt('SELECT docs FROM term WHERE term = ?').get(word) as { docs: number } | undefined)?.docs ?? 0
-  const text = skipText ? null : ftsQuery(q.query, { prefix: !shaped, wordsStarting, wordDocs })
+  const text = textMatchOf(cdb, q.query, exactMatches, skuMatches)
   if (text) {
     const fts = cdb.textIndex ?? 'product_fts'
     // Products already listed as SKU matches are not repeated (looked for only when there are some).

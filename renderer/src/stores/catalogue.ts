@@ -21,6 +21,11 @@ const PAGE_SIZE = 100
 /** How often a partial answer (a first sync still landing) is asked again while the sync goes on. */
 const PARTIAL_REFRESH_MS = 2000
 const PROGRESS_SHOWN_EVERY_MS = 250
+/**
+ * The vendors' and types' counts are asked once the answers have stopped changing this long (the
+ * rep paused): on a large catalogue they cost a broad query tens of ms, too much for every keystroke.
+ */
+const FACET_COUNTS_AFTER_MS = 300
 
 const SCAN_ADDS_KEY = 'wd.catalogue.scanAddsToBasket'
 
@@ -30,6 +35,9 @@ export interface CatalogueQuery {
   type: number[]
   sort: CatalogueSort
 }
+
+/** The vendors' and types' counts for the list shown; 'counting' until they come, 'none' when there are none to show. */
+export type ShownFacetCounts = { vendors: ReadonlyMap<number, number>; types: ReadonlyMap<number, number> } | 'counting' | 'none'
 
 /** What a scanned SKU found: one product, several (same SKU, other vendors), or none. */
 type ScanOutcome = { sku: string; matches: ProductSummary[] }
@@ -65,6 +73,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   const syncError = shallowRef<ApiError | null>(null)
   const vendors = ref<Facet[]>([])
   const types = ref<Facet[]>([])
+  const facetCounts = shallowRef<ShownFacetCounts>('counting')
   const scanAddsToBasket = ref(readScanAdds())
   watch(scanAddsToBasket, (v) => {
     try {
@@ -102,6 +111,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       partial.value = res.partial ?? null
       answeredQuery.value = params.value.query
       searchError.value = null
+      countFacetsSoon(res)
     },
     onError: (err, page) => {
       searchError.value = toApiError(err)
@@ -130,6 +140,9 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     off = null
     if (shownLater) clearTimeout(shownLater)
     shownLater = null
+    if (countTimer) clearTimeout(countTimer)
+    countTimer = null
+    countedFor = null
   }
 
   /** Progress while a sync runs is shown a few times a second, not at every page: typing meanwhile keeps the frames. */
@@ -187,6 +200,36 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     }
   }
 
+  /** What the counts shown were asked for (query, filters, and the catalogue's state); a new answer for the same asks nothing again. */
+  let countedFor: string | null = null
+  let countTimer: ReturnType<typeof setTimeout> | null = null
+  let countSeq = 0
+  /** The counts of an answered search, asked once the answers pause; "…" meanwhile. */
+  function countFacetsSoon(res: CatalogueSearchResult): void {
+    const { query, vendor, type } = params.value
+    const key = JSON.stringify([query.trim(), vendor, type, res.pricesAsOf, res.source, res.partial?.products ?? null])
+    if (key === countedFor) return
+    countedFor = key
+    countSeq++
+    facetCounts.value = 'counting'
+    if (countTimer) clearTimeout(countTimer)
+    countTimer = setTimeout(() => {
+      countTimer = null
+      const seq = countSeq
+      api.catalogue
+        .facetCounts({ query, vendor: vendor.length ? vendor : undefined, type: type.length ? type : undefined })
+        .then((counts) => {
+          if (seq !== countSeq) return
+          const shown = (list: { id: number; count: number }[]) => new Map(list.map((f) => [f.id, f.count]))
+          facetCounts.value = counts ? { vendors: shown(counts.vendors), types: shown(counts.types) } : 'none'
+        })
+        .catch(() => {
+          // The counts are a help: the filters still work without them.
+          if (seq === countSeq) facetCounts.value = 'none'
+        })
+    }, FACET_COUNTS_AFTER_MS)
+  }
+
   /** Runs the search for `next` (or again for the current parameters) from the first row. */
   async function search(next?: Partial<CatalogueQuery>): Promise<void> {
     if (next) params.value = { ...params.value, ...next }
@@ -202,6 +245,9 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     status.value = null
     vendors.value = []
     types.value = []
+    countSeq++
+    countedFor = null
+    facetCounts.value = 'counting'
   }
 
   /** The palette's search: the first rows of the tiered order, apart from the catalogue view's list. */
@@ -287,6 +333,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     syncError,
     vendors,
     types,
+    facetCounts,
     scanAddsToBasket,
     syncing,
     progress,

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { Id, Product, ProductGroup } from '../../api'
 import { ById, channel } from '../contract-kit'
-import { CatalogueSearchInput, CatalogueSearchResult } from '../../model/catalogue-search'
+import { CatalogueSearchInput, CatalogueSearchResult, FacetCounts, FacetCountsInput } from '../../model/catalogue-search'
 import { CatalogueStatus, SyncOutcome } from '../../model/catalogue-sync'
 import { Facet, ImageKind, ProductGroupSummary, ProductSummary } from '../../model/product'
 
 // The catalogue's types are the domain model's (shared/model); re-exported for the renderer's imports.
 export { Facet, ImageKind, MatchKind, ProductGroupSummary, ProductSummary } from '../../model/product'
-export { CatalogueSearchInput, CatalogueSearchResult, CatalogueSort } from '../../model/catalogue-search'
+export { CatalogueSearchInput, CatalogueSearchResult, CatalogueSort, FacetCounts } from '../../model/catalogue-search'
 export { CatalogueStatus, SyncOutcome, SyncProgress, syncUnderWay } from '../../model/catalogue-sync'
 
 export const catalogueChannels = {
@@ -25,6 +25,8 @@ export const catalogueChannels = {
   'catalogue.productGroups': channel(z.undefined(), z.array(ProductGroupSummary)),
   'catalogue.productGroup': channel(ById, z.object({ group: ProductGroup, products: z.array(ProductSummary) })),
   'catalogue.facets': channel(z.undefined(), z.object({ vendors: z.array(Facet), types: z.array(Facet) })),
+  /** The vendors' and types' counts for a query and filters (the facets' own counts are the whole catalogue's). */
+  'catalogue.facetCounts': channel(FacetCountsInput, FacetCounts),
   /** A product image as a data: URL, cached on disk so it shows offline; null when the product has none. */
   'catalogue.image': channel(z.object({ productId: Id, kind: ImageKind }), z.object({ dataUrl: z.string().nullable() })),
 }

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { NSelect } from 'naive-ui'
 import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
@@ -49,6 +50,12 @@ describe('catalogue view', () => {
     return waitFor(() => input.closest('.n-select')!.querySelector('.n-tag')?.textContent?.trim(), `a ${id} picked`)
   }
 
+  /** The labels of a filter's choices, as its select offers them (happy-dom draws no virtual menu rows). */
+  function optionLabels(id: string): string[] {
+    const select = demo.mounted.wrapper.findAllComponents(NSelect).find((c) => (c.props('inputProps') as { id?: string } | undefined)?.id === id)!
+    return (select.props('options') as { label: string }[]).map((o) => o.label)
+  }
+
   it('narrows the list to the vendor and the type picked, and Clear shows every product again', async () => {
     await openCatalogue()
     const all = rows().map((r) => r.sku)
@@ -59,6 +66,27 @@ describe('catalogue view', () => {
     $<HTMLButtonElement>('[data-testid=clear-filters]')!.click()
     await waitFor(() => rows().map((r) => r.sku).join() === all.join(), 'every product again')
     expect($('[data-testid=clear-filters]')).toBeNull()
+  })
+
+  it('counts beside each vendor what the typed words would list with it, not the whole catalogue, and "…" until counted', async () => {
+    await openCatalogue()
+    const vendorCounts = () => optionLabels('cf-vendor').map((label) => label.match(/\((.+)\)$/)?.[1] ?? '')
+    const numbers = () => {
+      const now = vendorCounts()
+      return now.length > 0 && now.every((c) => /^\d[\d,]*$/.test(c)) && now.map((c) => Number(c.replaceAll(',', '')))
+    }
+    const browsing = await waitFor(numbers, 'the whole catalogue counted')
+    expect(browsing.reduce((a, b) => a + b, 0)).toBe(400)
+
+    type('cable')
+    await waitFor(() => $('[data-testid=results][data-query="cable"]'), 'the answer to "cable"')
+    // Counted once the answers pause: meanwhile each says "…", not the whole catalogue's count.
+    expect(new Set(vendorCounts())).toEqual(new Set(['…']))
+    const matched = Number($('[data-testid=results-count]')!.textContent!.match(/\d[\d,]*/)![0].replaceAll(',', ''))
+    expect(matched).toBeGreaterThan(0)
+    const counts = await waitFor(numbers, 'the counts for "cable"')
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(matched)
+    expect(counts).not.toEqual(browsing)
   })
 
   it('opens the product of a scanned SKU', async () => {
