@@ -246,7 +246,7 @@ export class Catalogue {
    * sync's landed pages, else the live catalogue); null while nothing is local (the service's own
    * search answers then, and says no counts). Asked by the view once the rep pauses (FacetCounter).
    */
-  facetCounts(input: unknown): FacetCounts {
+  async facetCounts(input: unknown): Promise<FacetCounts> {
     const q = FacetCountsInput.parse(input)
     const b = this.require()
     const landing = b.cdb.landing()

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { CatalogueSearchInput, CatalogueSearchResult, FacetCounts } from '../../../shared/model/catalogue-search'
 import type { Facet } from '../../../shared/model/product'
 import { syncedCatalogue } from '../../../tests/support/core/catalogue-rig'
+import { FacetCounter } from './facet-counts'
 
 const world = syncedCatalogue({ products: 900, orders: 0, speed: 0 })
 
@@ -42,6 +43,19 @@ describe('vendor and type counts beside the filters', () => {
     expect(byId(filtered.vendors)).toEqual(await listed(vendors, { query: 'switch', type: [type!] }, 'vendor'))
     expect(byId(filtered.types)).toEqual(await listed(types, { query: 'switch', vendor: [vendor!] }, 'type'))
     expect(filtered.vendors.length).toBeGreaterThan(1)
+  })
+
+  it('are counted in steps: a search asked meanwhile is answered before the counts, which count what the list shows', async () => {
+    FacetCounter.testStep = 100
+    onTestFinished(() => (FacetCounter.testStep = undefined))
+    const order: string[] = []
+    const counting = world.rig.call<NonNullable<FacetCounts>>('catalogue.facetCounts', { query: 'rack mount' }).then((c) => (order.push('counts'), c))
+    const searching = world.rig.call<CatalogueSearchResult>('catalogue.search', { query: 'cable', limit: 5 }).then((r) => (order.push('search'), r))
+    const [stepped, found] = await Promise.all([counting, searching])
+    expect(found.total).toBeGreaterThan(0)
+    expect(order).toEqual(['search', 'counts'])
+    expect(stepped.vendors.reduce((n, v) => n + v.count, 0)).toBe(await total({ query: 'rack mount' }))
+    expect((await counts({ query: '' })).vendors.reduce((n, v) => n + v.count, 0)).toBe(900)
   })
 
   it('with nothing typed, are the whole catalogue’s (the stored counts), and with a typo, count what the list shows instead', async () => {
