@@ -78,7 +78,7 @@ describe('a service basket', () => {
     sku.focus()
     typeInto(sku, SHOWCASE.ambiguousSku)
     $<HTMLButtonElement>('[data-testid=add-line]')!.click()
-    const said = await waitFor(() => $('#line-entry-error')?.textContent?.trim(), 'what the add said')
+    const said = await waitFor(() => $('#line-entry-question')?.textContent?.trim(), 'what the add said')
     expect(said).toBe('2 products share the SKU AMB-100: choose the one you mean from the list.')
     const offered = $$('[data-testid=sku-suggestions] [role=option]')
     expect(offered.map((o) => o.textContent!.trim())).toEqual(['AMB-100 Fluxnet Universal Rack Mount Kit', 'AMB-100 Gridstone Universal Rack Mount Kit'])
