@@ -117,6 +117,8 @@ export function parseJsonBody<T>(text: string, schema: z.ZodType<T>): T {
 }
 
 export function toResponse(r: Reply, defaultStatus: number): Response {
+  // Not modified (an answer's validator still holds): its headers, no body.
+  if (r.status === 304) return new Response(null, { status: 304, headers: { ...(r.list ? listHeaders(r.list.total, r.list.perPage) : {}), ...r.headers } })
   const text = r.raw ?? JSON.stringify(r.json ?? null)
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=utf-8',

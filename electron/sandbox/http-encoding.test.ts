@@ -54,6 +54,30 @@ describe('compression and conditional requests, as a production server answers',
     expect(changed.headers.etag).not.toBe(etag)
   })
 
+  it('answers a products page asked with its ETag 304, with its list headers, until anything is written', async () => {
+    const first = await get('/products?per_page=50&page=2', { 'accept-encoding': 'br' })
+    const etag = String(first.headers.etag)
+    // The same validator however it travels: the body's, not its encoding's.
+    expect((await get('/products?per_page=50&page=2')).headers.etag).toBe(etag)
+    const again = await get('/products?per_page=50&page=2', { 'if-none-match': etag })
+    expect(again.status).toBe(304)
+    expect(again.body.byteLength).toBe(0)
+    expect(again.headers).toMatchObject({ etag, 'x-total-count': first.headers['x-total-count'], 'x-total-pages': first.headers['x-total-pages'] })
+    // Another page or another query is not this one.
+    expect((await get('/products?per_page=50&page=3', { 'if-none-match': etag })).status).toBe(200)
+    // A product of the page costs more now: the page, and a new ETag.
+    const listed = JSON.parse(brotliDecompressSync(first.body).toString()) as { id: number; price: number }[]
+    sb.control.raisePrices([listed[0]!.id], 10)
+    const changed = await get('/products?per_page=50&page=2', { 'if-none-match': etag })
+    expect(changed.status).toBe(200)
+    expect((JSON.parse(changed.body.toString()) as { price: number }[])[0]!.price).toBeCloseTo(listed[0]!.price * 1.1, 2)
+    // A write elsewhere (an order moves) leaves the page as it is: built again, the same ETag, 304.
+    const newEtag = String(changed.headers.etag)
+    const order = (JSON.parse((await get('/orders?per_page=1')).body.toString()) as { id: number; status: string }[])[0]!
+    sb.control.transition(order.id, order.status === 'FAILED' ? 'CANCELLED' : 'FAILED')
+    expect((await get('/products?per_page=50&page=2', { 'if-none-match': newEtag })).status).toBe(304)
+  })
+
   it('negotiates by q-values', () => {
     expect(negotiate('gzip;q=1, br;q=0.5')).toBe('gzip')
     expect(negotiate('identity')).toBeNull()

@@ -5,6 +5,7 @@ import { OrgTree } from './domain/organisations'
 import { PriceBook } from './domain/prices'
 import type { RoleSeed } from './domain/permissions'
 import { Faults, RequestLog } from './faults'
+import { PageValidators } from './page-validators'
 import { SecretVerifier } from './secrets'
 import type { SandboxClientCredentials, SandboxOptions } from './types'
 
@@ -57,6 +58,8 @@ export class SandboxState {
   readonly seed: number
   /** Parsed products for line items (see loadProduct). */
   readonly productCache = new Map<number, Product>()
+  /** ETags of the product pages last answered, while nothing has been written since. */
+  readonly pageValidators: PageValidators
   /** Unexpected errors (answered as 500); tests assert this stays empty. */
   readonly internalErrors: Error[] = []
   /** The simulator's allowance of moves under options.movesPerMinute (tokens, refilled with the clock). */
@@ -74,6 +77,7 @@ export class SandboxState {
     this.seed = Number(store.meta('seed'))
     this.orgs = new OrgTree(this.store)
     this.prices = new PriceBook(this.store)
+    this.pageValidators = new PageValidators(this.store, () => this.baseUrl)
     this.roles = new Map(
       this.store
         .all<{ id: number; name: string; parent: number | null; permissions: string }>('SELECT id, name, parent, permissions FROM roles')
