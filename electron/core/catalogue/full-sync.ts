@@ -44,6 +44,8 @@ interface FetchedPage {
   status: number
   totalPages: number | null
   totalCount: number | null
+  /** Kept with the stored page: the next refresh asks whether it changed (If-None-Match). */
+  etag?: string
 }
 
 class Cancelled extends Error {}
@@ -144,7 +146,8 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const fetchPage = (page: number): Promise<FetchedPage> =>
     retrying(async () => {
       const res = await client.rawBytes('listProducts', { query: query(page), signal })
-      return { body: res.bytes, status: res.status, totalPages: headerInt(res.headers['x-total-pages']), totalCount: headerInt(res.headers['x-total-count']) }
+      const etag = res.headers.etag
+      return { body: res.bytes, status: res.status, totalPages: headerInt(res.headers['x-total-pages']), totalCount: headerInt(res.headers['x-total-count']), ...(typeof etag === 'string' ? { etag } : {}) }
     })
 
   /**
@@ -165,7 +168,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const store = async (writer: SyncWorkers, page: number, fetched: FetchedPage): Promise<StoredPage> => {
     let stored: StoredPage
     try {
-      stored = await writer.storePage(page, (page - 1) * perPage + 1, fetched.body, fetched.totalPages === null)
+      stored = await writer.storePage(page, (page - 1) * perPage + 1, fetched.body, fetched.totalPages === null, fetched.etag)
     } catch (err) {
       if (err instanceof MalformedPage) throw new ServiceError('bad_response', err.message, fetched.status, false)
       throw err

@@ -5,7 +5,7 @@ import { SHOWCASE, startSandbox, type Fault, type Sandbox } from '../../sandbox'
 import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
 
 /**
- * A refresh that meets a hostile answer half-way (page 3 of 7) fails with a message that says
+ * A refresh that meets a hostile answer half-way (page 3 of 7, changed since the first sync) fails with a message that says
  * what happened, and the catalogue already stored stays whole and searchable.
  */
 const PRODUCTS = 640
@@ -43,6 +43,9 @@ describe('a catalogue refresh meeting a hostile answer', () => {
     await rig.connect(sandbox)
     expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
 
+    // Page 3 changed since (a price): the refresh downloads it, rather than being told it is unchanged (304).
+    const page3 = await rig.ctx.connection.require().client.list('listProducts', { query: { page: 3, per_page: PER_PAGE, sort_by: '-popularity' } })
+    sandbox.control.raisePrices([page3.items[0]!.id], 1)
     sandbox.control.injectFault({ ...fault, match: { method: 'GET', path: '^/products$', query: '(^|&)page=3(&|$)' } })
     const failed = await rig.call<SyncOutcome>('catalogue.sync')
     expect(failed.outcome).toBe('failed')

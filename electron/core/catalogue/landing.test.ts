@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/api'
 import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
@@ -25,10 +26,11 @@ async function servicePage(rig: CatalogueRig, page: number): Promise<Product[]> 
   return (await rig.ctx.connection.require().client.list('listProducts', { query: { page, per_page: PER_PAGE, sort_by: '-popularity' } })).items
 }
 
-const pagesRequested = () =>
+/** Pages of products downloaded (200), or with `status` answered so (304: unchanged since the ETag the client kept). */
+const pagesRequested = (status = 200) =>
   sandbox.control
     .requestLog()
-    .filter((r) => r.method === 'GET' && r.path === '/products' && r.status === 200)
+    .filter((r) => r.method === 'GET' && r.path === '/products' && r.status === status)
     .map((r) => Number(new URLSearchParams(r.query).get('page')))
 
 const search = (rig: CatalogueRig, query: string) => rig.call<CatalogueSearchResult>('catalogue.search', { query, limit: 100 })
@@ -204,7 +206,9 @@ describe('a refresh', () => {
       rig.clock.advance(3600_000)
       sandbox.control.clearRequestLog()
       expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
-      expect(pagesRequested()).toHaveLength(PRODUCTS / PER_PAGE)
+      // Only the first page (it says how many there are) is downloaded; the service says each other is unchanged.
+      expect(pagesRequested()).toEqual([1])
+      expect(pagesRequested(304).sort((a, b) => a - b)).toEqual(Array.from({ length: PRODUCTS / PER_PAGE - 1 }, (_, i) => i + 2))
       expect(generationFiles(dir)).toEqual(files)
       const checked = await rig.call<CatalogueStatus>('catalogue.status')
       expect(checked).toMatchObject({ products: PRODUCTS, lastError: null })
@@ -219,6 +223,58 @@ describe('a refresh', () => {
       expect((await search(rig, first.product_code)).items[0]).toMatchObject({ id: first.id, price: first.price })
       expect(ids(await search(rig, first.name))).toContain(first.id)
       expect((await rig.call<CatalogueSearchResult>('catalogue.search', { query: '' })).total).toBe(PRODUCTS)
+    } finally {
+      await rig.close()
+    }
+  })
+
+  it('downloads only the pages that changed: the service says the others are unchanged, and all of them are in the catalogue', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    try {
+      await rig.connect(sandbox)
+      expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      const pages = Array.from({ length: PRODUCTS / PER_PAGE }, (_, i) => i + 1)
+      const served = async () => Promise.all(pages.map(async (page) => JSON.stringify(await servicePage(rig, page))))
+      const before = await served()
+      const changed = (await servicePage(rig, 2))[0]!
+      const later = (await servicePage(rig, 6))[4]!
+      sandbox.control.raisePrices([changed.id], 10)
+      // The pages the service now answers differently (the product's own, and any that quote its price).
+      const after = await served()
+      const differ = pages.filter((page) => before[page - 1] !== after[page - 1])
+      expect(differ).toContain(2)
+      expect(differ).not.toContain(6)
+
+      sandbox.control.clearRequestLog()
+      expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      expect(pagesRequested().sort((a, b) => a - b)).toEqual([...new Set([1, ...differ])])
+      expect(pagesRequested(304).sort((a, b) => a - b)).toEqual(pages.filter((page) => page !== 1 && !differ.includes(page)))
+      // The new price, and every product of the pages not downloaded again, by SKU, name and description.
+      expect((await search(rig, changed.product_code)).items[0]?.price).toBeCloseTo(changed.price * 1.1, 2)
+      expect((await search(rig, later.product_code)).items[0]).toMatchObject({ id: later.id, price: later.price })
+      expect(ids(await search(rig, later.name))).toContain(later.id)
+      expect(await rig.call('catalogue.product', { id: later.id })).toMatchObject({ name: later.name, price: later.price })
+      expect((await rig.call<CatalogueSearchResult>('catalogue.search', { query: '' })).total).toBe(PRODUCTS)
+    } finally {
+      await rig.close()
+    }
+  })
+
+  it('of a catalogue stored without the service\'s ETags (an earlier version) compares what it downloads, and writes nothing', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    try {
+      await rig.connect(sandbox)
+      expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      const dir = rig.ctx.connection.require().profileDir
+      const pages = new DatabaseSync(join(dir, readdirSync(dir).find((f) => /^catalogue-g\d+-pages\.db$/.test(f))!))
+      pages.exec('DROP TABLE page_etag')
+      pages.close()
+      const before = generationFiles(dir)
+
+      sandbox.control.clearRequestLog()
+      expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
+      expect(pagesRequested()).toHaveLength(PRODUCTS / PER_PAGE)
+      expect(generationFiles(dir)).toEqual(before)
     } finally {
       await rig.close()
     }

@@ -105,6 +105,8 @@ export const ROWS_SCHEMA = `
 export const PAGES_PRAGMAS = 'PRAGMA page_size = 16384; PRAGMA journal_mode = DELETE; PRAGMA synchronous = OFF; PRAGMA cache_size = -2000; PRAGMA busy_timeout = 5000;'
 export const PAGES_SCHEMA = `
   CREATE TABLE IF NOT EXISTS page (page INTEGER PRIMARY KEY, json BLOB NOT NULL);
+  -- The ETag the service sent with a page, if any: a refresh asks whether the page changed (If-None-Match).
+  CREATE TABLE IF NOT EXISTS page_etag (page INTEGER PRIMARY KEY, etag TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS pages_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
 `
 

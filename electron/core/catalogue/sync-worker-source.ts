@@ -36,8 +36,9 @@ import { indexText } from './search-text'
  * compared with the live generation's copy, byte for byte, and nothing is written while they are
  * all the same. At the first page that differs (or when told to) the worker creates the next
  * generation's files, copies the pages that were the same from the live generation, and from then
- * on stores pages as a first sync does. An unchanged catalogue thus costs its download and writes
- * nothing. The text worker creates its file with the first text it is sent.
+ * on stores pages as a first sync does. Each page it holds with the service's ETag is asked with
+ * If-None-Match, and a 304 counts as the same page, without its download. An unchanged catalogue
+ * thus costs the first page's download and the other pages' round trips, and writes nothing. The text worker creates its file with the first text it is sent.
  *
  * Requests: { id, op, ...args } → { id, ok: true, value } | { id, ok: false, message, code? };
  * the text worker also reports { event: 'indexed', page, full }, { event: 'committed', pages } (the
@@ -207,6 +208,11 @@ async function fetchAnswer(m, signal) {
   }
   const status = res.statusCode
   const headers = { ...res.headers }
+  if (status === 304 && m.request.headers['if-none-match']) {
+    // Revalidated: the page is as the live generation holds it (RFC 9110 section 15.4.5).
+    bodyReader.discardBody(res.body)
+    return { kind: 'unchanged', status, headers }
+  }
   if (readsNoBody(status, headers)) {
     bodyReader.discardBody(res.body)
     return { kind: 'refused', status, headers }
@@ -232,6 +238,29 @@ let textPort = null
 let deferred = null
 let prior = null
 let same = []
+/**
+ * While refreshing a live generation whose pages file keeps each page's ETag (files of earlier
+ * versions do not): that file, read-only, through the whole refresh (compare mode may end).
+ */
+let livePages = null
+
+/** The ETag the service sent with the live generation's copy of a page. */
+function liveEtag(page) {
+  if (!livePages) return null
+  const row = livePages.prepare('SELECT etag FROM page_etag WHERE page = ?').get(page)
+  return row ? row.etag : null
+}
+
+/**
+ * A page found as the live generation holds it (its bytes the same, or the service said 304 to its
+ * ETag): nothing is written, its counts are the live ones.
+ */
+function sameAsLive(m, live, bytes) {
+  same.push(m.page)
+  // Parsed only when its length ends the list (no X-Total-Pages): the same bytes were checked before.
+  const items = m.countItems ? parsePage(bytes || live.json, m.page).length : live.products + live.invalid
+  return { added: live.products, invalid: live.invalid, items, same: true }
+}
 
 /**
  * Frees a page's bytes at once. They live outside this thread's heap, so its garbage collector
@@ -300,7 +329,10 @@ function materialize() {
   try {
     // The stored pages first: a page's rows are never committed without it (see page below).
     transaction(() => {
-      for (const page of same) db.prepare('INSERT INTO pages.page SELECT * FROM prior_pages.page WHERE page = ?').run(page)
+      for (const page of same) {
+        db.prepare('INSERT INTO pages.page SELECT * FROM prior_pages.page WHERE page = ?').run(page)
+        if (livePages) db.prepare('INSERT INTO pages.page_etag SELECT * FROM prior_pages.page_etag WHERE page = ?').run(page)
+      }
     })
     transaction(() => {
       for (const page of same) {
@@ -326,6 +358,9 @@ const rowsOps = {
       prior = new DatabaseSync(m.live.rows)
       prior.prepare('ATTACH DATABASE ? AS prior_pages').run(m.live.pages)
       prior.exec('PRAGMA query_only = ON')
+      if (prior.prepare("SELECT 1 FROM prior_pages.sqlite_master WHERE name = 'page_etag'").get()) {
+        livePages = new DatabaseSync(m.live.pages, { readOnly: true })
+      }
       return []
     }
     open(m)
@@ -339,11 +374,9 @@ const rowsOps = {
       const unchanged = live && Buffer.compare(Buffer.from(live.json.buffer, live.json.byteOffset, live.json.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0
       if (live) release(live.json)
       if (unchanged) {
-        same.push(m.page)
-        // Parsed only when its length ends the list (no X-Total-Pages): the same bytes were checked before.
-        const items = m.countItems ? parsePage(bytes, m.page).length : live.products + live.invalid
+        const stored = sameAsLive(m, live, bytes)
         release(bytes)
-        return { added: live.products, invalid: live.invalid, items, same: true }
+        return stored
       }
       materialize()
     }
@@ -358,7 +391,12 @@ const rowsOps = {
     // The page as sent first, in the pages file: its rows (and rows_page, which a resumed sync
     // trusts) are committed after it, never without it.
     try {
-      transaction(() => prepare(m.sql.page).run(m.page, bytes))
+      transaction(() => {
+        prepare(m.sql.page).run(m.page, bytes)
+        // Kept for the next refresh to ask whether the page changed (If-None-Match) instead of downloading it.
+        if (typeof m.etag === 'string' && m.etag) prepare(m.sql.etag).run(m.page, m.etag)
+        else prepare(m.sql.noEtag).run(m.page)
+      })
     } finally {
       release(bytes)
     }
@@ -401,17 +439,45 @@ const rowsOps = {
     const abort = new AbortController()
     fetching.set(m.fetch, abort)
     try {
-      const got = await fetchAnswer(m, abort.signal)
+      // While comparing with the live generation, a page it holds with an ETag is asked for only if it changed.
+      const etag = liveEtag(m.page)
+      const got = await fetchAnswer(etag ? { ...m, request: { ...m.request, headers: { ...m.request.headers, 'if-none-match': etag } } } : m, abort.signal)
+      if (got.kind === 'unchanged') return { kind: 'ok', status: got.status, headers: got.headers, value: rowsOps.unchanged(m) }
       if (got.kind !== 'bytes') return got
       let value
       try {
-        value = { stored: rowsOps.page({ page: m.page, base: m.base, bytes: got.bytes.buffer, sql: m.sql, countItems: m.countItems }) }
+        value = { stored: rowsOps.page({ page: m.page, base: m.base, bytes: got.bytes.buffer, sql: m.sql, countItems: m.countItems, etag: got.headers.etag }) }
       } catch (err) {
         value = { failed: failed(err) }
       }
       return { kind: 'ok', status: got.status, headers: got.headers, value }
     } finally {
       fetching.delete(m.fetch)
+    }
+  },
+  /**
+   * The service answered 304 to the live copy's ETag: the page is the live one, as if its bytes had
+   * been compared. Compare mode may have ended meanwhile (another page differed while this one was
+   * asked): then the live copy is stored as this generation's.
+   */
+  unchanged(m) {
+    if (deferred) {
+      const live = prior.prepare('SELECT g.json, r.products, r.invalid FROM prior_pages.page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(m.page)
+      if (!live) return { failed: failed(new Failure('not_json', 'The service said page ' + m.page + ' of the products is unchanged, but it is not stored.')) }
+      try {
+        return { stored: sameAsLive(m, live) }
+      } catch (err) {
+        return { failed: failed(err) }
+      } finally {
+        release(live.json)
+      }
+    }
+    const row = livePages && livePages.prepare('SELECT g.json, e.etag FROM page g JOIN page_etag e ON e.page = g.page WHERE g.page = ?').get(m.page)
+    if (!row) return { failed: failed(new Failure('not_json', 'The service said page ' + m.page + ' of the products is unchanged, but it is not stored.')) }
+    try {
+      return { stored: rowsOps.page({ page: m.page, base: m.base, bytes: row.json, sql: m.sql, countItems: m.countItems, etag: row.etag }) }
+    } catch (err) {
+      return { failed: failed(err) }
     }
   },
   /** The main thread no longer wants this fetch (the sync was cancelled or failed). */
@@ -451,6 +517,8 @@ const rowsOps = {
     if (textPort) textPort.close()
     if (prior) prior.close()
     prior = null
+    if (livePages) livePages.close()
+    livePages = null
     close()
   },
 }

@@ -12,6 +12,8 @@ const ROWS_SQL = {
   pages: 'SELECT page, products, invalid FROM rows_page',
   product: `INSERT INTO product (${PRODUCT_COLUMNS.join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})`,
   page: 'INSERT OR REPLACE INTO pages.page (page, json) VALUES (?, ?)',
+  etag: 'INSERT OR REPLACE INTO pages.page_etag (page, etag) VALUES (?, ?)',
+  noEtag: 'DELETE FROM pages.page_etag WHERE page = ?',
   done: 'INSERT OR REPLACE INTO rows_page (page, products, invalid) VALUES (?, ?, ?)',
   storedPage: 'SELECT json FROM pages.page WHERE page = ?',
   positions: 'SELECT pos FROM product WHERE pos BETWEEN ? AND ? ORDER BY pos',
@@ -221,9 +223,9 @@ export class SyncWorkers {
    * once its products are committed. Rejects with MalformedPage if it is not a JSON list.
    * `countItems`: the page's length is needed (no X-Total-Pages), even when a refresh finds it unchanged.
    */
-  async storePage(page: number, base: number, body: ArrayBuffer, countItems = true): Promise<StoredPage> {
+  async storePage(page: number, base: number, body: ArrayBuffer, countItems = true, etag?: string): Promise<StoredPage> {
     this.throwIfTextFailed()
-    return this.noteStored(page, await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL, countItems }, [body]))
+    return this.noteStored(page, await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL, countItems, etag }, [body]))
   }
 
   /**

@@ -49,10 +49,11 @@ async function serviceProducts(rig: CatalogueRig): Promise<Product[]> {
   }
 }
 
+/** Pages of products answered: downloaded (200), or unchanged since the ETag the client kept (304). */
 const pagesRequested = () =>
   sandbox.control
     .requestLog()
-    .filter((r) => r.method === 'GET' && r.path === '/products' && r.status === 200)
+    .filter((r) => r.method === 'GET' && r.path === '/products' && (r.status === 200 || r.status === 304))
     .map((r) => Number(new URLSearchParams(r.query).get('page')))
 
 /** A connected rig (one page at a time) whose next sync is cancelled once three pages are stored. */
@@ -260,7 +261,8 @@ describe('full sync', () => {
     const log = sandbox.control.requestLog()
     const pages = log.filter((r) => r.method === 'GET' && r.path === '/products').map((r) => [Number(new URLSearchParams(r.query).get('page')), r.status])
     expect(pages.filter(([, status]) => status === 401)).toEqual([[3, 401]])
-    expect(pages.filter(([page]) => page === 3)).toEqual([[3, 401], [3, 200]])
+    // Asked again, and answered (unchanged since the first sync: 304 to the ETag kept of it).
+    expect(pages.filter(([page]) => page === 3)).toEqual([[3, 401], [3, 304]])
     // One renewal, by the main thread's client, between the refused page and its second asking.
     expect(log.filter((r) => r.method === 'POST' && r.path.endsWith('/create_token')).length).toBe(1)
     expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.switch.sku }))[0]!.price).toBeGreaterThan(0)
@@ -366,7 +368,10 @@ describe('a service that answers malformed products', () => {
     proxy = createServer(async (req, res) => {
       // The sandbox may close a connection while a request passes (a sync cancelled, a test ending):
       // the client then sees the connection dropped, as it would, never an unhandled rejection here.
-      const upstream = await fetch(sandbox.url + req.url, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === 'POST' ? req : undefined, duplex: 'half' } as RequestInit).catch(() => null)
+      const cut = new URL(req.url!, 'http://x').searchParams.get('page') === truncatePage && req.url!.includes('/products')
+      // The page it cuts is answered whole, never 304 to the ETag the client kept of it.
+      const asked = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !(cut && k === 'if-none-match'))) as Record<string, string>
+      const upstream = await fetch(sandbox.url + req.url, { method: req.method, headers: asked, body: req.method === 'POST' ? req : undefined, duplex: 'half' } as RequestInit).catch(() => null)
       if (!upstream) return void res.destroy()
       let text = await upstream.text().catch(() => null)
       if (text === null) return void res.destroy()
