@@ -114,7 +114,8 @@ export const CONNECTED_VIEWS: ViewCheck[] = [
     prepare: async (page) => {
       await page.click('[data-testid=new-draft]')
       await page.click('[data-testid=open-import]')
-      await page.fill('[data-testid=import-text]', 'NO-SUCH-SKU\t2\nBAD LINE;x')
+      // A row of each kind: unknown, unreadable, and a quantity read from comma-separated fields ("2,000", said in muted text).
+      await page.fill('[data-testid=import-text]', 'NO-SUCH-SKU\t2\nBAD LINE;x\nSW-24P-POE,2,000')
       await page.click('[data-testid=import-preview]')
       await page.waitForSelector('[data-testid=import-preview-table]')
     },

@@ -48,6 +48,36 @@ describe('paste and CSV import', () => {
     expect(read('SW-24P;2 000\nAP-6E;2\u202f000\nCAB-1M;1,5', 'fr')).toEqual([2000, 2000, 'refused 1,5'])
   })
 
+  it('reads a quantity its grouping commas split into comma-separated fields as one, where the rep\'s language groups so, and flags it where that is unclear', () => {
+    const read = (text: string, locale: string) =>
+      parseLines(text, locale).map((r) => (r.error ? `${r.invalid?.reason} ${r.invalid?.quantity}` : [r.quantity, r.groupedQuantity ?? null]))
+    // English groups with a comma: "SW-24P-POE,2,000" is two thousand, and the row keeps what it was read from.
+    expect(read('SW-24P-POE,2,000\nAP-6E,1,000,000\nCAB-1M,3', 'en-GB')).toEqual([
+      [2000, '2,000'],
+      [1_000_000, '1,000,000'],
+      [3, null],
+    ])
+    // Not a grouped number: one quantity, or a quantity and a further field? Flagged, never read as 1 or 12.
+    expect(read('SW-24P,1,5\nAP-6E,12,50', 'en-GB')).toEqual(['split_quantity 1,5', 'split_quantity 12,50'])
+    // Where the comma is the decimal sign, "2,000" could be two or two thousand: flagged, never read as 2.
+    expect(read('SW-24P-POE,2,000', 'de')).toEqual(['split_quantity 2,000'])
+    expect(read('SW-24P-POE,2,000\nAP-6E,2\u202f000', 'fr')).toEqual(['split_quantity 2,000', [2000, null]])
+    // Read as one, a quantity out of range is refused as the quantity field refuses it.
+    expect(read('SW-24P,2,000,000', 'en-GB')).toEqual(['quantity 2,000,000'])
+    // Tab or semicolon separated, the commas are the quantity's own: no doubt to flag.
+    expect(read('SW-24P\t2,000\nAP-6E;2,000', 'en-GB')).toEqual([
+      [2000, null],
+      [2000, null],
+    ])
+    // A further field that is no number (a description) leaves the quantity its own field, as before.
+    expect(read('SW-24P,2,Core switch', 'en-GB')).toEqual([[2, null]])
+    // A header naming a third column: "SW-24P,2,310" is a quantity and a price; a row one field longer has its quantity split.
+    expect(read('SKU,Quantity,Price\nSW-24P,2,310\nAP-6E,2,000,180', 'en-GB')).toEqual([
+      [2, null],
+      [2000, '2,000'],
+    ])
+  })
+
   it('flags a first row whose quantity is not a number but whose SKU is one, rather than skipping it for a header', () => {
     expect(parseLines('SW-24P,abc\nAP-6E,2', 'en-GB').map((r) => [r.line, r.sku, r.invalid?.reason ?? null])).toEqual([
       [1, 'SW-24P', 'quantity'],
@@ -57,13 +87,15 @@ describe('paste and CSV import', () => {
   })
 
   it('previews unknown and ambiguous SKUs before anything is added', async () => {
-    const preview = await previewImport('sw-24p\t2\nNOPE-1\t1\nCAB-1M\t5\nAP-6E;x', 'en-GB', catalogue)
+    const preview = await previewImport('sw-24p\t2\nNOPE-1\t1\nCAB-1M\t5\nAP-6E;x\nSW-24P,2,000', 'en-GB', catalogue)
     expect(preview.map((p) => [p.sku, p.status, p.matches.map((m) => m.id)])).toEqual([
       ['sw-24p', 'ok', [1]],
       ['NOPE-1', 'unknown', []],
       ['CAB-1M', 'ambiguous', [3, 4]],
       ['AP-6E', 'invalid', []],
+      ['SW-24P', 'ok', [1]],
     ])
+    expect(preview[4]).toMatchObject({ quantity: 2000, groupedQuantity: '2,000' })
     expect(preview[1]!.message).toMatch(/No product/)
   })
 })
