@@ -137,9 +137,9 @@ describe('the draft editor’s tools', () => {
     const reasons = await page.locator('[data-testid=import-preview-table] tbody tr td:last-child').allTextContents()
     expect(reasons.map((r) => r.trim())).toEqual([
       'Unknown SKU',
-      'Not readable — “0” is not a whole quantity from 1 to 1,000,000',
-      'Not readable — “1.5” is not a whole quantity from 1 to 1,000,000',
-      'Not readable — “abc” is not a whole quantity from 1 to 1,000,000',
+      'Not readable — “0”: At least 1',
+      'Not readable — “1.5”: Whole numbers only',
+      'Not readable — “abc”: Whole numbers only',
       expect.stringContaining('Several products share this SKU'),
     ])
 

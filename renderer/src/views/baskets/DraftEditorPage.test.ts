@@ -9,6 +9,7 @@ import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { sendableDraft as sendableDraftIn, workingOffline } from '../../../../tests/support/renderer/drafts'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { inLanguage } from '../../../../tests/support/renderer/ui-language'
+import { LANGUAGES } from '../../i18n/languages'
 import { chooseOption, optionsOf } from '../../../../tests/support/renderer/naive-select'
 import { VENDORS } from '../../../../electron/sandbox/seed/reference-data'
 
@@ -420,7 +421,7 @@ describe('lines: removing and pasting', () => {
     $<HTMLButtonElement>('[data-testid=import-preview]')!.click()
     const invalid = await waitFor(() => $$('[data-testid=import-row-invalid]').length === 2 && $$('[data-testid=import-row-invalid]'), 'the unreadable rows')
     expect(invalid.map((r) => r.lastElementChild!.textContent!.trim())).toEqual([
-      'Nicht lesbar — „1,5“ ist keine ganze Menge von 1 bis 1.000.000',
+      'Nicht lesbar — „1,5“: Nur ganze Zahlen',
       'Nicht lesbar — Keine Artikelnummer in dieser Zeile',
     ])
   })
@@ -467,9 +468,9 @@ describe('lines: removing and pasting', () => {
     const reasons = () => $$('[data-testid=import-preview-table] tbody tr').map((r) => [...r.children].map((c) => c.textContent!.trim()).join(' | '))
     expect(reasons().slice(0, 4)).toEqual([
       '1 | BOGUS-1 | 3 | Unknown SKU',
-      '2 | CBL-CAT6-2M | — | Not readable — “0” is not a whole quantity from 1 to 1,000,000',
-      '3 | SW-24P-POE | — | Not readable — “1.5” is not a whole quantity from 1 to 1,000,000',
-      '4 | MAINT-3Y-4H | — | Not readable — “abc” is not a whole quantity from 1 to 1,000,000',
+      '2 | CBL-CAT6-2M | — | Not readable — “0”: At least 1',
+      '3 | SW-24P-POE | — | Not readable — “1.5”: Whole numbers only',
+      '4 | MAINT-3Y-4H | — | Not readable — “abc”: Whole numbers only',
     ])
     expect(reasons()[4]).toMatch(/^5 \| AMB-100 \| 2 \| Several products share this SKU/)
     expect($('[data-testid=import-cancel]')!.textContent!.trim()).toBe('Discard the 5 rows not added')
@@ -511,6 +512,27 @@ describe('lines: removing and pasting', () => {
     const draft = await demo.app.api.baskets.get({ id: created.value.id })
     if (!draft.ok) throw new Error(draft.error.message)
     expect(draft.value.doc.line_items.map((l) => [l.product_code, l.quantity])).toEqual([[SHOWCASE.switch.sku, 2000]])
+  })
+  it.each(LANGUAGES)('refuses a pasted quantity in the words the quantity field uses (%s): "Whole numbers only", "At least 1", "At most 1,000,000"', async (language) => {
+    inLanguage(language)
+    const created = await demo.app.api.baskets.create({ doc: { name: `Words ${language}` } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const typed = ['abc', '0', '2000000']
+    // What the quantity field says of each, as the rep adds a line with it.
+    const fieldSays: string[] = []
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the line entry')
+    for (const q of typed) {
+      typeInto(sku, SHOWCASE.switch.sku)
+      typeInto($<HTMLInputElement>('[data-testid=qty-input]')!, q)
+      $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+      // Each says something else: the one before is not taken for this one's.
+      const said = () => $('[data-testid=qty-error]')?.textContent?.trim()
+      fieldSays.push(await waitFor(() => (said() && said() !== fieldSays.at(-1) ? said()! : null), `the quantity field on "${q}"`))
+    }
+    const rows = await previewPasted(typed.map((q) => `${SHOWCASE.switch.sku}\t${q}`))
+    rows.forEach((row, i) => expect(row[2]).toMatch(new RegExp(`${typed[i]}\\P{L}*: ${fieldSays[i]}$`, 'u')))
+    if (language === 'en') expect(rows.map((r) => r[2])).toEqual(['Not readable — “abc”: Whole numbers only', 'Not readable — “0”: At least 1', 'Not readable — “2000000”: At most 1,000,000'])
   })
 })
 
@@ -696,7 +718,7 @@ describe('quantities as a German rep types them', () => {
       [SHOWCASE.phone.sku, '2.000'],
       [SHOWCASE.switch.sku, '—'],
     ])
-    expect($('[data-testid=import-row-invalid]')!.textContent).toContain('„1.5“ ist keine ganze Menge')
+    expect($('[data-testid=import-row-invalid]')!.textContent).toContain('„1.5“: Nur ganze Zahlen')
     $<HTMLButtonElement>('[data-testid=import-add]')!.click()
     await waitFor(() => $('[data-testid=import-outcome]')?.textContent?.trim(), 'the add said')
     const draft = await demo.app.api.baskets.get({ id: created.value.id })
