@@ -55,6 +55,11 @@ interface CoreDeps {
   saveFile?: (suggestedName: string, bytes: Uint8Array) => Promise<string | null>
   /** The shell's printer: a self-contained HTML page to PDF bytes. */
   printPdf?: (html: string) => Promise<Uint8Array>
+  /**
+   * Whether the rep sees the window now (shown, not minimised); out of sight (closed to the tray),
+   * what the window would have said is a desktop alert. Absent: always (the browser harness's page is the window).
+   */
+  windowInSight?: () => boolean
 }
 
 /** The core as the shell sees it: channels, events and a few typed operations; never its internals. */
@@ -99,7 +104,8 @@ export function createCore(deps: CoreDeps): InspectableCore {
   const links = new ExternalLinks(connection)
   // The baskets read the local catalogue (SKU resolution, price estimates) through catalogue.reader.
   const catalogue = catalogueFeature(context, {}, links)
-  const baskets = basketsFeature(context, { catalogue: () => catalogue.reader })
+  // A basket sent while the window is out of sight is a desktop alert, unless the rep paused alerts (kept by the orders).
+  const baskets = basketsFeature(context, { catalogue: () => catalogue.reader, windowInSight: deps.windowInSight, alertsPaused: () => orders.alertsPaused() })
   // "Reorder" creates its draft through the baskets' DraftsPort.
   const orders = ordersFeature(context, { drafts: baskets, subscribe, links, openExternal: deps.openExternal, saveFile: deps.saveFile, printPdf: deps.printPdf })
   const updates = updatesFeature(context, {

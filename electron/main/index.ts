@@ -192,6 +192,8 @@ async function start(): Promise<void> {
     },
     saveFile: (name, bytes) => saveFileAs(win, name, bytes),
     printPdf: printHtmlToPdf,
+    // Closed to the tray (hidden), minimised or not open yet: what the window would say is a desktop alert.
+    windowInSight: () => win !== null && !win.isDestroyed() && win.isVisible() && !win.isMinimized(),
   })
   const liveCore: Core = core
   handleInvokes(liveCore, { trustedOrigins: origins, trustedWebContentsIds: trustedIds, log })

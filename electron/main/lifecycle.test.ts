@@ -163,6 +163,31 @@ describe('notifications, second instances and the tray', () => {
     expect(hints).toEqual(['Wholesale Desk is still running'])
   })
 
+  it('a basket the outbox sends while the window is closed to the tray is an OS notification; a click opens its order', async () => {
+    expect(win().isVisible()).toBe(false)
+    const shownBefore = Notification.shown.length
+    const call = async <T>(channel: string, input?: unknown): Promise<T> => {
+      const reply = await fromWindow(channel, input)
+      if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
+      return reply.value as T
+    }
+    const ref = await call<{ shippingTypes: { id: number; countries?: unknown[] }[]; addresses: unknown[] }>('baskets.referenceData', {})
+    const shippingType = ref.shippingTypes.find((t) => !t.countries?.length)!
+    const draft = await call<{ id: string }>('baskets.create', { doc: { name: 'Closed to the tray', shipping_type: shippingType.id, shipping_address: ref.addresses[0] } })
+    await call('baskets.addLine', { draftId: draft.id, sku: 'PHONE-DESK-IP', quantity: 2 })
+    await call('baskets.submit', { id: draft.id })
+    // No catalogue synced here, so no estimate: the service's prices are accepted as the rep would.
+    await vi.waitFor(async () => expect((await call<{ state: string }>('baskets.get', { id: draft.id })).state).toBe('needs_review'), { timeout: 15_000 })
+    await call('baskets.acceptPrices', { id: draft.id })
+    await vi.waitFor(() => expect(Notification.shown.slice(shownBefore).map((n) => n.options.title)).toContain('Basket “Closed to the tray” sent'), { timeout: 15_000 })
+    const sent = Notification.shown.slice(shownBefore).find((n) => n.options.title === 'Basket “Closed to the tray” sent')!
+    const { orderId } = await call<{ orderId: number }>('baskets.get', { id: draft.id })
+    expect(sent.options.body).toBe(`Order ${orderId}`)
+    sent.emit('click')
+    expect(win().isVisible()).toBe(true)
+    expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'order', orderId })
+  })
+
   it('rebuilds the tray menu on every change, and "Pause alerts" toggles the order alerts', async () => {
     const before = Tray.last!.menu
     trayItem('Pause alerts')!.click!()

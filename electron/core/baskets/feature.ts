@@ -9,6 +9,8 @@ import { damagedDraftsNotice } from './drafts-damaged-alert'
 import { exportDrafts, importDrafts } from './drafts-file'
 import { Drafts } from './drafts'
 import { Outbox } from './outbox'
+import { sentBasketsAlert, type SentBasket } from './sent-alert'
+import { uiLanguage } from '../system/feature'
 import { previewImport } from './paste-import'
 import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-catalogue'
 import { referenceData } from './reference-data'
@@ -22,6 +24,10 @@ import { unreadFields } from '../../../shared/api'
 interface BasketsOptions {
   /** The cached catalogue of the active profile (the catalogue feature's reader). */
   catalogue?: () => PriceCatalogue | null
+  /** Whether the rep sees the window (the shell's); absent: always. Out of sight, a basket sent is a desktop alert. */
+  windowInSight?: () => boolean
+  /** The rep paused desktop alerts (the orders' alert preferences, where "paused" is kept). */
+  alertsPaused?: () => boolean
   concurrency?: number
   retryBaseMs?: number
 }
@@ -67,6 +73,8 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
     }
     store.holdService(serviceOf(session.profile))
     const p = {} as ProfileBaskets
+    /** Baskets this pass of the outbox sent while the window was out of sight, said together when it ends. */
+    const unsaid: SentBasket[] = []
     /** Each draft's changes, counted: an editor tells its own saves' echo from others' changes by them. */
     const revisions = new Map<string, number>()
     const revision = (draftId: string) => revisions.get(draftId) ?? 0
@@ -88,9 +96,19 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       clock: ctx.clock,
       log: ctx.log,
       changed,
-      // Said to the window only for the profile shown (as changes are).
+      // Said to the window only for the profile shown (as changes are); with the window out of sight
+      // (closed to the tray), said by a desktop alert once the pass is over.
       sent: (rec) => {
-        if (scope.held() === p && rec.orderId !== null) ctx.emit('outbox.sent', { draftId: rec.id, title: draftTitle(rec.doc), orderId: rec.orderId })
+        if (rec.orderId === null) return
+        if (scope.held() === p) ctx.emit('outbox.sent', { draftId: rec.id, title: draftTitle(rec.doc), orderId: rec.orderId })
+        if (!(opts.windowInSight?.() ?? true)) unsaid.push({ title: draftTitle(rec.doc), purchaseOrder: rec.doc.purchase_order_number.trim(), orderId: rec.orderId })
+      },
+      passed: () => {
+        if (!unsaid.length) return
+        const sent = unsaid.splice(0)
+        if (opts.alertsPaused?.()) return
+        // The window's language first, as for order alerts: the rep chose it.
+        ctx.notifier.show(sentBasketsAlert(sent, uiLanguage(ctx) ?? p.session.user?.locale))
       },
       concurrency: opts.concurrency,
       retryBaseMs: opts.retryBaseMs,

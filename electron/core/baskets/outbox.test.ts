@@ -31,9 +31,9 @@ interface World extends CoreUnderTest {
   settle(): Promise<void>
 }
 
-/** A started core, connected to the sandbox, with its catalogue synced. */
-async function world(): Promise<World> {
-  const t = await suite.start()
+/** A started core (makeCore's options), connected to the sandbox, with its catalogue synced. */
+async function world(opts: Parameters<typeof suite.start>[0] = {}): Promise<World> {
+  const t = await suite.start(opts)
   const w: World = {
     ...t,
     get outbox() {
@@ -601,5 +601,79 @@ describe('the queue view\'s Retry', () => {
     await w.call('baskets.retry', { id: d.id })
     await until(async () => (await w.call<DraftView>('baskets.get', { id: d.id })).state === 'submitted', 'the draft placed')
     expect((await w.fail('baskets.retry', { id: d.id })).code).toBe('conflict')
+  })
+})
+
+describe('a basket sent while the window is closed to the tray', () => {
+  /*
+   * The notifier the core is given here records what it is asked to show (tests/support/core): the
+   * shell's, which shows it with the Electron runtime, cannot run here. Only the alerts of baskets
+   * sent are read (the order watcher runs too).
+   */
+  const sentAlerts = (w: World) => w.alerts.filter((a) => a.id.startsWith('basket'))
+
+  it('is a desktop alert in the rep\'s language once the service is back, naming the basket and its order, a click opening the order', async () => {
+    let inSight = true
+    const w = await world({ windowInSight: () => inSight })
+    await w.call('system.setLanguage', { language: 'de' })
+    const [a] = plain().slice(30)
+    const d = await draftWith(w, [a!], { purchase_order_number: 'PO-4711' })
+    await suite.sandbox.control.pause()
+    try {
+      await w.call('baskets.submit', { id: d.id })
+      await waitQueued(w, d.id)
+      // The rep closes the window; the app goes on in the tray.
+      inSight = false
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+    await w.settle()
+    const placed = await w.call<DraftView>('baskets.get', { id: d.id })
+    expect(placed.state).toBe('submitted')
+    expect(sentAlerts(w)).toEqual([
+      { id: `basket-sent-${placed.orderId}`, title: 'Warenkorb „Site survey“ übermittelt', body: `Bestellung ${placed.orderId} · Bestellnummer PO-4711`, target: { kind: 'order', orderId: placed.orderId } },
+    ])
+    // The window told too, for when it is opened again.
+    expect(w.events.filter((e) => e.event === 'outbox.sent').map((e) => e.payload)).toEqual([{ draftId: d.id, title: 'Site survey', orderId: placed.orderId }])
+
+    // The window in sight: it says so itself, no desktop alert.
+    inSight = true
+    const again = await draftWith(w, [a!])
+    expect((await submitAcceptingPrices(w, again.id)).state).toBe('submitted')
+    expect(sentAlerts(w)).toHaveLength(1)
+  })
+
+  it('is one alert for the baskets going out together when the rep goes back online, a click opening those orders', async () => {
+    const w = await world({ windowInSight: () => false })
+    const items = plain().slice(32, 35)
+    const drafts = [
+      await draftWith(w, [items[0]!], { name: 'Clinic restock' }),
+      await draftWith(w, [items[1]!], { name: '', purchase_order_number: 'PO-88' }),
+      await draftWith(w, [items[2]!], { name: 'Branch rollout' }),
+    ]
+    await w.call('system.setWorkOffline', { on: true })
+    for (const d of drafts) await w.call('baskets.submit', { id: d.id })
+    // Held back by "Work offline": queued, nothing sent, nothing said.
+    await until(async () => (await w.call<OutboxCounts>('baskets.outbox')).queued === 3, 'the three baskets waiting in the outbox')
+    expect(sentAlerts(w)).toEqual([])
+    await w.call('system.setWorkOffline', { on: false })
+    await w.settle()
+    const orders = await Promise.all(drafts.map(async (d) => (await w.call<DraftView>('baskets.get', { id: d.id })).orderId!))
+    expect(orders.every((id) => id > 0)).toBe(true)
+    expect(sentAlerts(w)).toHaveLength(1)
+    const [alert] = sentAlerts(w)
+    expect(alert!.title).toBe('3 baskets sent as orders')
+    // Each on its line (in the order they went out, which the parallel sending decides).
+    expect(alert!.body.split('\n').sort()).toEqual([`“Branch rollout”: order ${orders[2]}`, `“Clinic restock”: order ${orders[0]}`, `“PO-88”: order ${orders[1]}`].sort())
+    expect(alert!.target).toEqual({ kind: 'orders', orderIds: expect.arrayContaining(orders) })
+  })
+
+  it('is not shown while the rep has paused alerts', async () => {
+    const w = await world({ windowInSight: () => false })
+    await w.call('orders.setAlertPrefs', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })
+    const [a] = plain().slice(36)
+    const d = await draftWith(w, [a!])
+    expect((await submitAcceptingPrices(w, d.id)).state).toBe('submitted')
+    expect(sentAlerts(w)).toEqual([])
   })
 })

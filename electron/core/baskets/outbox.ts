@@ -89,6 +89,8 @@ interface OutboxDeps {
   changed(draftId: string | null): void
   /** A draft was sent: it is an order now (`rec.orderId`). */
   sent(rec: DraftRecord): void
+  /** A pass over the queue ended: the drafts it sent went out together (a queue sent on reconnecting). */
+  passed?(): void
   concurrency?: number
   /** Base of the exponential retry backoff (tests use a few ms). */
   retryBaseMs?: number
@@ -138,6 +140,12 @@ export class Outbox {
     }
     this.running = this.pass().finally(() => {
       this.running = null
+      try {
+        this.deps.passed?.()
+      } catch (err) {
+        // Saying what was sent must not stop the sending (the next pass is scheduled below).
+        this.deps.log.error('the outbox could not say what it sent', err)
+      }
       if (this.again && !this.stopped) {
         this.again = false
         this.kick()

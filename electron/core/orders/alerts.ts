@@ -9,7 +9,8 @@ import { orderAlertTexts } from './order-alert-texts'
 /** More changes than this at once become one summary alert instead of a stack of them. */
 export const COALESCE_ABOVE = 3
 
-function alertsPaused(prefs: AlertPrefs, now: number): boolean {
+/** Paused until turned back on, or until a moment not yet reached. */
+export function alertsPaused(prefs: AlertPrefs, now: number): boolean {
   return prefs.paused || (prefs.pausedUntil !== null && Date.parse(prefs.pausedUntil) > now)
 }
 

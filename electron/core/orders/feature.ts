@@ -11,7 +11,7 @@ import { credentialsRefusal } from '../connection/session'
 import { isSignedOut } from '../../../shared/model/connection'
 import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
-import { alertsFor } from './alerts'
+import { alertsFor, alertsPaused } from './alerts'
 import { OrderActions } from './order-actions'
 import { OrderQueries, toRow } from './order-queries'
 import { openOrdersDb } from './orders-db'
@@ -49,6 +49,8 @@ interface OrdersOptions {
 interface OrdersFeature extends Feature, OrdersSeenPort {
   /** Call right after an order was submitted: the watcher polls soon and quickly for a while. */
   nudge(): void
+  /** The rep paused desktop alerts (the tray's "Pause alerts", or for a while): other features' alerts keep quiet too. */
+  alertsPaused(): boolean
 }
 
 interface ProfileOrders {
@@ -417,6 +419,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       },
     },
     nudge: () => scope.current()?.watcher.nudge(),
+    alertsPaused: () => alertsPaused(alertPrefs(), clock.now()),
     ordersOpened: () => {
       const p = scope.current()
       return p ? new ResultCache(p.db).orders() : []

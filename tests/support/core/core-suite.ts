@@ -25,7 +25,12 @@ export interface CoreUnderTest {
   fail(channel: string, input?: unknown): Promise<{ code: string; message: string; fields?: Record<string, string> }>
 }
 
-export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?: ManualClock; serviceClient?: ServiceClientTuning; browser?: boolean } = {}): CoreUnderTest {
+/**
+ * `windowInSight`: what the shell would answer of its window (shown, or closed to the tray); absent,
+ * the window is always in sight. `alerts` records what the core asked its notifier to show: a recording
+ * notifier stands in for the shell's, which shows them with the Electron runtime that cannot run here.
+ */
+export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?: ManualClock; serviceClient?: ServiceClientTuning; browser?: boolean; windowInSight?: () => boolean } = {}): CoreUnderTest {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-core-'))
   const clock = opts.clock ?? new ManualClock(Date.now())
   const alerts: Alert[] = []
@@ -39,7 +44,7 @@ export function makeCore(opts: { dataDir?: string; secrets?: SecretStore; clock?
   }
   const opened: string[] = []
   const openExternal = opts.browser ? async (url: string) => (opened.push(url), true) : undefined
-  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock, serviceClient: opts.serviceClient, saveFile, openExternal })
+  const core = createCore({ dataDir, secrets: opts.secrets ?? testKeychain(), notifier: { show: (a) => alerts.push(a) }, log, clock, serviceClient: opts.serviceClient, saveFile, openExternal, windowInSight: opts.windowInSight })
   core.onEvent((event, payload) => events.push({ event, payload }))
   return {
     core,
