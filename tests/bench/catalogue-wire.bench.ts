@@ -15,6 +15,8 @@ import { shapedLink } from './shaped-link'
  *   .searchable_ratio: from its start until every product is findable by SKU and name, over that floor.
  * - catalogue.sync.bytes_on_wire: the bytes both ways (headers, token and product groups included).
  * - .loopback / .ratio_to_loopback: the same sync straight on 127.0.0.1, uncompressed, for scale.
+ * - catalogue.refresh_unchanged.shaped_20mbit: a refresh of the unchanged catalogue over the same
+ *   link, its bytes both ways, and its ratio to the sync's floor (the download of the whole catalogue).
  */
 const PRODUCTS = 100_000
 const MBIT = 20
@@ -47,6 +49,17 @@ export async function bench(print: Print): Promise<void> {
     print('catalogue', 'sync.shaped_20mbit.floor', floorMs / 1000, 's')
     print('catalogue', 'sync.shaped_20mbit.ratio', ms / floorMs, 'x')
     print('catalogue', 'sync.shaped_20mbit.searchable_ratio', (searchableAt - started) / floorMs, 'x')
+
+    // A refresh of the unchanged catalogue over the same link: each stored page is asked with its
+    // ETag and answered 304; only the first page (it says how many there are) comes whole.
+    link.resetCounts()
+    const r = performance.now()
+    const refreshed = await rig.call<SyncOutcome>('catalogue.sync')
+    const refreshMs = performance.now() - r
+    if (refreshed.outcome !== 'completed' || refreshed.products !== PRODUCTS) throw new Error(`refresh ended ${JSON.stringify(refreshed)}`)
+    print('catalogue', 'refresh_unchanged.shaped_20mbit', refreshMs / 1000, 's')
+    print('catalogue', 'refresh_unchanged.shaped_20mbit.bytes_on_wire', link.bytes.up + link.bytes.down, 'bytes')
+    print('catalogue', 'refresh_unchanged.shaped_20mbit.ratio', refreshMs / floorMs, 'x')
 
     // The same sync on loopback, uncompressed: what the sync costs where the link costs nothing.
     // On 2 shared cores the shaped sync is bound by CPU (the sandbox building and compressing
