@@ -31,6 +31,15 @@ describe('the desktop alert of baskets sent', () => {
       'de',
     )
     expect(alert).toEqual({ id: 'baskets-sent-12-2', title: '2 Warenkörbe als Bestellungen übermittelt', body: '„Clinic restock“: Bestellung 12\nBestellung 13', target: { kind: 'orders', orderIds: [12, 13] } })
+    // Each line names its order in every language.
+    const lines = (locale: string) => sentBasketsAlert([{ title: 'Clinic restock', purchaseOrder: '', orderId: 12 }, { title: 'Branch rollout', purchaseOrder: '', orderId: 13 }], locale).body
+    expect(['en', 'fr', 'es', 'it', 'nl'].map(lines)).toEqual([
+      '“Clinic restock”: order 12\n“Branch rollout”: order 13',
+      '«\u202fClinic restock\u202f»\u202f: commande 12\n«\u202fBranch rollout\u202f»\u202f: commande 13',
+      '«Clinic restock»: pedido 12\n«Branch rollout»: pedido 13',
+      '«Clinic restock»: ordine 12\n«Branch rollout»: ordine 13',
+      '‘Clinic restock’: bestelling 12\n‘Branch rollout’: bestelling 13',
+    ])
     const many = Array.from({ length: ORDER_FILTER_IDS_MAX + 1 }, (_, i) => ({ title: '', purchaseOrder: '', orderId: i + 1 }))
     expect(sentBasketsAlert(many, 'en').target).toBeUndefined()
   })
