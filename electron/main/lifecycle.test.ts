@@ -41,6 +41,20 @@ const invoke = (sender: { id: number; url: string | null }, channel: string, inp
 const fromWindow = (channel: string, input?: unknown) => invoke({ id: win().webContents.id, url: APP_ENTRY_URL }, channel, input)
 const eventsSent = (name: string) => win().webContents.sent.filter((s) => s[0] === IPC_EVENT && s[1] === name).map((s) => s[2])
 const trayItem = (label: string) => Tray.last!.menu.find((i) => i.label?.trim() === label)
+/** A channel called from the window: its value, or the test fails with the error. */
+async function call<T>(channel: string, input?: unknown): Promise<T> {
+  const reply = await fromWindow(channel, input)
+  if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
+  return reply.value as T
+}
+/** A draft the service accepts as it is: a saved address, a shipping type for it, one line. */
+async function sendableDraft(name: string): Promise<{ id: string }> {
+  const ref = await call<{ shippingTypes: { id: number; countries?: unknown[] }[]; addresses: unknown[] }>('baskets.referenceData', {})
+  const shippingType = ref.shippingTypes.find((t) => !t.countries?.length)!
+  const draft = await call<{ id: string }>('baskets.create', { doc: { name, shipping_type: shippingType.id, shipping_address: ref.addresses[0] } })
+  await call('baskets.addLine', { draftId: draft.id, sku: 'PHONE-DESK-IP', quantity: 2 })
+  return draft
+}
 
 beforeAll(async () => {
   app.userData = userData
@@ -163,18 +177,28 @@ describe('notifications, second instances and the tray', () => {
     expect(hints).toEqual(['Wholesale Desk is still running'])
   })
 
+  it('a basket the outbox holds for the rep\'s review while the window is closed to the tray is an OS notification; a click opens its draft', async () => {
+    expect(win().isVisible()).toBe(false)
+    const shownBefore = Notification.shown.length
+    const draft = await sendableDraft('Held in the tray')
+    await call('baskets.submit', { id: draft.id })
+    // No catalogue synced here, so no estimate: the service's prices are the rep's to accept.
+    const title = 'Prices changed in basket “Held in the tray”'
+    await vi.waitFor(() => expect(Notification.shown.slice(shownBefore).map((n) => n.options.title)).toContain(title), { timeout: 15_000 })
+    const held = Notification.shown.slice(shownBefore).find((n) => n.options.title === title)!
+    expect(held.options.body).toBe("Check the service's prices: accept them to send it, or edit the basket.")
+    held.emit('click')
+    expect(win().isVisible()).toBe(true)
+    expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'draft', draftId: draft.id })
+    // The rep takes it back to edit, and closes the window to the tray again.
+    await call('baskets.editAgain', { id: draft.id })
+    expect(win().requestClose()).toBe(false)
+  })
+
   it('a basket the outbox sends while the window is closed to the tray is an OS notification; a click opens its order', async () => {
     expect(win().isVisible()).toBe(false)
     const shownBefore = Notification.shown.length
-    const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-      const reply = await fromWindow(channel, input)
-      if (!reply.ok) throw new Error(`${channel}: ${JSON.stringify(reply.error)}`)
-      return reply.value as T
-    }
-    const ref = await call<{ shippingTypes: { id: number; countries?: unknown[] }[]; addresses: unknown[] }>('baskets.referenceData', {})
-    const shippingType = ref.shippingTypes.find((t) => !t.countries?.length)!
-    const draft = await call<{ id: string }>('baskets.create', { doc: { name: 'Closed to the tray', shipping_type: shippingType.id, shipping_address: ref.addresses[0] } })
-    await call('baskets.addLine', { draftId: draft.id, sku: 'PHONE-DESK-IP', quantity: 2 })
+    const draft = await sendableDraft('Closed to the tray')
     await call('baskets.submit', { id: draft.id })
     // No catalogue synced here, so no estimate: the service's prices are accepted as the rep would.
     await vi.waitFor(async () => expect((await call<{ state: string }>('baskets.get', { id: draft.id })).state).toBe('needs_review'), { timeout: 15_000 })

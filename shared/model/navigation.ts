@@ -4,11 +4,14 @@ import { ORDER_FILTER_IDS_MAX } from './order'
 
 /**
  * Where the shell asks the renderer to go: a notification or tray click names an order, or the
- * orders a grouped alert was about (the orders list, showing exactly those).
+ * orders a grouped alert was about (the orders list, showing exactly those); a basket the outbox
+ * could not send, its draft (the editor), or the outbox, for several.
  */
 export const NavigationTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('order'), orderId: z.int().positive() }),
   z.object({ kind: z.literal('orders'), orderIds: z.array(Id).min(1).max(ORDER_FILTER_IDS_MAX) }),
+  z.object({ kind: z.literal('draft'), draftId: z.string().min(1).max(64) }),
+  z.object({ kind: z.literal('outbox') }),
 ])
 export type NavigationTarget = z.infer<typeof NavigationTarget>
 

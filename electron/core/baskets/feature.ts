@@ -10,6 +10,7 @@ import { exportDrafts, importDrafts } from './drafts-file'
 import { Drafts } from './drafts'
 import { Outbox } from './outbox'
 import { sentBasketsAlert, type SentBasket } from './sent-alert'
+import { unsentBasketsAlert, type UnsentBasket } from './unsent-alert'
 import { uiLanguage } from '../system/feature'
 import { previewImport } from './paste-import'
 import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-catalogue'
@@ -24,7 +25,7 @@ import { unreadFields } from '../../../shared/api'
 interface BasketsOptions {
   /** The cached catalogue of the active profile (the catalogue feature's reader). */
   catalogue?: () => PriceCatalogue | null
-  /** Whether the rep sees the window (the shell's); absent: always. Out of sight, a basket sent is a desktop alert. */
+  /** Whether the rep sees the window (the shell's); absent: always. Out of sight, a basket sent, or one that needs the rep, is a desktop alert. */
   windowInSight?: () => boolean
   /** The rep paused desktop alerts (the orders' alert preferences, where "paused" is kept). */
   alertsPaused?: () => boolean
@@ -73,8 +74,11 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
     }
     store.holdService(serviceOf(session.profile))
     const p = {} as ProfileBaskets
-    /** Baskets this pass of the outbox sent while the window was out of sight, said together when it ends. */
+    /** Baskets this pass of the outbox sent, or could not send, while the window was out of sight: said together when it ends. */
     const unsaid: SentBasket[] = []
+    /** By draft: a basket is one line of the alert. */
+    const unsaidUnsent = new Map<string, UnsentBasket>()
+    const outOfSight = () => !(opts.windowInSight?.() ?? true)
     /** Each draft's changes, counted: an editor tells its own saves' echo from others' changes by them. */
     const revisions = new Map<string, number>()
     const revision = (draftId: string) => revisions.get(draftId) ?? 0
@@ -101,14 +105,22 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       sent: (rec) => {
         if (rec.orderId === null) return
         if (scope.held() === p) ctx.emit('outbox.sent', { draftId: rec.id, title: draftTitle(rec.doc), orderId: rec.orderId })
-        if (!(opts.windowInSight?.() ?? true)) unsaid.push({ title: draftTitle(rec.doc), purchaseOrder: rec.doc.purchase_order_number.trim(), orderId: rec.orderId })
+        if (outOfSight()) unsaid.push({ title: draftTitle(rec.doc), purchaseOrder: rec.doc.purchase_order_number.trim(), orderId: rec.orderId })
+      },
+      // The window shows these itself; out of sight, the rep is told what to do.
+      unsent: (rec, why) => {
+        if (outOfSight()) unsaidUnsent.set(rec.id, { draftId: rec.id, title: draftTitle(rec.doc), why })
       },
       passed: () => {
-        if (!unsaid.length) return
+        if (!unsaid.length && !unsaidUnsent.size) return
         const sent = unsaid.splice(0)
+        const unsent = [...unsaidUnsent.values()]
+        unsaidUnsent.clear()
         if (opts.alertsPaused?.()) return
         // The window's language first, as for order alerts: the rep chose it.
-        ctx.notifier.show(sentBasketsAlert(sent, uiLanguage(ctx) ?? p.session.user?.locale))
+        const locale = uiLanguage(ctx) ?? p.session.user?.locale
+        if (sent.length) ctx.notifier.show(sentBasketsAlert(sent, locale))
+        if (unsent.length) ctx.notifier.show(unsentBasketsAlert(unsent, locale))
       },
       concurrency: opts.concurrency,
       retryBaseMs: opts.retryBaseMs,

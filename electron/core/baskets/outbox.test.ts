@@ -610,7 +610,7 @@ describe('a basket sent while the window is closed to the tray', () => {
    * shell's, which shows it with the Electron runtime, cannot run here. Only the alerts of baskets
    * sent are read (the order watcher runs too).
    */
-  const sentAlerts = (w: World) => w.alerts.filter((a) => a.id.startsWith('basket'))
+  const sentAlerts = (w: World) => w.alerts.filter((a) => /^baskets?-sent-/.test(a.id))
 
   it('is a desktop alert in the rep\'s language once the service is back, naming the basket and its order, a click opening the order', async () => {
     let inSight = true
@@ -675,5 +675,68 @@ describe('a basket sent while the window is closed to the tray', () => {
     const d = await draftWith(w, [a!])
     expect((await submitAcceptingPrices(w, d.id)).state).toBe('submitted')
     expect(sentAlerts(w)).toEqual([])
+  })
+})
+
+describe('a basket the outbox cannot send while the window is closed to the tray', () => {
+  /* The recording notifier of the suite again (see the baskets sent above); only these alerts are read. */
+  const unsentAlerts = (w: World) => w.alerts.filter((a) => /^baskets?-unsent-/.test(a.id))
+
+  it('held for the service\'s higher prices is one desktop alert in the rep\'s language, saying what to do, a click opening its draft', async () => {
+    let inSight = false
+    const w = await world({ windowInSight: () => inSight })
+    await w.call('system.setLanguage', { language: 'fr' })
+    const [a] = plain().slice(40)
+    const d = await draftWith(w, [a!], { name: 'Clinique Nord' })
+    suite.sandbox.control.raisePrices([a!.id], 10)
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('needs_review')
+    expect(unsentAlerts(w)).toEqual([
+      {
+        id: `basket-unsent-review-${d.id}`,
+        title: 'Prix modifiés dans le panier «\u202fClinique Nord\u202f»',
+        body: 'Vérifiez les prix du service\u202f: acceptez-les pour le soumettre, ou modifiez le panier.',
+        target: { kind: 'draft', draftId: d.id },
+      },
+    ])
+
+    // Held again while the rep looks at the window: the window shows it, no desktop alert.
+    inSight = true
+    const b = await draftWith(w, [a!])
+    suite.sandbox.control.raisePrices([a!.id], 10)
+    await w.call('baskets.submit', { id: b.id })
+    await w.settle()
+    expect((await w.call<DraftView>('baskets.get', { id: b.id })).state).toBe('needs_review')
+    expect(unsentAlerts(w)).toHaveLength(1)
+  })
+
+  it('is one alert for the baskets held in one pass, a line each, a click opening the outbox', async () => {
+    const w = await world({ windowInSight: () => false })
+    const [a, b] = plain().slice(42)
+    const drafts = [await draftWith(w, [a!], { name: 'Clinic restock' }), await draftWith(w, [b!], { name: '', purchase_order_number: '' })]
+    suite.sandbox.control.raisePrices([a!.id, b!.id], 10)
+    await w.call('system.setWorkOffline', { on: true })
+    for (const d of drafts) await w.call('baskets.submit', { id: d.id })
+    await until(async () => (await w.call<OutboxCounts>('baskets.outbox')).queued === 2, 'the two baskets waiting in the outbox')
+    await w.call('system.setWorkOffline', { on: false })
+    await w.settle()
+    expect(unsentAlerts(w)).toHaveLength(1)
+    const [alert] = unsentAlerts(w)
+    expect(alert!.title).toBe('2 baskets not sent')
+    expect(alert!.body.split('\n').sort()).toEqual(['Untitled basket: new prices to check', '“Clinic restock”: new prices to check'])
+    expect(alert!.target).toEqual({ kind: 'outbox' })
+  })
+
+  it('is not shown while the rep has paused alerts', async () => {
+    const w = await world({ windowInSight: () => false })
+    await w.call('orders.setAlertPrefs', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })
+    const [a] = plain().slice(44)
+    const d = await draftWith(w, [a!])
+    suite.sandbox.control.raisePrices([a!.id], 10)
+    await w.call('baskets.submit', { id: d.id })
+    await w.settle()
+    expect((await w.call<DraftView>('baskets.get', { id: d.id })).state).toBe('needs_review')
+    expect(unsentAlerts(w)).toEqual([])
   })
 })

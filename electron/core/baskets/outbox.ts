@@ -89,6 +89,11 @@ interface OutboxDeps {
   changed(draftId: string | null): void
   /** A draft was sent: it is an order now (`rec.orderId`). */
   sent(rec: DraftRecord): void
+  /**
+   * A draft the outbox could not send now needs its user (`Unsent`): said once, as it comes to, not
+   * on each of its retries.
+   */
+  unsent?(rec: DraftRecord, why: Unsent): void
   /** A pass over the queue ended: the drafts it sent went out together (a queue sent on reconnecting). */
   passed?(): void
   concurrency?: number
@@ -103,6 +108,9 @@ interface OutboxDeps {
 }
 
 const IN_FLIGHT_GRACE_MS = 45_000
+
+/** Why a draft the outbox could not send needs its user: 'review', held for the service's higher prices (accept or edit). */
+export type Unsent = 'review'
 
 const SETTLED = Symbol('settled')
 
@@ -143,7 +151,7 @@ export class Outbox {
       try {
         this.deps.passed?.()
       } catch (err) {
-        // Saying what was sent must not stop the sending (the next pass is scheduled below).
+        // Saying what was sent (or not) must not stop the sending (the next pass is scheduled below).
         this.deps.log.error('the outbox could not say what it sent', err)
       }
       if (this.again && !this.stopped) {
@@ -277,9 +285,10 @@ export class Outbox {
     if (markerOf(basket.name) !== null) basket = (await this.update(rec)).basket ?? basket
     const review = reviewLines(rec.doc, basket.line_items)
     if (review.some((l) => l.increased)) {
-      this.record(rec, { basketId: id, state: 'needs_review', review, serviceTotal: basket.total, step: 'price', inFlight: null })
+      const held = this.record(rec, { basketId: id, state: 'needs_review', review, serviceTotal: basket.total, step: 'price', inFlight: null })
       this.deps.changed(rec.id)
-      return { rec: this.deps.store.require(rec.id), intentRecorded: false }
+      this.deps.unsent?.(held, 'review')
+      return { rec: held, intentRecorded: false }
     }
     return { rec: this.record(rec, { basketId: id, step: 'submit', inFlight: 'submit', serviceTotal: basket.total, review: null }), intentRecorded: true }
   }

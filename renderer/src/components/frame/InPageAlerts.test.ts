@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { appSuite, demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { OrderFilters } from '../../../../shared/ipc/channels/orders'
+import { sendableDraft } from '../../../../tests/support/renderer/drafts'
 
 const alerts = () => [...document.querySelectorAll<HTMLElement>('[data-testid=in-page-alert]')]
 
@@ -135,6 +136,15 @@ describe('alerts and requests to open an order', () => {
     const mounted = await demo.mount({ path: '/catalogue' })
     demo.app.emit('navigation.open', { kind: 'order', orderId: 12 })
     await waitFor(() => mounted.router.currentRoute.value.path === '/orders/12', 'the order route')
+  })
+
+  it('opens the draft, or the outbox, the shell asks for (the notification of baskets the outbox could not send)', async () => {
+    const mounted = await demo.mount({ path: '/catalogue' })
+    const id = await sendableDraft(demo.app.api, 'Clinic restock')
+    demo.app.emit('navigation.open', { kind: 'draft', draftId: id })
+    await waitFor(() => mounted.router.currentRoute.value.path === `/baskets/drafts/${id}` && $('[data-testid=draft-editor]'), 'the draft editor')
+    demo.app.emit('navigation.open', { kind: 'outbox' })
+    await waitFor(() => mounted.router.currentRoute.value.path === '/baskets/outbox' && $('[data-testid=outbox-page]'), 'the outbox')
   })
 })
 

@@ -4,10 +4,20 @@ import { ORDER_FILTER_IDS_MAX } from '../../../../shared/ipc/channels/orders'
 
 /**
  * Where a click on an alert goes, in the page or on the shell's notification: its order, or the
- * orders list showing exactly the orders a grouped alert was about (`/orders?ids=4,8,15`).
+ * orders list showing exactly the orders a grouped alert was about (`/orders?ids=4,8,15`); for a
+ * basket the outbox could not send, its draft, or the outbox.
  */
 export function routeTo(target: NavigationTarget): RouteLocationRaw {
-  return target.kind === 'order' ? `/orders/${target.orderId}` : { name: 'orders', query: { ids: target.orderIds.join(',') } }
+  switch (target.kind) {
+    case 'order':
+      return `/orders/${target.orderId}`
+    case 'orders':
+      return { name: 'orders', query: { ids: target.orderIds.join(',') } }
+    case 'draft':
+      return { name: 'basket-draft', params: { id: target.draftId } }
+    case 'outbox':
+      return { name: 'basket-outbox' }
+  }
 }
 
 /** The orders a `?ids=` of the orders list names; null when it names none (or not readably). */
