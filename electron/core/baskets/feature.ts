@@ -109,7 +109,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
       },
       // The window shows these itself; out of sight, the rep is told what to do.
       unsent: (rec, why) => {
-        if (outOfSight()) unsaidUnsent.set(rec.id, { draftId: rec.id, title: draftTitle(rec.doc), why })
+        if (outOfSight()) unsaidUnsent.set(rec.id, { draftId: rec.id, title: draftTitle(rec.doc), why, error: rec.error })
       },
       passed: () => {
         if (!unsaid.length && !unsaidUnsent.size) return

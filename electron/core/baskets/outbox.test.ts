@@ -728,6 +728,75 @@ describe('a basket the outbox cannot send while the window is closed to the tray
     expect(alert!.target).toEqual({ kind: 'outbox' })
   })
 
+  it('refused by the service is one desktop alert saying why and what to do, a click opening its draft; the basket sent with it is its own alert', async () => {
+    const w = await world({ windowInSight: () => false })
+    await w.call('system.setLanguage', { language: 'de' })
+    const [a, b] = plain().slice(46)
+    const bad = await draftWith(w, [a!], { name: 'Praxis Süd' })
+    await w.call('baskets.importLines', { id: bad.id, rows: [{ sku: 'NO-SUCH-SKU-2', quantity: 1 }] })
+    const good = await draftWith(w, [b!], { name: 'Lager Nord' })
+    await w.call('system.setWorkOffline', { on: true })
+    for (const d of [bad, good]) await w.call('baskets.submit', { id: d.id })
+    await until(async () => (await w.call<OutboxCounts>('baskets.outbox')).queued === 2, 'the two baskets waiting in the outbox')
+    await w.call('system.setWorkOffline', { on: false })
+    await w.settle()
+    expect((await w.call<DraftView>('baskets.get', { id: bad.id })).state).toBe('rejected')
+    expect(unsentAlerts(w)).toEqual([
+      {
+        id: `basket-unsent-refused-${bad.id}`,
+        title: 'Warenkorb „Praxis Süd“ abgelehnt',
+        body: 'Grund: Unknown SKU NO-SUCH-SKU-2\nKorrigieren Sie ihn und senden Sie ihn erneut.',
+        target: { kind: 'draft', draftId: bad.id },
+      },
+    ])
+    const placed = await w.call<DraftView>('baskets.get', { id: good.id })
+    expect(w.alerts.filter((x) => x.id.startsWith('basket-sent-')).map((x) => x.title)).toEqual(['Warenkorb „Lager Nord“ übermittelt'])
+    expect(placed.state).toBe('submitted')
+  })
+
+  it('held back by the app before sending (its shipping type no longer delivers there) is the same alert, in the rep\'s words', async () => {
+    const UK_ONLY = 1
+    const w = await world({ windowInSight: () => false })
+    const [a] = plain().slice(48)
+    const d = await draftWith(w, [a!], { name: 'Dock stock', shipping_type: UK_ONLY })
+    await suite.sandbox.control.pause()
+    try {
+      await w.call('baskets.submit', { id: d.id })
+      await waitQueued(w, d.id)
+      suite.sandbox.control.setShippingCountries(UK_ONLY, [2], false)
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+    try {
+      // The editor reads the lists again: the app learns the change before the outbox goes on.
+      await w.call('baskets.referenceData')
+      await w.settle()
+      expect((await w.call<DraftView>('baskets.get', { id: d.id })).error?.code).toBe('shipping_type')
+      expect(unsentAlerts(w).map((x) => [x.title, x.body])).toEqual([['Basket “Dock stock” refused', 'The shipping type does not deliver to the shipping address.\nCorrect it and send it again.']])
+    } finally {
+      suite.sandbox.control.setShippingCountries(UK_ONLY, [1], false)
+    }
+  })
+
+  it('is one alert for a basket refused and one held in the same pass, each line saying what it needs', async () => {
+    const w = await world({ windowInSight: () => false })
+    const [a, b] = plain().slice(50)
+    const bad = await draftWith(w, [a!], { name: 'Clinic restock' })
+    await w.call('baskets.importLines', { id: bad.id, rows: [{ sku: 'NO-SUCH-SKU-3', quantity: 1 }] })
+    const pricey = await draftWith(w, [b!], { name: 'Branch rollout' })
+    suite.sandbox.control.raisePrices([b!.id], 10)
+    await w.call('system.setWorkOffline', { on: true })
+    for (const d of [bad, pricey]) await w.call('baskets.submit', { id: d.id })
+    await until(async () => (await w.call<OutboxCounts>('baskets.outbox')).queued === 2, 'the two baskets waiting in the outbox')
+    await w.call('system.setWorkOffline', { on: false })
+    await w.settle()
+    expect(unsentAlerts(w)).toHaveLength(1)
+    const [alert] = unsentAlerts(w)
+    expect(alert!.title).toBe('2 baskets not sent')
+    expect(alert!.body.split('\n').sort()).toEqual(['“Branch rollout”: new prices to check', '“Clinic restock”: refused, to correct'])
+    expect(alert!.target).toEqual({ kind: 'outbox' })
+  })
+
   it('is not shown while the rep has paused alerts', async () => {
     const w = await world({ windowInSight: () => false })
     await w.call('orders.setAlertPrefs', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })

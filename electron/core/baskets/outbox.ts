@@ -109,8 +109,11 @@ interface OutboxDeps {
 
 const IN_FLIGHT_GRACE_MS = 45_000
 
-/** Why a draft the outbox could not send needs its user: 'review', held for the service's higher prices (accept or edit). */
-export type Unsent = 'review'
+/**
+ * Why a draft the outbox could not send needs its user: 'review', held for the service's higher
+ * prices (accept or edit); 'refused', by the service or held back before sending (correct it).
+ */
+export type Unsent = 'review' | 'refused'
 
 const SETTLED = Symbol('settled')
 
@@ -366,6 +369,7 @@ export class Outbox {
       // Nothing was sent: the draft goes back to the user, its shipping type field marked.
       store.patch(rec.id, { state: 'rejected', inFlight: null, error: { message: err.message, code: 'shipping_type' } })
       this.deps.changed(rec.id)
+      this.deps.unsent?.(store.require(rec.id), 'refused')
       return
     }
     if (err instanceof SessionEndedError) {
@@ -389,6 +393,7 @@ export class Outbox {
       const next: OutboxStep | null = rec.basketId !== null ? 'update' : 'create'
       store.patch(rec.id, { state: 'rejected', inFlight: null, step: next, error: { message: err.message, ...(err.fields ? { fields: err.fields } : {}) } })
       this.deps.changed(rec.id)
+      this.deps.unsent?.(store.require(rec.id), 'refused')
       return
     }
     // Anything else may be temporary, and may have applied: keep in_flight so the next try reconciles.

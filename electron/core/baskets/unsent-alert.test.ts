@@ -24,6 +24,39 @@ describe('the desktop alert of baskets the outbox could not send', () => {
     expect(unsentBasketsAlert([{ ...held, title: '' }], 'en').title).toBe('Prices changed in a basket')
   })
 
+  it('names a refused basket, why (in the service\'s words, or the app\'s own in the rep\'s language) and what the rep must do', () => {
+    const refused: UnsentBasket = { draftId: 'd-3', title: 'Site survey', why: 'refused', error: { message: 'The request is not valid', fields: { 'line_items.0.quantity': 'The Basic plan allows 1 to 10' } } }
+    const one = (locale: string, b = refused) => unsentBasketsAlert([b], locale)
+    expect(one('en')).toEqual({
+      id: 'basket-unsent-refused-d-3',
+      title: 'Basket “Site survey” refused',
+      body: 'Reason: The Basic plan allows 1 to 10\nCorrect it and send it again.',
+      target: { kind: 'draft', draftId: 'd-3' },
+    })
+    expect([one('de'), one('fr'), one('es'), one('it'), one('nl')].map((a) => [a.title, a.body])).toEqual([
+      ['Warenkorb „Site survey“ abgelehnt', 'Grund: The Basic plan allows 1 to 10\nKorrigieren Sie ihn und senden Sie ihn erneut.'],
+      ['Panier «\u202fSite survey\u202f» refusé', 'Motif\u202f: The Basic plan allows 1 to 10\nCorrigez-le et soumettez-le à nouveau.'],
+      ['Cesta «Site survey» rechazada', 'Motivo: The Basic plan allows 1 to 10\nCorríjala y vuelva a enviarla.'],
+      ['Carrello «Site survey» rifiutato', 'Motivo: The Basic plan allows 1 to 10\nCorreggilo e invialo di nuovo.'],
+      ['Winkelmandje ‘Site survey’ geweigerd', 'Reden: The Basic plan allows 1 to 10\nCorrigeer het en dien het opnieuw in.'],
+    ])
+    // A refusal naming no field: the service's message.
+    expect(one('en', { ...refused, title: '', error: { message: 'This operation needs the permission orders:write' } })).toMatchObject({
+      title: 'Basket refused',
+      body: 'Reason: This operation needs the permission orders:write\nCorrect it and send it again.',
+    })
+    // Held back by the app before sending (the shipping type it last saw no longer delivers there): its words are the rep's language.
+    const unfit: UnsentBasket = { ...refused, error: { message: 'UK Standard does not deliver to Ireland: choose another shipping type.', code: 'shipping_type' } }
+    expect([one('en', unfit), one('de', unfit), one('fr', unfit), one('es', unfit), one('it', unfit), one('nl', unfit)].map((a) => a.body.split('\n')[0])).toEqual([
+      'The shipping type does not deliver to the shipping address.',
+      'Die Versandart liefert nicht an die Lieferadresse.',
+      'Le mode d’expédition ne livre pas à l’adresse de livraison.',
+      'El tipo de envío no entrega en la dirección de envío.',
+      'Il tipo di spedizione non consegna all’indirizzo di spedizione.',
+      'De verzendwijze levert niet op het verzendadres.',
+    ])
+  })
+
   it('says baskets of one pass in one alert, a line each, a click opening the outbox', () => {
     const several = (locale: string) => unsentBasketsAlert([held, { draftId: 'd-2', title: '', why: 'review' }], locale)
     expect(several('en')).toEqual({
@@ -38,6 +71,16 @@ describe('the desktop alert of baskets the outbox could not send', () => {
       ['2 cestas sin enviar', '«Site survey»: nuevos precios por revisar\nCesta sin nombre: nuevos precios por revisar'],
       ['2 carrelli non inviati', '«Site survey»: nuovi prezzi da verificare\nCarrello senza nome: nuovi prezzi da verificare'],
       ['2 winkelmandjes niet ingediend', '‘Site survey’: nieuwe prijzen te controleren\nNaamloos winkelmandje: nieuwe prijzen te controleren'],
+    ])
+    // Each line says what that basket needs.
+    const mixed = (locale: string) => unsentBasketsAlert([held, { draftId: 'd-3', title: 'Branch rollout', why: 'refused', error: { message: 'The request is not valid' } }], locale).body.split('\n')[1]
+    expect(['en', 'de', 'fr', 'es', 'it', 'nl'].map(mixed)).toEqual([
+      '“Branch rollout”: refused, to correct',
+      '„Branch rollout“: abgelehnt, zu korrigieren',
+      '«\u202fBranch rollout\u202f»\u202f: refusé, à corriger',
+      '«Branch rollout»: rechazada, por corregir',
+      '«Branch rollout»: rifiutato, da correggere',
+      '‘Branch rollout’: geweigerd, te corrigeren',
     ])
   })
 })

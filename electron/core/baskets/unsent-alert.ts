@@ -1,14 +1,29 @@
 import { DESKTOP_MESSAGES } from '../../../shared/locales/desktop-messages'
 import { formatMessage } from '../../../shared/locales/format-message'
 import { languageOrFallback } from '../../../shared/locales/languages'
+import type { DraftError } from '../../../shared/model/draft'
 import type { Alert } from '../platform/services'
 import type { Unsent } from './outbox'
 
-/** A basket the outbox could not send and that needs the rep: its name as the drafts list shows it ('' for none), and why. */
+/** A basket the outbox could not send and that needs the rep: its name as the drafts list shows it ('' for none), why, and the draft's error. */
 export interface UnsentBasket {
   draftId: string
   title: string
   why: Unsent
+  error?: DraftError | null
+}
+
+type Texts = (typeof DESKTOP_MESSAGES)['en']['alerts']
+
+/**
+ * Why a refused basket was refused: the app's own hold on a shipping type in the rep's words, else
+ * the service's own (its first field's, as the editor shows it on that field, or its message).
+ */
+function refusal(error: DraftError | null | undefined, alerts: Texts): string | null {
+  if (!error) return null
+  if (error.code === 'shipping_type') return alerts.basketsUnsent.refused.shippingType
+  const said = Object.values(error.fields ?? {})[0] ?? error.message
+  return said ? formatMessage(alerts.reason, { text: said }) : null
 }
 
 /**
@@ -18,14 +33,16 @@ export interface UnsentBasket {
  * put right, or the outbox listing them.
  */
 export function unsentBasketsAlert(unsent: readonly UnsentBasket[], locale: string | null | undefined): Alert {
-  const t = DESKTOP_MESSAGES[languageOrFallback(locale)].alerts.basketsUnsent
+  const { alerts } = DESKTOP_MESSAGES[languageOrFallback(locale)]
+  const t = alerts.basketsUnsent
   if (unsent.length === 1) {
     const b = unsent[0]!
     const kind = t[b.why]
+    const why = b.why === 'refused' ? refusal(b.error, alerts) : null
     return {
       id: `basket-unsent-${b.why}-${b.draftId}`,
       title: b.title ? formatMessage(kind.title, { name: b.title }) : kind.untitled,
-      body: kind.body,
+      body: why ? `${why}\n${kind.body}` : kind.body,
       target: { kind: 'draft', draftId: b.draftId },
     }
   }
