@@ -680,7 +680,7 @@ describe('a basket sent while the window is closed to the tray', () => {
 
 describe('a basket the outbox cannot send while the window is closed to the tray', () => {
   /* The recording notifier of the suite again (see the baskets sent above); only these alerts are read. */
-  const unsentAlerts = (w: World) => w.alerts.filter((a) => /^baskets?-unsent-/.test(a.id))
+  const unsentAlerts = (w: Pick<CoreUnderTest, 'alerts'>) => w.alerts.filter((a) => /^baskets?-unsent-/.test(a.id))
 
   it('held for the service\'s higher prices is one desktop alert in the rep\'s language, saying what to do, a click opening its draft', async () => {
     let inSight = false
@@ -795,6 +795,60 @@ describe('a basket the outbox cannot send while the window is closed to the tray
     expect(alert!.title).toBe('2 baskets not sent')
     expect(alert!.body.split('\n').sort()).toEqual(['“Branch rollout”: new prices to check', '“Clinic restock”: refused, to correct'])
     expect(alert!.target).toEqual({ kind: 'outbox' })
+  })
+
+  it('failing while the service is down is one alert once it has failed for a while, not one per retry nor again after a restart; sent when the service is back', async () => {
+    const w = await world({ windowInSight: () => false })
+    const [a] = plain().slice(52)
+    const d = await draftWith(w, [a!], { name: 'Ward supplies' })
+    const failedCreates = () => suite.sandbox.control.requestLog().filter((r) => r.method === 'POST' && r.path === '/baskets' && r.status === 503).length
+    const before = failedCreates()
+    /** Lets the outbox's retries come (minutes of its clock) until `done`. */
+    const retriesUntil = async (done: () => boolean, what: string, t: CoreUnderTest = w) => {
+      for (let i = 0; i < 400 && !done(); i++) {
+        await new Promise((r) => setTimeout(r, 10))
+        t.clock.advance(15_000)
+      }
+      if (!done()) throw new Error(`never: ${what}`)
+    }
+    // The service answers every new basket with 503 Service Unavailable.
+    suite.sandbox.control.injectFault({ kind: 'status', status: 503, match: { method: 'POST', path: '^/baskets$' } })
+    await w.call('baskets.submit', { id: d.id })
+    await waitQueued(w, d.id)
+    // A failed try or two is the outbox's to retry: nothing said yet.
+    expect(unsentAlerts(w)).toEqual([])
+    await retriesUntil(() => unsentAlerts(w).length > 0, 'the alert')
+    expect(unsentAlerts(w)).toEqual([
+      {
+        id: `basket-unsent-failing-${d.id}`,
+        title: 'Basket “Ward supplies” not sent yet',
+        body: 'The service is unavailable; the app keeps trying and will send it when it can.',
+        target: { kind: 'outbox' },
+      },
+    ])
+    expect(failedCreates() - before).toBeGreaterThan(2)
+    // Five more retries, every one failing: still the one alert.
+    const said = failedCreates()
+    await retriesUntil(() => failedCreates() >= said + 5, 'five more retries')
+    // Still in the outbox (waiting, or being tried again).
+    expect(['queued', 'sending']).toContain((await w.call<DraftView>('baskets.get', { id: d.id })).state)
+    expect(unsentAlerts(w)).toHaveLength(1)
+
+    // The app restarted (still in the tray), the service still down: the rep was told already.
+    await w.core.stop()
+    const again = await suite.start({ dataDir: w.dataDir, windowInSight: () => false })
+    const restarted = failedCreates()
+    await retriesUntil(() => failedCreates() >= restarted + 12, 'a dozen retries after the restart', again)
+    expect(unsentAlerts(again)).toEqual([])
+
+    suite.sandbox.control.clearFaults()
+    await until(async () => {
+      again.clock.advance(15_000)
+      return (await again.call<DraftView>('baskets.get', { id: d.id })).state === 'submitted'
+    }, 'the basket placed once the service is back')
+    await until(() => again.alerts.some((x) => x.id.startsWith('basket-sent-')), 'the alert of the basket sent')
+    expect(again.alerts.filter((x) => x.id.startsWith('basket-sent-')).map((x) => x.title)).toEqual(['Basket “Ward supplies” sent'])
+    expect(unsentAlerts(again)).toEqual([])
   })
 
   it('is not shown while the rep has paused alerts', async () => {

@@ -64,7 +64,8 @@ import { round2 } from '../../../shared/api'
  * parallel; each draft's failure is its own: one rejected draft never blocks the others. A
  * transient failure (offline, 5xx, 429) puts the draft back in the queue with a backoff; going back
  * online (Connection.onChange) or the backoff timer runs the outbox again, whether or not a window
- * is open (the core runs in the main process).
+ * is open (the core runs in the main process). A draft that comes to need its user (held for a
+ * review, refused, or failing for a while) is said once through `unsent`, not on each retry.
  *
  * A request abandoned by a crash may still be travelling, and land after the restarted app looked
  * for it. So "the marker is not in the list" proves a create did not apply only once the grace
@@ -111,9 +112,17 @@ const IN_FLIGHT_GRACE_MS = 45_000
 
 /**
  * Why a draft the outbox could not send needs its user: 'review', held for the service's higher
- * prices (accept or edit); 'refused', by the service or held back before sending (correct it).
+ * prices (accept or edit); 'refused', by the service or held back before sending (correct it);
+ * 'failing', its tries failing for a while (the service down, unreachable: the outbox keeps trying).
  */
-export type Unsent = 'review' | 'refused'
+export type Unsent = 'review' | 'refused' | 'failing'
+
+/**
+ * The failed try, since a draft was queued, at which it is 'failing': with the default backoff (1 s
+ * doubling up to a minute) some five minutes after the first. Said at this one only, not on every
+ * retry after it; counted in the draft's row, so a restart does not say it again.
+ */
+const STILL_FAILING_AFTER = 11
 
 const SETTLED = Symbol('settled')
 
@@ -403,8 +412,10 @@ export class Outbox {
     const base = this.deps.retryBaseMs ?? 1000
     const wait = err instanceof ServiceError && err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : Math.min(this.deps.retryMaxMs ?? 60_000, base * 2 ** Math.min(rec.attempts, 16))
     const error = err instanceof ServiceError ? { message: err.message } : { message: 'Sending failed; the app will try again.' }
-    store.patch(rec.id, { state: 'queued', attempts: rec.attempts + 1, nextAttemptAt: this.deps.clock.now() + wait, error })
+    const attempts = rec.attempts + 1
+    store.patch(rec.id, { state: 'queued', attempts, nextAttemptAt: this.deps.clock.now() + wait, error })
     this.deps.changed(rec.id)
+    if (attempts === STILL_FAILING_AFTER) this.deps.unsent?.(store.require(rec.id), 'failing')
   }
 
   /**

@@ -57,6 +57,35 @@ describe('the desktop alert of baskets the outbox could not send', () => {
     ])
   })
 
+  it('names a basket the service keeps failing, saying the app keeps trying, a click opening the outbox (where it can be tried now)', () => {
+    const failing: UnsentBasket = { draftId: 'd-4', title: 'Site survey', why: 'failing', error: { message: 'Service Unavailable' } }
+    const one = (locale: string) => unsentBasketsAlert([failing], locale)
+    expect(one('en')).toEqual({
+      id: 'basket-unsent-failing-d-4',
+      title: 'Basket “Site survey” not sent yet',
+      body: 'The service is unavailable; the app keeps trying and will send it when it can.',
+      target: { kind: 'outbox' },
+    })
+    expect([one('de'), one('fr'), one('es'), one('it'), one('nl')].map((a) => [a.title, a.body])).toEqual([
+      ['Warenkorb „Site survey“ noch nicht übermittelt', 'Der Dienst ist nicht verfügbar; die App versucht es weiter und übermittelt ihn, sobald es geht.'],
+      ['Panier «\u202fSite survey\u202f» pas encore soumis', 'Le service est indisponible\u202f; l’application réessaie et le soumettra dès que possible.'],
+      ['Cesta «Site survey» aún sin enviar', 'El servicio no está disponible; la aplicación lo sigue intentando y la enviará en cuanto pueda.'],
+      ['Carrello «Site survey» non ancora inviato', 'Il servizio non è disponibile; l’app continua a provare e lo invierà appena possibile.'],
+      ['Winkelmandje ‘Site survey’ nog niet ingediend', 'De dienst is niet beschikbaar; de app blijft het proberen en dient het in zodra dat kan.'],
+    ])
+    expect(unsentBasketsAlert([{ ...failing, title: '' }], 'en').title).toBe('Basket not sent yet')
+    // Among others, its line.
+    const lines = (locale: string) => unsentBasketsAlert([held, failing], locale).body.split('\n')[1]
+    expect(['en', 'de', 'fr', 'es', 'it', 'nl'].map(lines)).toEqual([
+      '“Site survey”: waiting for the service',
+      '„Site survey“: wartet auf den Dienst',
+      '«\u202fSite survey\u202f»\u202f: en attente du service',
+      '«Site survey»: esperando al servicio',
+      '«Site survey»: in attesa del servizio',
+      '‘Site survey’: wacht op de dienst',
+    ])
+  })
+
   it('says baskets of one pass in one alert, a line each, a click opening the outbox', () => {
     const several = (locale: string) => unsentBasketsAlert([held, { draftId: 'd-2', title: '', why: 'review' }], locale)
     expect(several('en')).toEqual({

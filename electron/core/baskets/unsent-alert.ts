@@ -43,7 +43,8 @@ export function unsentBasketsAlert(unsent: readonly UnsentBasket[], locale: stri
       id: `basket-unsent-${b.why}-${b.draftId}`,
       title: b.title ? formatMessage(kind.title, { name: b.title }) : kind.untitled,
       body: why ? `${why}\n${kind.body}` : kind.body,
-      target: { kind: 'draft', draftId: b.draftId },
+      // Put right in its draft; one the service keeps failing waits in the outbox, where it can be tried again now.
+      target: b.why === 'failing' ? { kind: 'outbox' } : { kind: 'draft', draftId: b.draftId },
     }
   }
   return {
