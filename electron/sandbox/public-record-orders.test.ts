@@ -185,3 +185,15 @@ describe('ship_instructions and provisioning_instructions: at most 3500 characte
     }
   })
 })
+
+describe('cancelling is not an API operation (spec 3, public record): a sandbox answering like the real service has no cancel route', () => {
+  const live = recordSuite({ products: 30, orders: 20, speed: 0, testMode: true, cancelOrder: false })
+
+  it('answers POST /orders/{id}/cancel as an unknown path and leaves the order as it was', async () => {
+    const placed = (await live.api.post<Order>('/orders', orderBody())).body
+    const res = await live.api.post(`/orders/${placed.id}/cancel`, { reason: 'Ordered twice' })
+    expect(res.status).toBe(404)
+    expect((await live.api.get<Order>(`/orders/${placed.id}`)).body.status).toBe(placed.status)
+    expect((await live.api.get<{ cancelOrder: boolean }>('/sandbox/capabilities')).body).toEqual({ cancelOrder: false })
+  })
+})

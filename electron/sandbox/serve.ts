@@ -22,11 +22,14 @@ export type SandboxExtension = (app: Hono<Env>, state: SandboxState, server: () 
 export async function serveSandbox(opts: SandboxOptions, extend?: SandboxExtension): Promise<Sandbox> {
   const options = resolveOptions(opts)
   const state = openSandboxState(options)
-  const app = buildApp(state, operations, (a) => {
+  // The cancel route is ours (the real service cancels only in its web interface): a sandbox that
+  // answers like the real service does not have it, so a client calling it anyway meets a 404.
+  const served = options.cancelOrder ? operations : operations.filter((op) => op.operationId !== 'cancelOrder')
+  const app = buildApp(state, served, (a) => {
     registerImages(a, state)
     let openApi: string | undefined
     a.get(`${API_PREFIX}/openapi.json`, () => {
-      openApi ??= JSON.stringify(openApiDocument(operations, state.baseUrl))
+      openApi ??= JSON.stringify(openApiDocument(served, state.baseUrl))
       return new Response(openApi, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(openApi)) } })
     })
     // Ours, not the service's: what this sandbox offers beyond the public record, asked for by the

@@ -24,7 +24,7 @@ export interface SandboxOptions {
   rateLimitPerMinute?: number
   /**
    * Default true: GET /sandbox/capabilities offers `cancelOrder`, our demo's cancel route (the real
-   * service cancels only in its web interface). False: a sandbox that answers like the real service.
+   * service cancels only in its web interface). False: a sandbox that answers like the real service (no cancel route: a 404).
    */
   cancelOrder?: boolean
   /**
