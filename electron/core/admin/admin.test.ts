@@ -167,4 +167,21 @@ describe('product groups', () => {
     const refused = await t.fail('admin.editProductGroup', { ...body, id: created.id, products: [987_654] })
     expect(refused).toMatchObject({ code: 'validation', fields: { products: expect.stringMatching(/987654/) } })
   })
+
+  it('does not save back a group it could not fully read: its unread products would be written back empty', async () => {
+    const t = await as()
+    const [p1, p2] = [...new Set(suite.sandbox.control.listOrdersRaw().flatMap((o) => o.line_items.map((l) => l.product)))]
+    const group = await t.call<ProductGroup>('admin.createProductGroup', { name: `Odd ${Date.now()}`, products: [p1, p2] })
+    // One product id the client cannot read (a later or odder service).
+    suite.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/product_groups/${group.id}$` }, set: { 'products.0': 'SKU-1' } })
+    try {
+      const shown = await t.call<ProductGroup>('admin.getProductGroup', { id: group.id })
+      const { name, active, status, products, related_product_groups } = shown
+      const refused = await t.fail('admin.editProductGroup', { id: group.id, name: `${name} renamed`, active, status, products, related_product_groups })
+      expect(refused).toMatchObject({ code: 'conflict', message: expect.stringMatching(/products/) })
+    } finally {
+      suite.sandbox.control.clearFaults()
+    }
+    expect(await t.call<ProductGroup>('admin.getProductGroup', { id: group.id })).toMatchObject({ name: group.name, products: [p1, p2] })
+  })
 })

@@ -1,5 +1,6 @@
 import { PER_PAGE_MAX, type ProductGroup, type ProductGroupBody, type ProductGroupListItem } from '../../../shared/api'
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions'
+import { assertFullyRead } from '../service/fully-read'
 import { adminCall, type AdminDeps } from './admin-call'
 
 /** The organisation's own product groups (spec 2.6, 4.2). */
@@ -26,7 +27,9 @@ export class ProductGroups {
     return adminCall(this.deps, 'create product groups', ADMIN_PERMISSIONS.editProductGroups, (c) => c.call('createProductGroup', { body }))
   }
 
-  edit(id: number, body: ProductGroupBody): Promise<ProductGroup> {
+  /** PUT replaces the group: the edit form was filled from the group as read, so it must have been read whole. */
+  async edit(id: number, body: ProductGroupBody): Promise<ProductGroup> {
+    assertFullyRead(await this.get(id), `Product group ${id}`)
     return adminCall(this.deps, 'edit product groups', ADMIN_PERMISSIONS.editProductGroups, (c) => c.call('editProductGroup', { params: { id }, body }))
   }
 }

@@ -15,7 +15,8 @@ import { uiLanguage } from '../system/feature'
 import { previewImport } from './paste-import'
 import { emptyCatalogue, refreshEstimates, type PriceCatalogue } from './price-catalogue'
 import { referenceData } from './reference-data'
-import { assertFullyRead, ServerBaskets } from './server-baskets'
+import { assertFullyRead } from '../service/fully-read'
+import { ServerBaskets } from './server-baskets'
 import { draftFromBasket } from '../../../shared/model/draft-from-basket'
 import { DraftDoc, draftTitle } from '../../../shared/model/draft'
 import type { DraftsPort } from '../orders/drafts-port'
@@ -285,7 +286,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
         const p = require()
         const basket = await server().get(id)
         if (basket.status !== 'DRAFT') throw new AppError('conflict', 'This basket has already been submitted.')
-        assertFullyRead(basket)
+        assertFullyRead(basket, `Basket ${basket.id}`)
         const doc = await refreshEstimates(catalogue(), draftFromBasket(basket, 'copy'))
         return p.drafts.create(basket.organisation, doc, basket.id)
       },

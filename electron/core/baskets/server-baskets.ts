@@ -3,6 +3,7 @@ import type { DraftHeaderPatch } from '../../../shared/model/draft'
 import { draftFromBasket } from '../../../shared/model/draft-from-basket'
 import { AppError, fieldsOf } from '../../../shared/model/app-error'
 import type { ServiceClient } from '../service/client'
+import { assertFullyRead } from '../service/fully-read'
 import { ServiceError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
 import { markedName, markerOf } from '../../../shared/basket-marker'
@@ -27,7 +28,7 @@ export class ServerBaskets {
    */
   async save(id: number, patch: DraftHeaderPatch, lines?: { id: number; quantity: number }[]): Promise<Basket> {
     const basket = await this.get(id)
-    assertFullyRead(basket)
+    assertFullyRead(basket, `Basket ${basket.id}`)
     // A new name keeps the basket's submission marker, if it has one (the outbox finds it by it).
     const marker = markerOf(basket.name)
     const name = patch.name === undefined ? (basket.name ?? '') : marker ? markedName(patch.name, marker) : patch.name
@@ -69,19 +70,5 @@ export class ServerBaskets {
       if (order.status !== 'DRAFT') return { orderId: order.id }
       throw err
     }
-  }
-}
-
-/**
- * A basket is written back whole (modify replaces it): values that could not be read would be sent
- * back empty, so a basket not fully read is changed only in the service's web interface.
- */
-export function assertFullyRead(basket: Basket): void {
-  const unread = unreadFields(basket)
-  if (unread.length) {
-    throw new AppError(
-      'conflict',
-      `Basket ${basket.id} could not be fully read (${unread.join(', ')}); changing it from here would overwrite those values. Change it in the service's web interface.`,
-    )
   }
 }
