@@ -9,6 +9,8 @@ const Permission = z.object({
   parent: z.boolean(),
 })
 type Permission = z.infer<typeof Permission>
+/** A permission the service does not mark as inherited is the role's own. */
+tolerantReader(Permission, { parent: false })
 
 /** Spec 2.2: GET /whoami. Under emulation every field but real_* describes the emulated user. */
 export const CurrentUser = z.object({

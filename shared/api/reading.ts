@@ -16,6 +16,8 @@ export type Fallbacks<S extends z.ZodObject> = { [K in keyof Shape<S>]?: z.outpu
 type Nested<S extends z.ZodObject> = { [K in keyof Shape<S>]?: z.ZodType<z.output<Shape<S>[K]>> }
 
 const readers = new WeakMap<z.ZodType, z.ZodType>()
+/** The readers themselves (an element schema that is one is used as it is). */
+const isReader = new WeakSet<z.ZodType>()
 
 /** What a field falls back to: null if the schema takes it, else its default (or undefined). */
 function fallbackOf(field: z.ZodType): { value: unknown } | null {
@@ -24,16 +26,38 @@ function fallbackOf(field: z.ZodType): { value: unknown } | null {
   return missing.success ? { value: missing.data } : null
 }
 
+/**
+ * A list field read element by element: an element that cannot be read even by its own reader is
+ * left out, not the whole list with it (one odd line item, shipment, rate plan or permission must
+ * not empty the order's lines, its shipments, the product's plans or the user's permissions). The
+ * strict parse has already named the field as not fully read.
+ */
+function elementWise(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodDefault) return elementWise(field.def.innerType as z.ZodType).default(() => field.def.defaultValue)
+  if (field instanceof z.ZodOptional) return elementWise(field.unwrap() as z.ZodType).optional()
+  if (field instanceof z.ZodNullable) return elementWise(field.unwrap() as z.ZodType).nullable()
+  if (!(field instanceof z.ZodArray)) return field
+  const item = field.element as z.ZodType
+  const element = isReader.has(item) ? item : readerFor(item)
+  return z.array(z.unknown()).transform((items) =>
+    items.flatMap((item) => {
+      const read = element.safeParse(item)
+      return read.success ? [read.data] : []
+    }),
+  )
+}
+
 /** The tolerant reader of `strict` (same output type), remembered for readerFor. */
 export function tolerantReader<S extends z.ZodObject>(strict: S, fallbacks: Fallbacks<S> = {}, nested: Nested<S> = {}): S {
   const shape: Record<string, z.ZodType> = {}
   for (const [key, field] of Object.entries(strict.shape as Record<string, z.ZodType>)) {
-    const own = (nested as Record<string, z.ZodType | undefined>)[key] ?? field
+    const own = elementWise((nested as Record<string, z.ZodType | undefined>)[key] ?? field)
     const fb = key in fallbacks ? { value: (fallbacks as Record<string, unknown>)[key] } : fallbackOf(field)
     shape[key] = fb ? own.catch(fb.value) : own
   }
   const reader = strict.extend(shape) as unknown as S
   readers.set(strict, reader)
+  isReader.add(reader)
   return reader
 }
 

@@ -98,6 +98,24 @@ describe('users', () => {
     expect((await t.call<User>('admin.editUser', { ...edit, roles: [3, 4] })).roles).toEqual([3, 4])
   })
 
+  it('opens a user holding a notification kind the app does not know, and does not save it back without it', async () => {
+    const t = await as()
+    const u = await t.call<User>('admin.createUser', newUser({ notification: ['order_created'] }))
+    // A kind a later release added (spec 6 lists seven); the edit form cannot show it.
+    suite.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/users/${u.id}$` }, set: { notification: ['order_created', 'quote_expired'], 'audit_logs.0.user': null } })
+    try {
+      const shown = await t.call<User>('admin.getUser', { id: u.id })
+      expect(shown).toMatchObject({ id: u.id, name: u.name, notification: ['order_created'] })
+      suite.sandbox.control.clearRequestLog()
+      const refused = await t.fail('admin.editUser', { ...newUser(), id: u.id, name: 'Renamed', email_address: u.email_address, notification: ['order_created'], confirmLoss: true })
+      expect(refused).toMatchObject({ code: 'conflict', message: expect.stringMatching(/notification/) })
+      expect(refused.message).not.toMatch(/audit_logs/)
+      expect(suite.sandbox.control.requestLog().filter((r) => r.method === 'PUT')).toEqual([])
+    } finally {
+      suite.sandbox.control.clearFaults()
+    }
+  })
+
   it('moving a user to another organisation resets roles and notifications, after confirmation', async () => {
     const t = await as()
     const [from, to] = await descendants(t)

@@ -1,8 +1,9 @@
-import type { User, UserBody } from '../../../shared/api'
+import { UserBody, type User } from '../../../shared/api'
 import { AppError } from '../../../shared/model/app-error'
 import type { UserListParams, UserListResult } from '../../../shared/model/user-list'
 import { ADMIN_PERMISSIONS } from '../../../shared/permissions'
 import { userEditImpact, userPutBody } from '../../../shared/user-edit-impact'
+import { assertFullyRead } from '../service/fully-read'
 import { adminCall, type AdminDeps } from './admin-call'
 
 /** Users of the own and descendant organisations (spec 2.5, 4.2). */
@@ -42,6 +43,8 @@ export class Users {
    */
   async edit(id: number, body: UserBody, confirmLoss: boolean): Promise<User> {
     const before = await this.get(id)
+    // The form was filled from the user as read: a value that could not be read would be written back lost.
+    assertFullyRead(before, `User ${id}`, Object.keys(UserBody.shape))
     const impact = userEditImpact(before, body)
     if (impact.needsConfirmation && !confirmLoss) {
       const fields: Record<string, string> = {}

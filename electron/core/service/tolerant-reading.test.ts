@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unreadFields } from '../../../shared/api'
+import { adminAccess } from '../../../shared/permissions'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { systemClock } from '../platform/services'
 import { ServerBaskets } from '../baskets/server-baskets'
@@ -181,5 +182,61 @@ describe('bad credentials at the token endpoint', () => {
     expect(err).toBeInstanceOf(ServiceError)
     expect(err).toMatchObject({ code: 'unauthorized', status: 401 })
     expect((err as ServiceError).message).toMatch(/invalid_client/)
+  })
+})
+
+describe('one odd element of a list inside an answer', () => {
+  let sb: Sandbox
+  let client: ServiceClient
+  beforeAll(async () => {
+    sb = await startSandbox({ products: 40, orders: 60, speed: 0, testMode: true })
+    client = clientFor(sb)
+  })
+  afterAll(async () => {
+    await client.close()
+    await sb.close()
+  })
+  const reshaped = async <T>(path: string, fault: { set?: Record<string, unknown>; unset?: string[] }, read: () => Promise<T>): Promise<T> => {
+    sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path }, ...fault })
+    try {
+      return await read()
+    } finally {
+      sb.control.clearFaults()
+    }
+  }
+
+  it('leaves out only that line item: the order keeps its other lines', async () => {
+    const plain = sb.control.listOrdersRaw().find((o) => o.line_items.length >= 3)!
+    const order = await reshaped(`^/orders/${plain.id}$`, { set: { 'line_items.1.price': null } }, () => client.call('getOrder', { params: { id: plain.id } }))
+    expect(order.line_items.map((l) => l.id)).toEqual(plain.line_items.filter((_, i) => i !== 1).map((l) => l.id))
+    expect(unreadFields(order)).toEqual(['line_items'])
+  })
+
+  it('keeps the shipment, its tracking number and its other serials when one serial number is text', async () => {
+    const plain = sb.control.listOrdersRaw().find((o) => o.shipments.length > 0 && o.shipments[0]!.items[0]!.serial_numbers.length > 0)!
+    const order = await reshaped(`^/orders/${plain.id}$`, { set: { 'shipments.0.items.0.serial_numbers': ['SN-AB12', 700_000_001], 'units.0.serial': 'SN-AB12' } }, () => client.call('getOrder', { params: { id: plain.id } }))
+    expect(order.shipments.map((s) => s.tracking_number)).toEqual(plain.shipments.map((s) => s.tracking_number))
+    expect(order.shipments[0]!.items[0]!.serial_numbers).toEqual([700_000_001])
+    expect(order.units).toHaveLength(plain.units.length)
+    expect(unreadFields(order).sort()).toEqual(['shipments', 'units'])
+  })
+
+  it('keeps a product\u2019s other rate plans and provisioning options', async () => {
+    const plain = await client.call('getProduct', { params: { id: 9 } })
+    const withOptions = await client.call('getProduct', { params: { id: 5 } })
+    expect(plain.rate_plans.length).toBeGreaterThan(1)
+    expect(withOptions.provisioning.length).toBeGreaterThan(1)
+    const product = await reshaped('^/products/9$', { set: { 'rate_plans.0.max_quantity': null } }, () => client.call('getProduct', { params: { id: 9 } }))
+    expect(product.rate_plans.map((p) => p.id)).toEqual(plain.rate_plans.slice(1).map((p) => p.id))
+    const options = await reshaped('^/products/5$', { set: { 'provisioning.0.partner': 'yes' } }, () => client.call('getProduct', { params: { id: 5 } }))
+    expect(options.provisioning.map((p) => p.id)).toEqual(withOptions.provisioning.slice(1).map((p) => p.id))
+  })
+
+  it('keeps the user\u2019s other permissions (and one not marked inherited): administration is still offered', async () => {
+    const plain = await client.call('getCurrentUser')
+    const me = await reshaped('^/whoami$', { set: { 'permissions.0.permission': 'quote-requests:read' }, unset: ['permissions.1.parent'] }, () => client.call('getCurrentUser'))
+    expect(me.permissions.map((p) => p.permission)).toEqual(plain.permissions.slice(1).map((p) => p.permission))
+    expect(me.permissions[0]!.parent).toBe(false)
+    expect(adminAccess(me)).toEqual(adminAccess(plain))
   })
 })
