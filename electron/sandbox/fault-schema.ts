@@ -57,6 +57,8 @@ export const FaultSchema = z.discriminatedUnion('kind', [
     rows: z.int().min(1).optional(),
     /** Only the list rows (or the resource) with these ids: a real service's odd records are odd whichever page carries them. */
     ids: z.array(z.int()).max(1000).optional(),
+    /** Answer headers left out (e.g. `X-Total-Pages`: a service that does not send it). */
+    unsetHeaders: z.array(z.string().min(1).max(100)).max(20).optional(),
     match: FaultMatchSchema,
   }),
 ])

@@ -59,8 +59,12 @@ export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
       const text = JSON.stringify(body)
       const headers = new Headers(c.res.headers)
       headers.set('content-length', String(Buffer.byteLength(text)))
-      // Hono copies the old answer's headers onto a new one: the old length must not win.
+      // Hono copies the old answer's headers onto a new one: the old length (and a header left out) must not win.
       c.res.headers.delete('content-length')
+      for (const name of decision.reshapes.flatMap((f) => f.unsetHeaders ?? [])) {
+        headers.delete(name)
+        c.res.headers.delete(name)
+      }
       c.res = new Response(text, { status: c.res.status, headers })
     }
     entry.status = c.res.status

@@ -240,3 +240,48 @@ describe('one odd element of a list inside an answer', () => {
     expect(adminAccess(me)).toEqual(adminAccess(plain))
   })
 })
+
+describe('a list answer without its paging headers (the record says every list carries them)', () => {
+  let sb: Sandbox
+  let client: ServiceClient
+  beforeAll(async () => {
+    sb = await startSandbox({ products: 40, orders: 45, speed: 0, testMode: true })
+    client = clientFor(sb)
+  })
+  afterAll(async () => {
+    await client.close()
+    await sb.close()
+  })
+  /** Every order, page by page, as the app's readers walk a list: until the last page says so. */
+  const everyOrder = async (perPage: number) => {
+    const ids: number[] = []
+    for (let page = 1; ; page++) {
+      const res = await client.list('listOrders', { query: { page, per_page: perPage } })
+      ids.push(...res.items.map((o) => o.id))
+      if (page >= res.pages || res.items.length === 0) return { ids, res }
+    }
+  }
+
+  it('without X-Total-Pages, counts the pages from X-Total-Count: every order is read', async () => {
+    sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/orders$' }, unsetHeaders: ['X-Total-Pages'] })
+    try {
+      const first = await client.list('listOrders', { query: { page: 1, per_page: 10 } })
+      expect(first).toMatchObject({ total: 45, pages: 5 })
+      expect((await everyOrder(10)).ids).toHaveLength(45)
+    } finally {
+      sb.control.clearFaults()
+    }
+  })
+
+  it('without either header, reads on while pages come full and counts what it has seen', async () => {
+    sb.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/orders$' }, unsetHeaders: ['X-Total-Pages', 'X-Total-Count'] })
+    try {
+      const { ids, res } = await everyOrder(10)
+      expect(new Set(ids).size).toBe(45)
+      expect(res).toMatchObject({ total: 45, pages: 5 })
+      expect((await client.list('listOrders', { query: { page: 2, per_page: 10 } })).total).toBeGreaterThanOrEqual(20)
+    } finally {
+      sb.control.clearFaults()
+    }
+  })
+})
