@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it, vi } from 'vitest'
 import type { OrderExportLabels, OrderExportResult } from '../../../shared/ipc/channels/orders'
+import type { OrderRow } from '../../../shared/model/order'
+import { ordersCsv, ordersXlsx } from './order-export'
 import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 
 const suite = coreSuite({ testMode: true, products: 200, orders: 300, speed: 0, tokenTtlSeconds: 36_000 })
@@ -71,5 +73,27 @@ describe('order exports', () => {
     expect(strings + sheet).toContain(po)
     // The total of an order is a number cell holding its value.
     expect(sheet).toMatch(new RegExp(`<v>${dunmore[0]!.total}</v>`))
+  })
+})
+
+describe('export dates (spec 2: date-times without a zone; read as UTC like everywhere in the app)', () => {
+  const row = (id: number, date: string): OrderRow => ({ id, date, status: 'SHIPPED', organisation: 1, total: 10, unread: [], references: [] })
+  const rows = [row(1, '2025-06-29T10:52:22'), row(2, '2025-06-29T12:52:22+02:00'), row(3, '2025-06-29T10:52:22.250')]
+  const input = { rows, labels: FRENCH, organisationName: () => 'Apex' }
+
+  it('are the same instants whatever zone this computer is in', async () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'America/New_York'
+    try {
+      const lines = new TextDecoder().decode(ordersCsv(input)).trimEnd().split('\n').slice(1)
+      expect(lines.map((l) => l.split(',')[1])).toEqual(['2025-06-29T10:52:22.000Z', '2025-06-29T10:52:22.000Z', '2025-06-29T10:52:22.250Z'])
+      const sheet = strFromU8(unzipSync(await ordersXlsx(input))['xl/worksheets/sheet1.xml']!)
+      // Excel serial days of 2025-06-29 10:52:22 UTC in the date column of each row.
+      const serial = (Date.UTC(2025, 5, 29, 10, 52, 22) / 86_400_000 + 25_569).toFixed(6)
+      expect(sheet.match(/<c r="B[2-9]"[^>]*><v>[\d.]+<\/v>/g)!.map((c) => Number(/<v>([\d.]+)/.exec(c)![1]).toFixed(6))).toEqual([serial, serial, (Number(serial) + 0.25 / 86_400).toFixed(6)])
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
   })
 })

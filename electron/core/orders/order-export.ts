@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import writeXlsxFile, { type Row } from 'write-excel-file/node'
 import type { OrderExportLabels, OrderRow } from '../../../shared/model/order'
+import { parseServiceDateTime } from '../../../shared/service-date-time'
 
 /** The columns of an export, in order: what a rep's spreadsheet needs to follow up orders. */
 const COLUMNS = ['id', 'date', 'status', 'purchaseOrder', 'supplierRef', 'name', 'organisation', 'endUser', 'payment', 'total', 'currency', 'attention'] as const
@@ -16,7 +17,7 @@ interface ExportInput {
 function cells(r: OrderRow, { labels, organisationName }: ExportInput): Record<Column, string | number | Date | null> {
   return {
     id: r.id,
-    date: r.date ? new Date(r.date) : null,
+    date: parseServiceDateTime(r.date),
     status: labels.statuses[r.status] ?? r.status,
     purchaseOrder: r.purchase_order_number ?? null,
     supplierRef: r.supplier_ref ?? null,

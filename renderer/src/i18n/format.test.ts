@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { moneyCurrency, priceCodes, priceCurrency } from './currency'
-import { formatDate, formatDateTime, formatMoney, formatRelative, formatTime, parseServiceDateTime, type FormatContext } from './format'
+import { formatDate, formatDateTime, formatMoney, formatRelative, formatTime, type FormatContext } from './format'
 import { formatContextFor } from './use-format'
 
 const berlin: FormatContext = { locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' }
 const london: FormatContext = { locale: 'en-GB', currency: 'GBP', timeZone: 'Europe/London' }
 // Intl puts a narrow no-break space before € in de-DE; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
-
-describe('service date-times', () => {
-  it('reads a zone-less date-time as UTC', () => {
-    expect(parseServiceDateTime('2024-05-01T14:30:00')?.toISOString()).toBe('2024-05-01T14:30:00.000Z')
-    expect(parseServiceDateTime('2024-05-01 14:30')?.toISOString()).toBe('2024-05-01T14:30:00.000Z')
-  })
-  it('keeps an explicit zone', () => {
-    expect(parseServiceDateTime('2024-05-01T14:30:00+02:00')?.toISOString()).toBe('2024-05-01T12:30:00.000Z')
-    expect(parseServiceDateTime('2024-05-01T14:30:00Z')?.toISOString()).toBe('2024-05-01T14:30:00.000Z')
-  })
-  it('refuses what is not a date-time', () => {
-    expect(parseServiceDateTime('yesterday')).toBeNull()
-    expect(parseServiceDateTime('2024-13-45T99:00:00')).toBeNull()
-    expect(parseServiceDateTime('')).toBeNull()
-    expect(parseServiceDateTime(null)).toBeNull()
-  })
-})
 
 describe('formatting in the user’s locale, currency and time zone', () => {
   it('formats money with the currency and the locale’s separators', () => {

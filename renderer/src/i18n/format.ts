@@ -2,13 +2,12 @@
  * Money, dates, times and ages for display, in the current user's currency, locale and time zone.
  * Views use these through `useFormat()` (use-format.ts), which fills in the context.
  *
- * Date-times: the service sends ISO 8601 WITHOUT a zone ("2024-05-01T14:30:00", spec section 2).
- * We read them as UTC — the only reading that does not depend on the machine the app runs on; the
- * service's own display zone is the user's `timezone`, which we then convert to. Values that do
- * carry a zone ("…Z", "…+02:00") are taken as they are. A bare date ("2024-05-01") is a calendar
- * date and is shown as that date everywhere, never shifted by a zone.
+ * Date-times are read by parseServiceDateTime (shared/service-date-time.ts: zone-less = UTC) and
+ * shown in the user's `timezone`, the service's own display zone. A bare date ("2024-05-01") is a
+ * calendar date and is shown as that date everywhere, never shifted by a zone.
  */
 
+import { DATE_ONLY, parseServiceDateTime } from '../../../shared/service-date-time'
 import { isoCurrencyCode } from './currency'
 
 export interface FormatContext {
@@ -20,24 +19,6 @@ export interface FormatContext {
   currencyLabel?: string | null
   /** IANA zone, e.g. 'Europe/Berlin'. */
   timeZone: string
-}
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
-const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/
-
-/** A service date-time → the instant it names (zone-less = UTC), or null if it is not one. */
-export function parseServiceDateTime(value: string | Date | null | undefined): Date | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value
-  if (!value) return null
-  const s = value.trim()
-  let iso: string
-  if (DATE_ONLY.test(s)) iso = `${s}T00:00:00Z`
-  else if (LOCAL_DATE_TIME.test(s)) iso = `${s.replace(' ', 'T')}Z`
-  else if (HAS_ZONE.test(s)) iso = s
-  else return null
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? null : d
 }
 
 // Intl formatters are costly to build and lists format thousands of values: keep them.
