@@ -20,19 +20,29 @@ export function isoCurrencyCode(value: unknown): string | null {
   return typeof value === 'string' && ISO_4217.test(value.trim()) ? value.trim().toUpperCase() : null
 }
 
+/**
+ * A currency id, however the service wrote it: 2 or "2" (the public sample calls it an ID without
+ * giving its JSON type); null for a code or a word.
+ */
+function currencyId(value: CurrencyRef | undefined): number | null {
+  if (typeof value === 'number') return value
+  return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value.trim()) : null
+}
+
 /** From whoami's currency, else from the prices' currencies when they name exactly one. */
 export function moneyCurrency(userCurrency: CurrencyRef | undefined, priceCurrencies: readonly string[] = []): MoneyCurrency {
   const own = isoCurrencyCode(userCurrency)
   if (own) return { code: own, label: null }
   const fromPrices = new Set(priceCurrencies.map(isoCurrencyCode).filter((c): c is string => c !== null))
-  const label = typeof userCurrency === 'string' && userCurrency.trim() ? userCurrency.trim() : null
+  const label = typeof userCurrency === 'string' && userCurrency.trim() && currencyId(userCurrency) === null ? userCurrency.trim() : null
   return fromPrices.size === 1 ? { code: [...fromPrices][0]!, label: null } : { code: null, label }
 }
 
 /** The user's currency as the service named it, for a settings line: 'GBP', 'Pound sterling', '#2', or ''. */
 export function currencyName(userCurrency: CurrencyRef | undefined): string {
-  if (typeof userCurrency === 'number') return `#${userCurrency}`
-  return userCurrency ?? ''
+  const id = currencyId(userCurrency)
+  if (id !== null) return `#${id}`
+  return userCurrency == null ? '' : String(userCurrency)
 }
 
 /**
@@ -41,8 +51,9 @@ export function currencyName(userCurrency: CurrencyRef | undefined): string {
  * (undefined: the format context's currency), another one reads '#2', as currencyName shows it.
  */
 export function priceCurrency(value: CurrencyRef | undefined, userCurrency: CurrencyRef | undefined): string | undefined {
-  if (typeof value === 'number') return value === userCurrency ? undefined : currencyName(value)
-  return value ?? undefined
+  const id = currencyId(value)
+  if (id !== null) return id === currencyId(userCurrency) ? undefined : currencyName(id)
+  return typeof value === 'string' ? value : undefined
 }
 
 /** The codes among the currencies prices name (ids and words name no code). */

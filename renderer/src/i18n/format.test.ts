@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { moneyCurrency, priceCodes, priceCurrency } from './currency'
+import { currencyName, moneyCurrency, priceCodes, priceCurrency } from './currency'
 import { formatDate, formatDateTime, formatMoney, formatRelative, formatTime, type FormatContext } from './format'
 import { formatContextFor } from './use-format'
 
@@ -94,5 +94,13 @@ describe('the currency money is shown in (issue 14: whoami currency is a code or
     const gbp = formatContextFor('en', user('GBP'), priceCodes(['GBP', 1]))
     expect(formatMoney(gbp, 8, priceCurrency('EUR', 'GBP'))).toContain('€')
     expect(formatMoney(gbp, 8, priceCurrency(1, 'GBP'))).toBe('8.00 #1')
+  })
+  it('reads a currency id written as text ("2") as that id, in whoami and in prices alike', () => {
+    const ctx = formatContextFor('en', user('2'), priceCodes([2, '3']))
+    expect(formatMoney(ctx, 1234.5)).toBe('1,234.50')
+    expect(formatMoney(ctx, 9.36, priceCurrency(2, '2'))).toBe('9.36')
+    expect(formatMoney(ctx, 9.36, priceCurrency('2', 2))).toBe('9.36')
+    expect(formatMoney(ctx, 10.16, priceCurrency('3', '2'))).toBe('10.16 #3')
+    expect(currencyName('2')).toBe('#2')
   })
 })
