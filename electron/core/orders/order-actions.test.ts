@@ -139,6 +139,20 @@ describe('resubmit and cancel follow section 3', () => {
     await vi.waitFor(() => expect(t.alerts.map((a) => (a.target?.kind === 'order' ? a.target.orderId : undefined))).toEqual([stuck.id]))
   })
 
+  it('takes a resubmit the service answers with something other than an order as done (its answer is not shown, spec 4.1), and reads the order', async () => {
+    const t = await connected()
+    const stuck = take('ATTENTION_REQUIRED')
+    suite.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'POST', path: `^/orders/${stuck.id}/resubmit$` }, unset: ['id', 'organisation', 'status', 'total'], set: { message: 'Order resubmitted' } })
+    suite.sandbox.control.clearRequestLog()
+    try {
+      const resumed = await t.call<Order>('orders.resubmit', { id: stuck.id })
+      expect(resumed).toMatchObject({ id: stuck.id, status: 'PROCESSING' })
+      expect(posts(/resubmit$/)).toHaveLength(1)
+    } finally {
+      suite.sandbox.control.clearFaults()
+    }
+  })
+
   it('cancels before ACCEPTED and never from ACCEPTED on', async () => {
     const t = await connected()
     const accepted = take('ACCEPTED')

@@ -40,7 +40,12 @@ export class OrderActions {
 
   private async act(op: 'resubmitOrder' | 'cancelOrder', id: number, verb: string): Promise<Order> {
     try {
-      const order = await this.deps.client.call(op, { params: { id } })
+      const order = await this.deps.client.call(op, { params: { id } }).catch((err: unknown) => {
+        // What resubmit answers is not shown (spec 4.1): a success that is not an order (no body,
+        // a message) means it was done; the order is read again rather than the action reported failed.
+        if (err instanceof ServiceError && err.code === 'bad_response' && err.status !== null && err.status < 300 && err.fields?.problem !== 'web_page') return this.deps.queries.fetch(id)
+        throw err
+      })
       this.deps.queries.remember(order)
       this.deps.acknowledge(order)
       this.deps.nudge()
