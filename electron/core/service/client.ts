@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { ListPage } from '../../../shared/api'
-import { PER_PAGE_MAX, readAnswer, TokenResponse } from '../../../shared/api'
+import { PER_PAGE_MAX, readAnswer, TokenAnswer, type TokenResponse } from '../../../shared/api'
 import { tokenAnswerProblem } from './token-answer'
 import { isHttpsOrLoopback, LOOPBACK_HOSTS } from '../../../shared/loopback'
 import type { Clock, Logger } from '../platform/services'
@@ -335,7 +335,7 @@ export class ServiceClient {
       throw new ServiceError('unauthorized', e.message, res.status, false, { problem })
     }
     if (res.status >= 400) throw this.failure(res, 'createToken')
-    const token = TokenResponse.safeParse(this.json(res, 'createToken'))
+    const token = TokenAnswer.safeParse(this.json(res, 'createToken'))
     if (!token.success) throw new ServiceError('bad_response', `The answer at ${this.base.href} is not a token: this address does not look like the wholesale ordering service.`, res.status, false, { problem: 'not_service' })
     return this.keepToken(token.data)
   }

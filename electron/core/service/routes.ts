@@ -90,7 +90,7 @@ export type ResponseOf<K extends OperationId> = z.output<Routes[K]['response']>
 export const SERVICE_ASSUMPTIONS = {
   versionSegment: 'Part of the profile base URL, e.g. https://host/api/v1 (conventions); a host-only base gets /api/v1 appended (see baseUrlForm).',
   tokenAuth: 'client_secret_post: client_id and client_secret in the form body (conventions).',
-  tokenRenewal: 'Renewed 60 s (or a tenth of its life, if shorter) before expires_in elapses; a 401 renews once and retries once (spec 5.8).',
+  tokenRenewal: 'Renewed 60 s (or a tenth of its life, if shorter) before expires_in elapses; a 401 renews once and retries once (spec 5.8). expires_in is read as an integer or a numeric string; left out (RFC 6749 5.1 only recommends it), the token is taken to last an hour.',
   errorBody: 'RFC 9457 problem+json with errors[{field,message}] from our sandbox; {message}, {error, error_description} and {errors:{field:[...]}} are also understood.',
   listHeaders: 'X-Total-Count and X-Total-Pages on every list (conventions). Without X-Total-Pages the pages are counted from X-Total-Count and the per_page asked; without either, a full page means one more to read and the total is what the pages so far hold (client.ts listTotals), so no reader stops after page 1.',
   perPageMax: 1000,

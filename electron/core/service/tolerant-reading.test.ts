@@ -168,12 +168,25 @@ for (const whoamiCurrency of ['code', 'id'] as const) {
   })
 }
 
-describe('bad credentials at the token endpoint', () => {
+describe('the token endpoint', () => {
   let sb: Sandbox
   beforeAll(async () => {
-    sb = await startSandbox({ products: 10, orders: 0, speed: 0 })
+    sb = await startSandbox({ products: 10, orders: 0, speed: 0, testMode: true })
   })
   afterAll(() => sb.close())
+
+  it('signs in when expires_in comes as a numeric string, or not at all (RFC 6749 5.1 only recommends it)', async () => {
+    for (const fault of [{ set: { expires_in: '3600' } }, { unset: ['expires_in'] }]) {
+      sb.control.injectFault({ kind: 'reshape', match: { method: 'POST', path: '^/oauth/create_token$' }, ...fault })
+      const client = clientFor(sb)
+      try {
+        expect((await client.call('getCurrentUser')).id, JSON.stringify(fault)).toBe(sb.demo.userId)
+      } finally {
+        sb.control.clearFaults()
+        await client.close()
+      }
+    }
+  })
 
   it('reads the OAuth invalid_client answer as refused credentials', async () => {
     const client = clientFor(sb, 'not-the-secret')
