@@ -24,7 +24,19 @@ const FRENCH: OrderExportLabels = {
     currency: 'Devise',
     attention: 'Motif à traiter',
   },
-  statuses: { FAILED: 'Échouée', ATTENTION_REQUIRED: 'À traiter' },
+  statuses: {
+    DRAFT: 'Brouillon',
+    CREATED: 'Créée',
+    PROCESSING: 'En traitement',
+    ACCEPTED: 'Acceptée',
+    PART_SHIPPED: 'Partiellement expédiée',
+    SHIPPED: 'Expédiée',
+    COMPLETE: 'Terminée',
+    ATTENTION_REQUIRED: 'À traiter',
+    FAILED: 'Échouée',
+    CANCELLED: 'Annulée',
+    PENDING_AUTHORISATION: "En attente d'autorisation",
+  },
   payments: { ON_ACCOUNT: 'Sur compte', FINANCE: 'Financement' },
   currency: 'EUR',
   sheet: 'Commandes',
@@ -73,6 +85,25 @@ describe('order exports', () => {
     expect(strings + sheet).toContain(po)
     // The total of an order is a number cell holding its value.
     expect(sheet).toMatch(new RegExp(`<v>${dunmore[0]!.total}</v>`))
+  })
+
+  it('names a status a later service adds in words, as the screens do, in CSV and in Excel', async () => {
+    const ids = suite.sandbox.control
+      .listOrdersRaw()
+      .filter((o) => o.status === 'SHIPPED')
+      .slice(0, 2)
+      .map((o) => o.id)
+    suite.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/orders$' }, ids, set: { status: 'ON_HOLD' } })
+    const t = await connected()
+    const csv = await t.call<OrderExportResult>('orders.export', { filters: { ids }, format: 'csv', labels: FRENCH })
+    const lines = readFileSync(csv.path!, 'utf8').trimEnd().split('\n').slice(1)
+    expect(lines).toHaveLength(2)
+    for (const line of lines) expect(line.split(',')[2]).toBe('On hold')
+    const xlsx = await t.call<OrderExportResult>('orders.export', { filters: { ids }, format: 'xlsx', labels: FRENCH })
+    const zip = unzipSync(readFileSync(xlsx.path!))
+    const cells = strFromU8(zip['xl/sharedStrings.xml'] ?? new Uint8Array()) + strFromU8(zip['xl/worksheets/sheet1.xml']!)
+    expect(cells).toContain('On hold')
+    expect(cells).not.toContain('ON_HOLD')
   })
 })
 

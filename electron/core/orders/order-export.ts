@@ -1,5 +1,7 @@
 import { stringify } from 'csv-stringify/sync'
 import writeXlsxFile, { type Row } from 'write-excel-file/node'
+import { readableCode } from '../../../shared/locales/readable-code'
+import { statusLabel } from '../../../shared/locales/status-labels'
 import type { OrderExportLabels, OrderRow } from '../../../shared/model/order'
 import { parseServiceDateTime } from '../../../shared/service-date-time'
 
@@ -18,13 +20,14 @@ function cells(r: OrderRow, { labels, organisationName }: ExportInput): Record<C
   return {
     id: r.id,
     date: parseServiceDateTime(r.date),
-    status: labels.statuses[r.status] ?? r.status,
+    // A status a later service adds reads as words, as on the screens and in alerts ("ON_HOLD" → "On hold").
+    status: statusLabel(labels.statuses, r.status),
     purchaseOrder: r.purchase_order_number ?? null,
     supplierRef: r.supplier_ref ?? null,
     name: r.name ?? null,
     organisation: organisationName(r.organisation),
     endUser: r.end_user ?? null,
-    payment: r.payment_type ? (labels.payments[r.payment_type] ?? r.payment_type) : null,
+    payment: r.payment_type ? (labels.payments[r.payment_type] ?? readableCode(r.payment_type)) : null,
     total: r.total,
     currency: labels.currency,
     attention: r.attention_required ?? null,
