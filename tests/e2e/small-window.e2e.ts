@@ -373,32 +373,85 @@ describe('a small laptop window in German', () => {
     }
   })
 
-  it('the header bar keeps to one line in every language at the smallest window (960 wide), the organisation picker and the user in it', async () => {
+  /** How the header bar lies: its items' spread about one line, its right end, and which of its names are cut. */
+  const headerBar = () =>
+    app.page.evaluate(() => {
+      const kids = [...document.querySelector('.frame__bar')!.children].filter((c) => c.getBoundingClientRect().width > 1 && c.getBoundingClientRect().height > 1)
+      const shown = kids.map((c) => c.getBoundingClientRect())
+      // The items' vertical middles: on one line they all but coincide (items of a line are centred).
+      const middles = shown.map((r) => r.top + r.height / 2)
+      const names = { draft: '[data-testid=current-draft-lines]', organisation: '[data-testid=acting-organisation] .n-base-selection-overlay__wrapper', user: '[data-testid=current-user]' }
+      return {
+        spread: Math.max(...middles) - Math.min(...middles),
+        right: Math.max(...shown.map((r) => r.right)),
+        width: window.innerWidth,
+        cut: Object.entries(names)
+          .filter(([, selector]) => {
+            const el = document.querySelector<HTMLElement>(selector)
+            return !el || el.scrollWidth > el.clientWidth + 0.5
+          })
+          .map(([name]) => name),
+        parts: JSON.stringify(kids.map((c) => [c.className, c.textContent, Math.round(c.getBoundingClientRect().width)])),
+      }
+    })
+
+  it('the header bar keeps to one line in every language at 960 and 1024 wide, an empty current draft, the organisation and the user in it whole', async () => {
     const { page } = app
-    await page.setViewportSize({ width: 960, height: 640 })
-    const lines: Record<string, { spread: number; right: number; width: number; parts: string }> = {}
-    for (const language of LANGUAGES) {
-      await showIn(page, language)
-      await page.waitForSelector('[data-testid=current-user]')
-      lines[language] = await page.evaluate(() => {
-        const kids = [...document.querySelector('.frame__bar')!.children].filter((c) => c.getBoundingClientRect().width > 1 && c.getBoundingClientRect().height > 1)
-        const shown = kids.map((c) => c.getBoundingClientRect())
-        // The items' vertical middles: on one line they all but coincide (items of a line are centred).
-        const middles = shown.map((r) => r.top + r.height / 2)
-        return {
-          spread: Math.max(...middles) - Math.min(...middles),
-          right: Math.max(...shown.map((r) => r.right)),
-          width: window.innerWidth,
-          parts: JSON.stringify(kids.map((c) => [c.className, c.textContent, Math.round(c.getBoundingClientRect().width)])),
+    const { currentId } = await app.call<{ currentId: string | null }>('baskets.list')
+    const empty = await app.call<{ id: string }>('baskets.create', { doc: { name: 'Leer' } })
+    await app.call('baskets.setCurrent', { id: empty.id })
+    const lines: Record<string, Awaited<ReturnType<typeof headerBar>>> = {}
+    try {
+      for (const width of [960, 1024]) {
+        await page.setViewportSize({ width, height: 640 })
+        for (const language of LANGUAGES) {
+          await showIn(page, language)
+          await page.waitForSelector('[data-testid=current-user]')
+          await page.waitForSelector('[data-testid=current-draft-lines]')
+          lines[`${language} at ${width}`] = await headerBar()
         }
-      })
+      }
+    } finally {
+      await app.call('baskets.setCurrent', { id: currentId })
+      await app.call('baskets.remove', { id: empty.id })
+      await page.setViewportSize({ width: 1024, height: 640 })
+      await showIn(page, 'de')
     }
-    for (const [language, line] of Object.entries(lines)) {
-      expect(line.spread, `${language}: the header bar wraps (${line.parts})`).toBeLessThan(8)
-      expect(line.right, `${language}: the header bar runs out of the window`).toBeLessThanOrEqual(line.width)
+    for (const [where, line] of Object.entries(lines)) {
+      // French at 960 wrapped the user onto a second line ('Brouillon en cours : aucune ligne' is long).
+      expect(line.spread, `${where}: the header bar wraps (${line.parts})`).toBeLessThan(8)
+      expect(line.right, `${where}: the header bar runs out of the window`).toBeLessThanOrEqual(line.width)
+      expect(line.cut, `${where}: names cut short (${line.parts})`).toEqual([])
     }
-    await page.setViewportSize({ width: 1024, height: 640 })
-    await showIn(page, 'de')
+  })
+
+  it("the header bar keeps to one line with a long user's name: the name gives way, cut with an ellipsis and whole in its tooltip", async () => {
+    const { page } = app
+    const long = 'Maximiliane Vandenberghe-Oosterhuis van der Wal'
+    const empty = await app.call<{ id: string }>('baskets.create', { doc: { name: 'Leer' } })
+    const { currentId } = await app.call<{ currentId: string | null }>('baskets.list')
+    await app.call('baskets.setCurrent', { id: empty.id })
+    app.sandbox.control.injectFault({ kind: 'reshape', match: { path: '^/whoami$' }, set: { name: long } })
+    try {
+      await app.call('connection.startDemo')
+      await page.setViewportSize({ width: 960, height: 640 })
+      await showIn(page, 'fr')
+      const user = page.locator('[data-testid=current-user]')
+      await page.waitForFunction((name) => document.querySelector('[data-testid=current-user]')?.getAttribute('title') === name, long)
+      const line = await headerBar()
+      expect(line.spread, `the header bar wraps (${line.parts})`).toBeLessThan(8)
+      expect(line.right).toBeLessThanOrEqual(line.width)
+      expect(line.cut).toEqual(['user'])
+      expect(await user.getAttribute('title')).toBe(long)
+    } finally {
+      app.sandbox.control.clearFaults()
+      await app.call('connection.startDemo')
+      await app.call('baskets.setCurrent', { id: currentId })
+      await app.call('baskets.remove', { id: empty.id })
+      await page.setViewportSize({ width: 1024, height: 640 })
+      await showIn(page, 'de')
+    }
+    await page.locator('[data-testid=current-user]', { hasText: 'Alex Morgan' }).waitFor()
   })
 
   it('keeps the header bar one line high when the service cannot be reached, the reason one click away', async () => {
