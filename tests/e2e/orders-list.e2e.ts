@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchApp, type AppUnderTest } from './support/app'
+import { showIn } from './support/language'
+import { LANGUAGES } from '../../shared/locales/languages'
 
 /**
  * The orders list as a rep uses it at 1366×768: the filters on one line with removable chips,
@@ -143,6 +145,65 @@ describe('orders list: filter bar, chips, saved filters', () => {
       }
     }
     await page.click('[data-testid=preset-attention]')
+  })
+
+  it('reaches the window\u2019s bottom at 1024×700 in every language and at 1440×900: the rows scroll, not the page, and fill the list wherever it is scrolled', async () => {
+    const { page } = app
+    const seen: Record<string, { gap: number; pageScrolls: boolean; rows: number; holes: string[] }> = {}
+    try {
+      for (const [width, height, languages] of [
+        [1024, 700, LANGUAGES],
+        [1440, 900, ['en', 'de']],
+      ] as const) {
+        await page.setViewportSize({ width, height })
+        for (const language of languages) {
+          await showIn(page, language)
+          await page.goto(`${app.url}#/orders`)
+          await page.locator('[data-testid=order-row]').nth(4).waitFor()
+          await indexed()
+          seen[`${language} ${width}×${height}`] = await page.evaluate(async () => {
+            const scroller = document.querySelector<HTMLElement>('[data-testid=orders-scroller]')!
+            const main = scroller.closest('main')!
+            const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+            await frame()
+            await frame()
+            const holes: string[] = []
+            for (const f of [0, 0.37, 0.8, 1]) {
+              scroller.scrollTop = f * (scroller.scrollHeight - scroller.clientHeight)
+              await frame()
+              await frame()
+              // The list's inside, from its top to its bottom, is covered by rows (no blank band).
+              const view = scroller.getBoundingClientRect()
+              const rows = [...scroller.querySelectorAll('[role=row]')].map((r) => r.getBoundingClientRect()).filter((b) => b.bottom > view.top && b.top < view.bottom).sort((a, b) => a.top - b.top)
+              let reached = view.top + scroller.clientTop
+              for (const b of rows) if (b.top <= reached + 0.5) reached = Math.max(reached, b.bottom)
+              const inner = view.top + scroller.clientTop + scroller.clientHeight
+              if (reached < inner - 0.5) holes.push(`${Math.round(inner - reached)}px blank at ${f}`)
+            }
+            return {
+              // What lies between the list and the window's bottom: main's padding only.
+              gap: Math.round(window.innerHeight - scroller.getBoundingClientRect().bottom - (parseFloat(getComputedStyle(main).paddingBottom) || 0)),
+              pageScrolls: document.documentElement.scrollHeight > window.innerHeight,
+              rows: Math.floor(scroller.clientHeight / 40),
+              holes,
+            }
+          })
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 768 })
+      await showIn(page, 'en')
+    }
+    for (const [where, s] of Object.entries(seen)) {
+      // At 1024×700 the page scrolled as well as the list (two scrollbars): its height was fixed (100vh less 24rem), right for one
+      // shape of window only, and the title, the watch and the alerts' fold each took a line (in French five rows did not fit).
+      expect(s.pageScrolls, `${where}: the page scrolls as well as the list`).toBe(false)
+      expect(Math.abs(s.gap), `${where}: the list ends ${s.gap}px from the window's bottom`).toBeLessThanOrEqual(2)
+      expect(s.holes, where).toEqual([])
+    }
+    expect(seen['en 1024×700']!.rows).toBeGreaterThanOrEqual(6)
+    expect(seen['de 1024×700']!.rows).toBeGreaterThanOrEqual(5)
+    expect(seen['en 1440×900']!.rows).toBeGreaterThanOrEqual(12)
   })
 
   it('had no page errors', () => {
