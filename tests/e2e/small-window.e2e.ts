@@ -262,6 +262,47 @@ describe('a small laptop window in German', () => {
     expect(overflows).toEqual([])
   })
 
+  it('the orders search shows its whole hint in every language, at 1024 and at 1366 wide, where the filters keep to one line, the sort and every other control in sight', async () => {
+    const { page } = app
+    const faults: string[] = []
+    try {
+      for (const width of [1024, 1366]) {
+        await page.setViewportSize({ width, height: 768 })
+        faults.push(
+          ...(await faultsInEveryLanguage(
+            page,
+            async (language) => {
+              await page.goto(`${app.url}#/orders`)
+              await page.locator('[data-testid=order-row]').first().waitFor()
+              await page.locator('[data-testid=sort-select]').waitFor()
+              return page.evaluate(
+                ({ language, width }) => {
+                  const out: string[] = []
+                  // The hint is drawn in the box's own placeholder, cut with an ellipsis where the box is short.
+                  const hint = document.querySelector<HTMLElement>('[data-testid=order-filters] .n-input__placeholder')!
+                  if (hint.scrollWidth > hint.clientWidth + 0.5) out.push(`${language} at ${width}: the search's hint "${hint.textContent}" needs ${hint.scrollWidth} px and has ${hint.clientWidth} px`)
+                  const bar = document.querySelector<HTMLElement>('[data-testid=order-filters] .of__bar')!
+                  if (width >= 1366 && bar.getBoundingClientRect().height > 50) out.push(`${language} at ${width}: the filters take ${Math.round(bar.getBoundingClientRect().height)} px, more than a line`)
+                  const inPage = (el: Element | null) => !!el && el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().right <= document.documentElement.clientWidth
+                  for (const c of ['#of-text', '[data-testid=more-filters]', '[data-testid=save-filters]', '[data-testid=sort-select]', '[data-testid=export-orders]']) if (!inPage(document.querySelector(c))) out.push(`${language} at ${width}: ${c} out of sight`)
+                  const sort = document.querySelector<HTMLElement>('[data-testid=sort-select] .n-base-selection-overlay__wrapper, [data-testid=sort-select] .n-base-selection-input__content')
+                  if (sort && sort.scrollWidth > sort.clientWidth + 0.5) out.push(`${language} at ${width}: the sort "${sort.textContent}" is cut`)
+                  return out
+                },
+                { language, width },
+              )
+            },
+            'de',
+          )),
+        )
+      }
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 640 })
+    }
+    // The hint was cut in five languages even at 1366 ('Référence, bon de comma'): the box shared its line with the sort.
+    expect(faults).toEqual([])
+  })
+
   it('the orders list shows every purchase order and the order number column\u2019s name whole, in every language', async () => {
     const { page } = app
     const cut = await faultsInEveryLanguage(
