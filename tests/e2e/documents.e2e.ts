@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DraftView, ReferenceData } from '../../shared/ipc/channels/baskets'
 import { launchApp, type AppUnderTest } from './support/app'
+import { SHOWCASE } from '../../electron/sandbox/seed/catalogue'
+import { placeOrder } from '../support/sandbox/place-order'
+import { TestClient } from '../support/sandbox/test-client'
 
 /**
  * Documents for the customer, printed by Chromium (as Electron's printToPDF is) and read back with
@@ -46,6 +49,17 @@ describe('documents: order confirmation and quote as PDF', () => {
     expect(text).toContain(String(order.id))
     for (const line of order.line_items) expect(text).toContain(line.product_code!)
     expect(squeeze(text)).toContain(frenchAmount(order.total))
+  })
+
+  it('writes a quantity as French writes numbers: 1 200 switches', async () => {
+    const { page } = app
+    const placed = await placeOrder(new TestClient(app.sandbox), [{ product: SHOWCASE.switch.id, quantity: 1200 }])
+    await page.goto(`${app.url}#/orders/${placed.id}`)
+    await page.click('[data-testid=confirmation-pdf]')
+    const text = pdfText(await savedPath('confirmation-pdf'))
+    // It read '1200' beside amounts written '504 000,00 £GB'.
+    expect(text).toMatch(/1[\u00a0\u202f ]200/u)
+    expect(text).not.toMatch(/\b1200\b/)
   })
 
   it("prints a draft as a quote from the editor's action bar, with the customer's reference", async () => {

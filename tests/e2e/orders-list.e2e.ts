@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isOpenStatus } from '../../shared/api'
 import { launchApp, type AppUnderTest } from './support/app'
 import { showIn } from './support/language'
 import { LANGUAGES } from '../../shared/locales/languages'
@@ -245,6 +246,16 @@ describe('orders list: jumping through a long history', () => {
     }, fraction)
   /** Waits until the rows of the list are all read (the table says so to assistive technology). */
   const settled = () => app.page.waitForFunction(() => document.querySelector('[role=table]')?.getAttribute('aria-busy') !== 'true')
+
+  it("writes the watch's counts with the language's digit grouping, as the list's count", async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    const open = app.sandbox.control.listOrdersRaw().filter((o) => isOpenStatus(o.status)).length
+    expect(open).toBeGreaterThan(999)
+    // It read e.g. 'Open orders: 1581' (no grouping) beside '3,000 orders match'.
+    await page.locator('[data-testid=watch-open]', { hasText: `Open orders: ${open.toLocaleString('en-GB')}` }).waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid=orders-count]', { hasText: `${(3000).toLocaleString('en-GB')} orders match` }).waitFor()
+  })
 
   it('shows filled rows wherever the scrollbar jumps, after a sort and after a filter, never loading placeholders', async () => {
     const { page } = app

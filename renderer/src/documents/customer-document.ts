@@ -32,6 +32,8 @@ export interface CustomerDocument {
 interface Words {
   t: (key: string, values?: Record<string, unknown>) => string
   money: (n: number) => string
+  /** A quantity as the language writes numbers (1,200 · 1.200 · 1 200). */
+  number: (n: number) => string
   date: (iso: string) => string
   /** BCP 47 language of the document (its lang attribute: hyphenation, screen readers). */
   lang: string
@@ -76,7 +78,7 @@ export function customerDocumentHtml(d: CustomerDocument, w: Words): string {
       (l) => `<tr>
         <td class="sku">${escape(l.sku)}</td>
         <td>${escape(l.name)}${l.note ? `<div class="note">${escape(t('frame.labelled', { label: t('orders.documents.note') }))} ${escape(l.note)}</div>` : ''}</td>
-        <td class="num">${l.quantity ?? '—'}</td>
+        <td class="num">${l.quantity === null ? '—' : escape(w.number(l.quantity))}</td>
         <td class="num">${money(l.unit)}</td>
         <td class="num">${money(l.subtotal)}</td>
       </tr>`,

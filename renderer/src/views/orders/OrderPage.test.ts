@@ -37,6 +37,19 @@ describe('order page', () => {
     expect(document.body.textContent?.split('Units (50)').length).toBe(2)
   })
 
+  it('writes quantities and counts as the language writes numbers: 1.200 switches in German, in the line, the shipment and the units', async () => {
+    inLanguage('de')
+    const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 1200 }])
+    for (const status of ['PROCESSING', 'ACCEPTED', 'SHIPPED'] as const) demo.sandbox.control.transition(placed.id, status)
+    const mounted = await demo.mount({ path: `/orders/${placed.id}` })
+    const shipment = await waitFor(() => $('[data-testid=shipment] tbody tr'), 'the shipment')
+    // They read '1200 ×', '1200' and 'Einheiten (1200)', beside amounts written '1.234,56 £'.
+    expect($('[data-testid=order-lines] .lines__money')!.textContent).toMatch(/^1\.200 × /)
+    expect([...shipment.querySelectorAll('td')].map((td) => td.textContent)).toContain('1.200')
+    expect($('[data-testid=units-heading]')!.textContent).toBe('Einheiten (1.200)')
+    mounted.unmount()
+  })
+
   it("words a line's rate plan with units and in the user's language: months, billing, charge model", async () => {
     const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.backup.id, quantity: 1, backup_order: { tenant_name: 'acme', admin_email: 'it@acme.test' } }])
     expect(placed.line_items[0]!.rate_plan_details, JSON.stringify(placed)).toBeTruthy()
