@@ -414,6 +414,29 @@ describe('a small laptop window in German', () => {
     }
   })
 
+  it("an order's shipment keeps each SKU whole on one line, its quantities at the right", async () => {
+    const { page } = app
+    const order = app.sandbox.control.listOrdersRaw().find((o) => o.shipments.some((s) => s.items.length > 1 && s.items.every((it) => it.product_code.includes('-'))))!
+    await page.goto(`${app.url}#/orders/${order.id}`)
+    await page.locator('[data-testid=shipment] tbody td:nth-child(2)').first().waitFor()
+    const cells = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid=shipment] tbody td:nth-child(2)')].map((td) => {
+        const range = document.createRange()
+        range.selectNodeContents(td)
+        const quantity = td.nextElementSibling as HTMLElement
+        const words = document.createRange()
+        words.selectNodeContents(quantity)
+        return { sku: td.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size, gap: quantity.getBoundingClientRect().right - (parseFloat(getComputedStyle(quantity).paddingRight) || 0) - words.getBoundingClientRect().right }
+      }),
+    )
+    expect(cells.length).toBeGreaterThan(1)
+    // 'DAT-SW1964-13' was broken at its hyphens onto two or three lines in German at 1024 px.
+    for (const c of cells) {
+      expect(c.lines, `${c.sku} is on ${c.lines} lines`).toBe(1)
+      expect(c.gap, `the quantity beside ${c.sku} is not at the right`).toBeLessThan(1)
+    }
+  })
+
   /** How the header bar lies: its items' spread about one line, its right end, and which of its names are cut. */
   const headerBar = () =>
     app.page.evaluate(() => {
