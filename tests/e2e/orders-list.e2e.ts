@@ -207,6 +207,25 @@ describe('orders list: filter bar, chips, saved filters', () => {
     expect(seen['en 1440×900']!.rows).toBeGreaterThanOrEqual(12)
   })
 
+  it('orders the list from the keyboard: the sort, named "Sort by", comes after Export and is chosen with the arrow keys', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    await page.locator('[data-testid=order-row]').first().waitFor()
+    await page.focus('[data-testid=export-orders]')
+    await page.keyboard.press('Tab')
+    // It was a box without a name: a screen reader said only "Newest first".
+    expect(await page.getByRole('group', { name: 'Sort by' }).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    expect(await page.getAttribute('[role=columnheader]:has([data-testid=sort-total])', 'aria-sort')).toBe('none')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    expect(await page.getByRole('textbox', { name: 'Sort by' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(() => document.querySelector('[role=columnheader]:has([data-testid=sort-total])')?.getAttribute('aria-sort') === 'descending')
+    expect(await page.textContent('[data-testid=sort-select]')).toContain('Highest value first')
+    await page.click('[data-testid=default-sort]')
+    await page.waitForFunction(() => document.querySelector('[role=columnheader]:has([data-testid=sort-date])')?.getAttribute('aria-sort') === 'descending')
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
