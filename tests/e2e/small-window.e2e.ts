@@ -518,6 +518,17 @@ describe('a small laptop window in German', () => {
     await page.locator('[data-testid=current-user]', { hasText: 'Alex Morgan' }).waitFor()
   })
 
+  it("the header's organisation picker is named 'Handelt für' as the keyboard reaches it, its label out of sight on a small window", async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    await page.locator('[data-testid=order-row]').first().waitFor()
+    await page.focus('[data-testid=work-offline]')
+    await page.keyboard.press('Tab')
+    // A screen reader said only 'Apex Distribution Partners': the focused part had no name.
+    expect(await page.getByRole('group', { name: 'Handelt für' }).evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    expect((await page.locator('#org-switcher-label').boundingBox())!.width).toBeLessThanOrEqual(1)
+  })
+
   it('keeps the header bar one line high when the service cannot be reached, the reason one click away', async () => {
     const { page } = app
     await page.goto(`${app.url}#/orders`)
