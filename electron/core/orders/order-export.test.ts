@@ -35,7 +35,7 @@ const FRENCH: OrderExportLabels = {
     ATTENTION_REQUIRED: 'À traiter',
     FAILED: 'Échouée',
     CANCELLED: 'Annulée',
-    PENDING_AUTHORISATION: "En attente d'autorisation",
+    PENDING_AUTHORISATION: 'En attente d’autorisation',
   },
   payments: { ON_ACCOUNT: 'Sur compte', FINANCE: 'Financement' },
   currency: 'EUR',

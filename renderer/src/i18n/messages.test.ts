@@ -80,6 +80,20 @@ describe('translations (shared/locales)', () => {
     expect(loose).toEqual([])
   })
 
+  it('writes the French and Italian apostrophe as the rest of the app does (’), in the orders, their statuses and alerts', () => {
+    // On one screen the sort read 'Les plus récentes d'abord' under 'Boîte d’envoi' and 'd’exemple'.
+    const straight: string[] = []
+    for (const language of ['fr', 'it'] as const) {
+      for (const namespace of ['orders', 'status', 'alerts']) {
+        for (const key of keysOf(ALL_MESSAGES[language][namespace]!)) {
+          const text = leaf(ALL_MESSAGES[language][namespace], key)!
+          if (/\p{L}'\p{L}/u.test(text)) straight.push(`${language} ${namespace}.${key}: ${text}`)
+        }
+      }
+    }
+    expect(straight).toEqual([])
+  })
+
   it('every message compiles and renders in every language (no stray @, |, { or })', () => {
     const i18n = createTestI18n('en')
     const errors: string[] = []
