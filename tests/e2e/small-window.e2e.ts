@@ -303,6 +303,28 @@ describe('a small laptop window in German', () => {
     expect(faults).toEqual([])
   })
 
+  it('the orders filters take a total as German writes it: "1.500,50" and "2500,5"', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    await page.locator('[data-testid=order-row]').first().waitFor()
+    const above = (n: number) => app.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT' && o.total >= n).length
+    await page.click('[data-testid=more-filters]')
+    for (const [typed, shown] of [
+      ['1.500,50', '1.500,50'],
+      ['2500,5', '2.500,50'],
+    ] as const) {
+      await page.fill('#of-from', typed)
+      await page.press('#of-from', 'Tab')
+      // The box dropped both without a word (it read only "1500.50"): the filter was not applied.
+      expect(await page.inputValue('#of-from')).toBe(shown)
+      await page.click('[data-testid=apply-filters]')
+      await page.locator('[data-testid=filter-chip][data-chip=from]', { hasText: `Summe ab ${shown} £` }).waitFor()
+      await page.locator('[data-testid=orders-count]', { hasText: `${above(Number(shown.replace(/\./g, '').replace(',', '.')))} Bestellungen passen` }).waitFor()
+    }
+    await page.click('[data-testid=clear-filters]')
+    await page.waitForFunction(() => !document.querySelector('[data-testid=filter-chips]'))
+  })
+
   it('the orders list shows every purchase order and the order number column\u2019s name whole, in every language', async () => {
     const { page } = app
     const cut = await faultsInEveryLanguage(
