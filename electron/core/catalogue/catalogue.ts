@@ -238,7 +238,9 @@ export class Catalogue {
       this.namesAsked.add(session)
       names = await refreshFacetNames(b.cdb, session.client)
     }
-    return withNames(b.queries.facets(), names)
+    // A first sync under way (or interrupted): the vendors and types of what has landed, which search answers from.
+    const landing = b.cdb.landing()
+    return withNames(landing && landing.productCount > 0 ? landing.facets() : b.queries.facets(), names)
   }
 
   /**

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import type { SearchPartial } from '../../../shared/model/catalogue-search'
+import type { Facet } from '../../../shared/model/product'
 import { CatalogueQueries } from './catalogue-queries'
 import type { GenerationFiles } from './schema'
 
@@ -65,6 +66,16 @@ export class LandingCatalogue {
   /** Counted afresh each time: pages keep landing. */
   count(sql: string, params: readonly (string | number)[]): number {
     return (this.stmt(sql).get(...params) as { n: number }).n
+  }
+
+  /**
+   * The vendors and product types of the products landed so far, with their counts (the live
+   * catalogue keeps them in tables, filled once every product is stored).
+   */
+  facets(): { vendors: Facet[]; types: Facet[] } {
+    const read = (column: 'vendor' | 'type') =>
+      (this.stmt(`SELECT coalesce(${column}, -1) AS id, count(*) AS count FROM product GROUP BY 1 ORDER BY 1`).all() as unknown as Facet[]).map((f) => ({ id: f.id, count: f.count }))
+    return { vendors: read('vendor'), types: read('type') }
   }
 
   get productCount(): number {

@@ -168,10 +168,13 @@ export const useCatalogueStore = defineStore('catalogue', () => {
         if (latest) show(latest, true)
       }, PROGRESS_SHOWN_EVERY_MS)
     }
-    // An answer from a first sync's landed pages follows the pages still landing (every few seconds at most).
-    if (running && partial.value && Date.now() - partialAskedAt > PARTIAL_REFRESH_MS) {
+    // While a first sync lands, the answer shown follows the pages landing (every few seconds at most),
+    // also one given before any had landed ("The catalogue is empty"), and so do the vendors and types named in it.
+    const firstSync = status.value?.lastSyncAt === null
+    if (running && (partial.value || firstSync) && Date.now() - partialAskedAt > PARTIAL_REFRESH_MS) {
       partialAskedAt = Date.now()
       void search()
+      void loadFacets()
     }
     if (!running) {
       // The local catalogue changed (or the attempt ended): new counts, filters and results.

@@ -62,3 +62,38 @@ describe('catalogue view during a first sync', () => {
     // Three views on a first sync of 2,000 products: more than the default 30 s on a loaded CI machine.
   }, 90_000)
 })
+
+/**
+ * The view opened while the service could not be reached (nothing stored: "The catalogue is
+ * empty"), then the service back and the first sync landing its first page, the next one slow to
+ * come: the rep sees the products landed so far, by their vendors' names, without touching anything.
+ */
+describe('catalogue view opened before a first sync', () => {
+  const suite = appSuite({ sandbox: { products: 2000, orders: 0, speed: 0, testMode: true } })
+
+  it('shows the products as they land, named, not "The catalogue is empty" until the sync ends', async () => {
+    const { sandbox, app } = suite
+    await sandbox.control.injectFault({ kind: 'latency', ms: 60_000, match: { path: '^/products$', query: '(^|&)page=([2-9]|\\d\\d+)(&|$)' } })
+    try {
+      await sandbox.control.pause()
+      const saved = await app.api.connection.save({ name: 'Head office', baseUrl: sandbox.baseUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret })
+      if (!saved.ok) throw new Error(saved.error.message)
+      await app.api.connection.activate({ id: saved.value.id })
+      await suite.mount({ path: '/catalogue' })
+      await waitFor(() => $('[data-testid=no-results]') || $('[data-testid=never-synced]'), 'the view with nothing stored')
+      expect($$('[data-testid=result-row]')).toHaveLength(0)
+
+      await sandbox.control.resume()
+      await app.core.context.connection.probe()
+      const rows = await waitFor(() => $$('[data-testid=result-row]').length > 0 && $$('[data-testid=result-row]'), 'the landed products in the list', 20_000)
+      expect($('[data-testid=partial-results]')?.textContent).toContain('1,000 of 2,000 products')
+      expect(await app.api.catalogue.status().then((s) => s.ok && s.value.syncing)).toBe(true)
+      // Named as the service names them, not "Vendor 4", "Type 15".
+      const vendor = await waitFor(() => rows[0]!.querySelector('[data-testid=result-vendor]')?.textContent?.match(/^Vendor \d+$/) ? null : rows[0]!.querySelector('[data-testid=result-vendor]')!.textContent, 'the vendor named')
+      expect(vendor).not.toMatch(/^Vendor \d+$/)
+      expect(rows[0]!.querySelector('[data-testid=result-type]')?.textContent).not.toMatch(/^Type \d+$/)
+    } finally {
+      await sandbox.control.clearFaults()
+    }
+  }, 60_000)
+})
