@@ -15,14 +15,24 @@ export type BaseUrlProblem = 'invalid' | 'https'
 
 export type NormalisedBaseUrl = { ok: true; url: string } | { ok: false; problem: BaseUrlProblem }
 
-export function normaliseBaseUrl(input: string): NormalisedBaseUrl {
+/**
+ * A typed address as a URL: http(s), a host, no user name or password; null if it is none. A bare
+ * host ("wholesale.example.com") is what many people copy from an address bar. A space is never
+ * part of an address: Chromium's parser (the form's) would keep it in the host as %20, Node's (the
+ * core's) refuses it, so the form would show an address the core then turns down.
+ */
+function readAddress(input: string): URL | null {
   const text = input.trim()
-  // A bare host ("wholesale.example.com") is what many people copy from an address bar.
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
-  if (!text || !URL.canParse(withScheme)) return { ok: false, problem: 'invalid' }
+  if (!text || /\s/.test(text) || !URL.canParse(withScheme)) return null
   const url = new URL(withScheme)
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'invalid' }
-  if (!url.hostname || url.username || url.password) return { ok: false, problem: 'invalid' }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.username || url.password) return null
+  return url
+}
+
+export function normaliseBaseUrl(input: string): NormalisedBaseUrl {
+  const url = readAddress(input)
+  if (!url) return { ok: false, problem: 'invalid' }
   if (!isHttpsOrLoopback(url)) return { ok: false, problem: 'https' }
   const path = url.pathname.replace(/\/+$/, '')
   const versioned = VERSIONED.exec(path)
@@ -42,11 +52,8 @@ export function defaultWebInterface(baseUrl: string): string {
 
 /** A web interface address as kept: an https (or loopback http) origin plus any path, no trailing slash. */
 export function normaliseWebInterface(input: string): NormalisedBaseUrl {
-  const text = input.trim()
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`
-  if (!text || !URL.canParse(withScheme)) return { ok: false, problem: 'invalid' }
-  const url = new URL(withScheme)
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.username || url.password) return { ok: false, problem: 'invalid' }
+  const url = readAddress(input)
+  if (!url) return { ok: false, problem: 'invalid' }
   if (!isHttpsOrLoopback(url)) return { ok: false, problem: 'https' }
   return { ok: true, url: `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}` }
 }

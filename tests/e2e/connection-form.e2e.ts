@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchApp, type AppUnderTest } from './support/app'
+
+/**
+ * The first start, in the app's own browser engine: a rep fills in a new connection on the
+ * welcome page. Chromium reads an address differently from Node (the core): what the form accepts
+ * must be what the core keeps.
+ */
+describe('the new connection form on the first start', () => {
+  let app: AppUnderTest
+
+  beforeAll(async () => {
+    app = await launchApp()
+    await app.page.setViewportSize({ width: 1024, height: 700 })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('says a base URL with spaces is not an address, at the field, instead of "Connects to https://orders%20example%20com/api/v1"', async () => {
+    const { page } = app
+    await page.fill('#profile-form-new-name', 'Head office')
+    await page.fill('#profile-form-new-baseUrl', 'orders example com')
+    await page.fill('#profile-form-new-clientId', app.sandbox.demo.clientId)
+    await page.fill('#profile-form-new-clientSecret', app.sandbox.demo.clientSecret)
+    expect(await page.locator('[data-testid=final-url]').count()).toBe(0)
+    await page.click('[data-testid=save-profile]')
+    const field = page.locator('#profile-form-new-baseUrl')
+    await page.locator('#profile-form-new-baseUrl[aria-invalid=true]').waitFor()
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? ''
+    const said = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy)
+    expect(said).toContain('Enter a full address starting with https://.')
+    expect(await page.textContent('main')).not.toContain('%20')
+    // Nothing was saved, and what was typed is still there to correct.
+    expect(await app.call<unknown[]>('connection.list')).toEqual([])
+    expect(await field.inputValue()).toBe('orders example com')
+  })
+
+  it('had no page errors', () => {
+    expect(app.pageErrors).toEqual([])
+  })
+})
