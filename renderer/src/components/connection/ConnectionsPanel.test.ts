@@ -86,6 +86,32 @@ describe('connection screen', () => {
     await suite.app.api.connection.remove({ id: profileRow('Fresh')!.getAttribute('data-profile-id')! })
   })
 
+  it('keeps the keyboard where the rep works: Edit and Add on the form\u2019s first field, Cancel back on the button that opened it, Save on the connection\u2019s Connect', async () => {
+    await saveProfile('Branch')
+    await suite.mount({ path: '/settings/connections' })
+    const row = () => profileRow('Branch')!
+    const edit = await waitFor(() => row()?.querySelector<HTMLButtonElement>('[data-testid=edit-profile]'), 'the Edit button')
+    edit.focus()
+    edit.click()
+    await waitFor(() => document.activeElement === input('name') || null, 'the name field focused')
+    $<HTMLButtonElement>('[data-testid=profile-form] button:not([data-testid=save-profile])')!.click()
+    await waitFor(() => (!$('[data-testid=profile-form]') && document.activeElement === row().querySelector('[data-testid=edit-profile]')) || null, 'the focus back on Edit')
+
+    const add = $<HTMLButtonElement>('[data-testid=add-profile]')!
+    add.focus()
+    add.click()
+    await waitFor(() => document.activeElement === input('name') || null, 'the new form\u2019s name field focused')
+    $<HTMLButtonElement>('[data-testid=profile-form] button:not([data-testid=save-profile])')!.click()
+    await waitFor(() => document.activeElement === $('[data-testid=add-profile]') || null, 'the focus back on Add connection')
+
+    await openForm()
+    fill({ name: 'Fresh', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    save()
+    const connect = await waitFor(() => profileRow('Fresh')?.querySelector<HTMLButtonElement>('[data-testid=connect-profile]'), 'the new connection')
+    await waitFor(() => document.activeElement === connect || null, 'the focus on the new connection\u2019s Connect')
+    for (const name of ['Fresh', 'Branch']) await suite.app.api.connection.remove({ id: profileRow(name)!.getAttribute('data-profile-id')! })
+  })
+
   it('saves a profile, never shows its secret again, and tests it: wrong secret → the service refused it', async () => {
     await suite.mount({ path: '/settings/connections' })
     await openForm()
