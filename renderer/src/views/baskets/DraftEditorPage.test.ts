@@ -305,6 +305,17 @@ describe('a brand-new basket', () => {
     const list = await demo.app.api.baskets.list()
     expect(list.ok && list.value.currentId).toBeNull()
   })
+  it('once submitted from the keyboard, has the focus on what it says of the sending (the button is gone), the next Tab on its link', async () => {
+    const id = await sendableDraft('Keyboard only')
+    await demo.mount({ path: `/baskets/drafts/${id}` })
+    const submit = await waitFor(() => $<HTMLButtonElement>('[data-testid=submit-draft]:not([disabled])'), 'the submit button')
+    submit.focus()
+    submit.click()
+    await waitFor(() => $('[data-testid=submitted-note]') ?? $('[data-testid=queued-note]'), 'the draft sent')
+    const status = $('[data-testid=draft-status]')!
+    await waitFor(() => document.activeElement === status || null, 'the focus on the sending\u2019s status')
+    expect(status.querySelector('a')).not.toBeNull()
+  })
   it('submitted while working offline, says in German that it waits for "Offline arbeiten" to be switched off, in German words only', async () => {
     inGerman()
     const { heldBack } = await workingOffline(demo.app.api)
