@@ -166,6 +166,36 @@ describe('connection profiles and the keychain', () => {
   })
 })
 
+describe('signing out', () => {
+  it('ends the session and sends nothing more, keeps the connection and its secret, stays signed out after a restart, and Connect signs in again', async () => {
+    const first = await makeCore()
+    const profile = await connect(first)
+    await first.call('connection.activate', { id: profile.id })
+    const signedOut = (await first.call('connection.signOut')) as ConnectionStatus
+    expect(signedOut).toMatchObject({ profile: null, user: null })
+    sandbox.control.clearRequestLog()
+    await expect(first.call('connection.organisations')).rejects.toMatchObject({ code: 'no_profile' })
+    expect(first.core.context.connection.active()).toBeNull()
+    expect(await first.core.context.connection.probe()).toBe(false)
+    expect(sandbox.control.requestLog()).toEqual([])
+    expect(((await first.call('connection.list')) as { id: string; active: boolean }[]).map((p) => [p.id, p.active])).toEqual([[profile.id, false]])
+    expect(await keychain.get(`profile:${profile.id}`)).toBe(sandbox.demo.clientSecret)
+    await first.core.stop()
+
+    const second = await makeCore(first.dataDir)
+    await second.core.start()
+    expect(await status(second)).toMatchObject({ profile: null })
+    const back = (await second.call('connection.activate', { id: profile.id })) as ConnectionStatus
+    expect(back).toMatchObject({ profile: { id: profile.id }, online: true, user: { id: sandbox.demo.userId } })
+    await second.call('connection.remove', { id: profile.id })
+  })
+
+  it('with nothing active, is nothing to do', async () => {
+    const h = await makeCore()
+    expect(await h.call('connection.signOut')).toMatchObject({ profile: null })
+  })
+})
+
 describe('removing a profile', () => {
   it('removes what was saved of its account with it: user, organisations, acting organisation, order filters', async () => {
     const h = await makeCore()

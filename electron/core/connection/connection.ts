@@ -126,6 +126,18 @@ export class Connection {
     return this.status()
   }
 
+  /**
+   * Signs out: the active session ends, and nothing of its account is shown, asked or sent (its
+   * outbox waits) until it is connected again, also after a restart. The connection stays saved
+   * with its secret, drafts and stored data: Connect signs in again.
+   */
+  async signOut(): Promise<ConnectionStatus> {
+    await this.settling
+    if (this.session) await this.deactivate()
+    await this.settling
+    return this.status()
+  }
+
   /** "Test connection" of any saved profile (see session.ts). */
   async test(id: string): Promise<CurrentUser> {
     const user = await testProfile(this.sessions, id)

@@ -9,6 +9,7 @@ export function connectionFeature(connection: Connection): Feature {
       'connection.save': (input) => connection.save(input),
       'connection.remove': async ({ id, discardDrafts }) => ({ removed: await connection.remove(id, { discardDrafts }) }),
       'connection.activate': ({ id }) => connection.activate(id),
+      'connection.signOut': () => connection.signOut(),
       'connection.test': ({ id }) => connection.test(id),
       'connection.confirmProduction': ({ id }) => connection.confirmProduction(id),
       'connection.status': () => connection.status(),

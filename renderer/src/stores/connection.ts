@@ -124,6 +124,11 @@ export const useConnectionStore = defineStore('connection', () => {
     applyStatus(await api.connection.activate({ id }))
   }
 
+  /** Ends the active session; the connection stays saved, and Connect signs in again. */
+  async function signOut(): Promise<void> {
+    applyStatus(await api.connection.signOut())
+  }
+
   async function startDemo(): Promise<void> {
     applyStatus(await api.connection.startDemo())
   }
@@ -225,6 +230,7 @@ export const useConnectionStore = defineStore('connection', () => {
     save,
     remove,
     activate,
+    signOut,
     startDemo,
     test,
     confirmProduction,

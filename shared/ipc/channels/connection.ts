@@ -15,6 +15,8 @@ export const connectionChannels = {
     z.object({ removed: z.boolean() }),
   ),
   'connection.activate': channel(z.object({ id: z.string() }), ConnectionStatus),
+  // Ends the active session; the connection, its secret, drafts and outbox stay, for Connect to sign in again.
+  'connection.signOut': channel(z.undefined(), ConnectionStatus),
   'connection.test': channel(z.object({ id: z.string() }), CurrentUser),
   // The rep confirmed the first order to this production profile; asked no more on this computer.
   'connection.confirmProduction': channel(z.object({ id: z.string() }), Profile),
