@@ -152,6 +152,26 @@ describe('a small laptop window in German', () => {
     await page.setViewportSize({ width: 1024, height: 640 })
   })
 
+  it('a SKU shows whole in the results, with the mark of an exact match before it, also the longest one', async () => {
+    const { page } = app
+    const longest = [...(await plainProducts(app, { uniqueSku: true }))].sort((a, b) => b.product_code.length - a.product_code.length)[0]!
+    const cut: string[] = []
+    for (const query of [longest.product_code, longest.product_code.slice(0, 3)]) {
+      await page.goto(`${app.url}#/catalogue`)
+      await page.fill('[data-testid=catalogue-search]', query)
+      await page.locator(`[data-testid=results][data-query="${query}"] [data-testid=result-row]`).first().waitFor()
+      const shown = await page.$$eval('[data-testid=result-row]', (rows) =>
+        rows.map((row) => {
+          const cell = row.querySelector<HTMLElement>('[role=cell]')!
+          return { sku: (row as HTMLElement).dataset.sku!, match: (row as HTMLElement).dataset.match!, cut: cell.scrollWidth > cell.clientWidth }
+        }),
+      )
+      cut.push(...shown.filter((r) => r.cut).map((r) => `${r.sku} (${r.match}, searching "${query}")`))
+      if (query === longest.product_code) expect(shown[0]).toMatchObject({ sku: longest.product_code, match: 'exact' })
+    }
+    expect(cut).toEqual([])
+  })
+
   it('a six-figure price shows whole in its column, clear of the product type, in every language', async () => {
     const { page } = app
     const faults = await faultsInEveryLanguage(
