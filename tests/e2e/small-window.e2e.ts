@@ -172,6 +172,22 @@ describe('a small laptop window in German', () => {
     expect(cut).toEqual([])
   })
 
+  it('a product page names the basket it adds to whole, with its line count, in every language', async () => {
+    const { page } = app
+    const faults = await faultsInEveryLanguage(
+      page,
+      async (language) => {
+        await page.goto(`${app.url}#/catalogue/products/${products[0]!.id}`)
+        const label = page.locator('[data-testid=add-target] .n-base-selection-overlay__wrapper')
+        await label.filter({ hasText: /\(.*\d.*\)/ }).waitFor()
+        const fit = await label.evaluate((el) => ({ text: el.textContent!.trim(), cut: el.scrollWidth > el.clientWidth }))
+        return fit.cut ? [`${language}: "${fit.text}" is cut`] : []
+      },
+      'de',
+    )
+    expect(faults).toEqual([])
+  })
+
   it('a six-figure price shows whole in its column, clear of the product type, in every language', async () => {
     const { page } = app
     const faults = await faultsInEveryLanguage(
