@@ -6,6 +6,7 @@ import type { DraftAddress, DraftDoc, DraftHeaderPatch, DraftLine, DraftLineEdit
 import type { ProductSummary } from '../../../../shared/ipc/channels/catalogue'
 import { fieldErrorTexts, sameFieldTexts } from '../../components/baskets/field-error-text'
 import { productsSharingSku } from '../../components/baskets/shared-sku'
+import { useCountryNames } from '../../i18n/country-names'
 import { useFormat } from '../../i18n/use-format'
 import { api, toApiError, type ApiError } from '../../services/api'
 import { useBasketsStore } from '../../stores/baskets'
@@ -29,6 +30,7 @@ type Busy = 'add' | 'submit' | 'accept' | 'remove' | null
 export function useDraftEditor(id: Ref<string>) {
   const { t } = useI18n()
   const f = useFormat()
+  const countryNames = useCountryNames()
   const router = useRouter()
   const dialog = useDialog()
   const baskets = useBasketsStore()
@@ -258,7 +260,7 @@ export function useDraftEditor(id: Ref<string>) {
   function editAddress(address: DraftAddress): void {
     const dropped = shippingDroppedBy(reference.value?.shippingTypes ?? [], doc.value?.shipping_type ?? null, address.country_code)
     if (!dropped) return edit({ shipping_address: address })
-    const country = reference.value?.countries.find((c) => c.id === address.country_code)?.name ?? ''
+    const country = address.country_code ? countryNames.nameOf(reference.value?.countries, address.country_code) : ''
     shippingDropped.value = { type: dropped.name, country }
     edit({ shipping_address: address, shipping_type: null })
   }
