@@ -4,6 +4,7 @@ import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** The Ctrl+K quick lookup, driven by the keyboard alone, on the real core and a real sandbox. */
 
@@ -54,6 +55,19 @@ describe('quick lookup palette', () => {
     await press('Enter')
     await waitFor(() => demo.mounted.router.currentRoute.value.path === `/catalogue/products/${chosen.dataset.productId}`, 'the chosen product')
     expect(dialog()).toBeNull()
+  })
+
+  it('is named in the navigation with its shortcut in the rep\u2019s words ("Strg+K" in German), opens from there, and Escape gives the focus back to it', async () => {
+    inLanguage('de')
+    await demo.mount({ path: '/orders' })
+    const button = await waitFor(() => $<HTMLButtonElement>('nav [data-testid=open-quick-lookup]'), 'the quick lookup in the navigation')
+    expect(button.textContent?.replace(/\s+/g, ' ').trim()).toBe('Schnellsuche Strg+K')
+    expect(button.getAttribute('aria-keyshortcuts')).toBe('Control+K')
+    button.focus()
+    button.click()
+    await waitFor(() => document.activeElement === input(), 'focus in the lookup')
+    await press('Escape')
+    await waitFor(() => !dialog() && document.activeElement === button, 'the focus back on the button')
   })
 
   it('says how many match in all when it shows only the first of them', async () => {
