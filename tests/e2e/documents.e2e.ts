@@ -79,6 +79,23 @@ describe('documents: order confirmation and quote as PDF', () => {
     expect(text).toContain('Les prix sont des estimations')
   })
 
+  it('puts each PDF button beside the page\u2019s other actions at their size, not a smaller one', async () => {
+    const { page } = app
+    const heights = (row: string) => page.$$eval(`${row} button`, (buttons) => buttons.map((b) => `${b.textContent!.trim()}: ${Math.round(b.getBoundingClientRect().height)}`))
+    const order = app.sandbox.control.listOrdersRaw().find((o) => o.status !== 'DRAFT' && o.line_items.length > 0)!
+    await page.goto(`${app.url}#/orders/${order.id}`)
+    await page.locator('[data-testid=confirmation-pdf]').waitFor()
+    const draft = await app.call<DraftView>('baskets.create', { doc: { name: 'Hauteur' } })
+    const orderRow = await heights('.order-page__actions')
+    await page.goto(`${app.url}#/baskets/drafts/${draft.id}`)
+    await page.locator('[data-testid=quote-pdf]').waitFor()
+    const draftRow = await heights('[data-testid=draft-actions]')
+    for (const row of [orderRow, draftRow]) {
+      expect(row.length).toBeGreaterThan(1)
+      expect(new Set(row.map((b) => b.split(': ')[1])).size, row.join(', ')).toBe(1)
+    }
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
