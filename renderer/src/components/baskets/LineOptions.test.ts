@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils'
+import { createPinia } from 'pinia'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DraftLine, LineProductInfo } from '../../../../shared/ipc/channels/baskets'
 import { createTestI18n } from '../../../../tests/support/renderer/every-language'
@@ -20,8 +21,8 @@ const info: LineProductInfo = {
 const mounted: { unmount(): void }[] = []
 afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
 
-function render(fields: Record<string, string> = {}, l: DraftLine = line, i: LineProductInfo = info) {
-  const w = mount(LineOptions, { props: { line: l, index: 2, info: i, fields, customerFinance: false }, attachTo: document.body, global: { plugins: [createTestI18n('en')] } })
+function render(fields: Record<string, string> = {}, l: DraftLine = line, i: LineProductInfo = info, language: 'en' | 'de' = 'en') {
+  const w = mount(LineOptions, { props: { line: l, index: 2, info: i, fields, customerFinance: false }, attachTo: document.body, global: { plugins: [createTestI18n(language), createPinia()] } })
   mounted.push(w)
   return w
 }
@@ -35,6 +36,12 @@ describe('a line\'s options', () => {
     expect(await labels('plan')).toEqual(['—', expect.stringContaining('Annual')])
     expect(w.find('#line-k0-prov').element.closest<HTMLElement>('[data-value]')!.dataset.value).toBe('21')
     expect(w.find('label[for=line-k0-maint]').text()).toBe('Maintenance product')
+  })
+
+  it('names a rate plan\'s quantities as the rep\'s language writes numbers (German: 5–10.000)', async () => {
+    const plans = { ...info, rate_plans: [{ ...info.rate_plans[0]!, max_quantity: 10_000 }] }
+    const w = render({}, line, plans, 'de')
+    expect((await optionsOf(w.find('#line-k0-plan').element as HTMLElement)).map((o) => o.label)).toEqual(['—', 'Annual (5–10.000)'])
   })
 
   it('a choice changes the line by the product\'s id, and none clears it', async () => {
