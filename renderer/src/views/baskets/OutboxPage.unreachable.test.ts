@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { sendableDraft } from '../../../../tests/support/renderer/drafts'
+import { $$, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
+
+/** The outbox (queue) view while the service cannot be reached, on the real core and a real sandbox that stops answering. */
+describe('the outbox while the service cannot be reached', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0 }, sync: true })
+
+  it('says in the rep\u2019s language (Italian) that a basket waits for the service, not the core\u2019s English "cannot be reached (ECONNREFUSED)"', async () => {
+    inLanguage('it')
+    const id = await sendableDraft(demo.app.api, 'Ordine del treno')
+    await demo.sandbox.control.pause()
+    try {
+      await demo.app.core.context.connection.probe()
+      const submitted = await demo.app.api.baskets.submit({ id })
+      if (!submitted.ok) throw new Error(submitted.error.message)
+      await waitFor(async () => {
+        const view = await demo.app.api.baskets.get({ id })
+        return view.ok && view.value.state === 'queued' && view.value.error !== null
+      }, 'the failed attempt')
+
+      await demo.mount({ path: '/baskets/outbox' })
+      const row = await waitFor(() => $$('[data-testid=queue-row]').find((r) => r.textContent?.includes('Ordine del treno')), 'the queued basket')
+      const said = row.querySelector('[data-testid=queue-error]')!.textContent!.trim()
+      expect(said).toBe('In attesa che il servizio sia raggiungibile.')
+    } finally {
+      await demo.sandbox.control.resume()
+    }
+  })
+})
