@@ -130,8 +130,9 @@ export const OrderExportLabels = z.object({
     currency: z.string(),
     attention: z.string(),
   }),
-  statuses: z.record(z.string(), z.string()),
-  payments: z.record(z.string(), z.string()),
+  /** Every known status's name; one a later service adds is made readable from its code. */
+  statuses: z.record(OrderStatus, z.string()),
+  payments: z.record(PaymentType, z.string()),
   /** The currency the totals are in (its code, or the label shown for it). */
   currency: z.string().max(20),
   sheet: z.string().min(1).max(31),
