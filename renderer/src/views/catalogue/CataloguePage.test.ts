@@ -56,6 +56,13 @@ describe('catalogue view', () => {
     return (select.props('options') as { label: string }[]).map((o) => o.label)
   }
 
+  it('names the sort "Sort by" where the focus enters it, not only its input (a screen reader said only the order chosen)', async () => {
+    await openCatalogue()
+    const group = $('[data-testid=filter-sort]')!.closest('[role=group]')
+    expect(group).not.toBeNull()
+    expect(document.getElementById(group!.getAttribute('aria-labelledby')!)?.textContent).toBe('Sort by')
+  })
+
   it('narrows the list to the vendor and the type picked, and Clear shows every product again', async () => {
     await openCatalogue()
     const all = rows().map((r) => r.sku)
