@@ -186,7 +186,7 @@ describe('notifications, second instances and the tray', () => {
     const title = 'Prices changed in basket “Held in the tray”'
     await vi.waitFor(() => expect(Notification.shown.slice(shownBefore).map((n) => n.options.title)).toContain(title), { timeout: 15_000 })
     const held = Notification.shown.slice(shownBefore).find((n) => n.options.title === title)!
-    expect(held.options.body).toBe("Check the service's prices: accept them to send it, or edit the basket.")
+    expect(held.options.body).toBe('Check the service’s prices: accept them to send it, or edit the basket.')
     held.emit('click')
     expect(win().isVisible()).toBe(true)
     expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'draft', draftId: draft.id })

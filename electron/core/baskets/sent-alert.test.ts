@@ -10,7 +10,7 @@ describe('the desktop alert of baskets sent', () => {
       ['Warenkorb „Site survey“ übermittelt', 'Bestellung 41 · Bestellnummer PO-7'],
       ['Panier «\u202fSite survey\u202f» soumis', 'Commande 41 · Bon de commande PO-7'],
       ['Cesta «Site survey» enviada', 'Pedido 41 · Orden de compra PO-7'],
-      ['Carrello «Site survey» inviato', "Ordine 41 · Ordine d'acquisto PO-7"],
+      ['Carrello «Site survey» inviato', 'Ordine 41 · Ordine d’acquisto PO-7'],
       ['Winkelmandje ‘Site survey’ ingediend', 'Bestelling 41 · Inkooporder PO-7'],
     ])
     // A language the app does not have: English.

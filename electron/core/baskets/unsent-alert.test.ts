@@ -9,7 +9,7 @@ describe('the desktop alert of baskets the outbox could not send', () => {
     expect(one('en-GB')).toEqual({
       id: 'basket-unsent-review-d-1',
       title: 'Prices changed in basket “Site survey”',
-      body: "Check the service's prices: accept them to send it, or edit the basket.",
+      body: 'Check the service’s prices: accept them to send it, or edit the basket.',
       target: { kind: 'draft', draftId: 'd-1' },
     })
     expect([one('de_DE'), one('fr'), one('es'), one('it'), one('nl')].map((a) => [a.title, a.body])).toEqual([
