@@ -314,7 +314,9 @@ describe('a brand-new basket', () => {
     await waitFor(() => $('[data-testid=submitted-note]') ?? $('[data-testid=queued-note]'), 'the draft sent')
     const status = $('[data-testid=draft-status]')!
     await waitFor(() => document.activeElement === status || null, 'the focus on the sending\u2019s status')
-    expect(status.querySelector('a')).not.toBeNull()
+    // Its link (the outbox, or the order once sent) is there once the sending has said how it went.
+    await waitFor(() => status.querySelector('a'), 'the link in the status')
+    expect(document.activeElement).toBe(status)
   })
   it('submitted while working offline, says in German that it waits for "Offline arbeiten" to be switched off, in German words only', async () => {
     inGerman()
