@@ -634,6 +634,30 @@ describe('lines: a SKU two products share', () => {
 describe('the line entry\u2019s error, and the draft\u2019s', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 
+  it('keeps a SKU it cannot add in the box, selected and focused (also when typed with its quantity), so the next scan replaces it', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Scanner at the counter' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the SKU entry')
+    const selected = () => document.activeElement === sku && sku.selectionStart === 0 && sku.selectionEnd === sku.value.length
+    // A scanner: the SKU and Enter.
+    sku.focus()
+    typeInto(sku, 'NOPE-SCANNED')
+    sku.closest('form')!.requestSubmit()
+    await waitFor(() => $('#line-entry-error'), 'the unknown SKU said')
+    await waitFor(() => selected() || null, 'the SKU selected')
+    expect(sku.value).toBe('NOPE-SCANNED')
+    // By hand: SKU, Tab, quantity, Enter; the focus was on the quantity.
+    typeInto(sku, 'NOPE-TYPED')
+    const qty = $<HTMLInputElement>('[data-testid=qty-input]')!
+    qty.focus()
+    typeInto(qty, '3')
+    qty.closest('form')!.requestSubmit()
+    await waitFor(() => $('#line-entry-error')?.textContent?.includes('NOPE-TYPED'), 'the unknown SKU said')
+    await waitFor(() => selected() || null, 'the SKU selected')
+    expect(qty.value).toBe('3')
+  })
+
   it('forgets an unknown SKU\u2019s error once the SKU is typed again, and a refused submit focuses the draft\u2019s own first wrong field', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'No address yet' } })
     if (!created.ok) throw new Error(created.error.message)
