@@ -169,12 +169,14 @@ export const useCatalogueStore = defineStore('catalogue', () => {
       }, PROGRESS_SHOWN_EVERY_MS)
     }
     // While a first sync lands, the answer shown follows the pages landing (every few seconds at most),
-    // also one given before any had landed ("The catalogue is empty"), and so do the vendors and types named in it.
+    // also one given before any had landed ("The catalogue is empty"), and so do the vendors and types
+    // named in it and how much has landed ("Partly downloaded: 9,000 of 20,000", not "Never downloaded").
     const firstSync = status.value?.lastSyncAt === null
     if (running && (partial.value || firstSync) && Date.now() - partialAskedAt > PARTIAL_REFRESH_MS) {
       partialAskedAt = Date.now()
       void search()
       void loadFacets()
+      void loadStatus()
     }
     if (!running) {
       // The local catalogue changed (or the attempt ended): new counts, filters and results.

@@ -92,6 +92,8 @@ describe('catalogue view opened before a first sync', () => {
       const vendor = await waitFor(() => rows[0]!.querySelector('[data-testid=result-vendor]')?.textContent?.match(/^Vendor \d+$/) ? null : rows[0]!.querySelector('[data-testid=result-vendor]')!.textContent, 'the vendor named')
       expect(vendor).not.toMatch(/^Vendor \d+$/)
       expect(rows[0]!.querySelector('[data-testid=result-type]')?.textContent).not.toMatch(/^Type \d+$/)
+      // The sync bar says how much has landed, not "Never downloaded" while the products show.
+      await waitFor(() => $('[data-testid=prices-as-of]')?.textContent?.includes('Partly downloaded: 1,000 of 2,000 products'), 'the bar saying what has landed')
     } finally {
       await sandbox.control.clearFaults()
     }
