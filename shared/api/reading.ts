@@ -88,11 +88,35 @@ export function readAnswer<S extends z.ZodType>(strict: S, raw: unknown): Readin
   if (!degraded.success) return null
   const unread = [...new Set(exact.error.issues.map((i) => String(i.path[0] ?? '')).filter(Boolean))]
   const value = degraded.data
-  if (value !== null && typeof value === 'object') unreadMarks.set(value, unread)
+  if (value !== null && typeof value === 'object') {
+    unreadMarks.set(value, unread)
+    leftOutMarks.set(value, leftOutElements(raw, value, unread))
+  }
   return { value, unread }
 }
 
 const unreadMarks = new WeakMap<object, string[]>()
+const leftOutMarks = new WeakMap<object, Record<string, number>>()
+
+/** Per list field not fully read: how many of the elements the service sent were left out. */
+function leftOutElements(raw: unknown, value: object, unread: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {}
+  if (raw === null || typeof raw !== 'object') return counts
+  for (const field of unread) {
+    const sent = (raw as Record<string, unknown>)[field]
+    const kept = (value as Record<string, unknown>)[field]
+    if (Array.isArray(sent) && Array.isArray(kept) && sent.length > kept.length) counts[field] = sent.length - kept.length
+  }
+  return counts
+}
+
+/**
+ * How many elements of the list `field` readAnswer left out of `value` because it could not read
+ * them (0 when none): what is built from the list (a reorder's draft) must say they are missing.
+ */
+export function leftOutOf(value: unknown, field: string): number {
+  return value !== null && typeof value === 'object' ? (leftOutMarks.get(value)?.[field] ?? 0) : 0
+}
 
 /** The fields of a value read by readAnswer that could not be read (empty for a complete one). */
 export function unreadFields(value: unknown): string[] {

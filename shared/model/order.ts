@@ -83,8 +83,11 @@ export const OrderDetailResult = z.object({
 })
 export type OrderDetailResult = z.infer<typeof OrderDetailResult>
 
-/** The draft a reorder created (owned by the baskets module). */
-export const ReorderResult = z.object({ draftId: z.string(), lines: z.int() })
+/**
+ * The draft a reorder created (owned by the baskets module). `leftOut`: lines of the order the app
+ * could not read (the service sent them in a form it does not know), so not in the draft.
+ */
+export const ReorderResult = z.object({ draftId: z.string(), lines: z.int(), leftOut: z.int().default(0) })
 export type ReorderResult = z.infer<typeof ReorderResult>
 
 /** A set of filters the user named and keeps one click away on the orders list (per profile). */

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { PER_PAGE_MAX } from '../../../shared/api'
+import { leftOutOf, PER_PAGE_MAX } from '../../../shared/api'
 import type { CoreEventName } from '../../../shared/model/core-events'
 import { AppError } from '../../../shared/model/app-error'
 import { AlertPrefs, type WatchState } from '../../../shared/model/order-watch'
@@ -357,7 +357,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         const order = await p.queries.fetch(id)
         const doc = draftFromBasket(order, 'reorder')
         const draft = await opts.drafts.createDraft(order.organisation, name ? { ...doc, name } : doc)
-        return { draftId: draft.id, lines: draft.lineCount }
+        return { draftId: draft.id, lines: draft.lineCount, leftOut: leftOutOf(order, 'line_items') }
       },
       'orders.filters': () => {
         const s = connection.require()

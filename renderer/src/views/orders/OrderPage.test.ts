@@ -27,6 +27,19 @@ describe('order page', () => {
     expect(value('Address')).toContain(country.name)
   })
 
+  it('on reorder, says how many lines of the order are not in the new draft and why, until the rep closes it', async () => {
+    const order = (await demo.sandbox.control.listOrdersRaw()).find((o) => o.line_items.length >= 2)!
+    // The service sends the second line in a form the app cannot read (a price of null).
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/orders/${order.id}$` }, set: { 'line_items.1.price': null } })
+    onTestFinished(() => demo.sandbox.control.clearFaults())
+    const mounted = await demo.mount({ path: `/orders/${order.id}` })
+    ;(await waitFor(() => $('[data-testid=reorder]'), 'the Reorder button')).click()
+    await waitFor(() => mounted.router.currentRoute.value.path.startsWith('/baskets/drafts/'), 'the new draft opened')
+    const warning = await waitFor(() => $$('.n-message').find((m) => m.textContent?.includes('not in the draft')), 'the warning')
+    expect(warning.textContent).toContain('One line of this order is not in the draft: the service sent it in a form this app does not understand.')
+    expect(warning.querySelector('.n-message__close')).not.toBeNull()
+  })
+
   it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
     const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 50 }])
     demo.sandbox.control.transition(placed.id, 'PROCESSING')
