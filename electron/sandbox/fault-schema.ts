@@ -59,6 +59,8 @@ export const FaultSchema = z.discriminatedUnion('kind', [
     ids: z.array(z.int()).max(1000).optional(),
     /** Answer headers left out (e.g. `X-Total-Pages`: a service that does not send it). */
     unsetHeaders: z.array(z.string().min(1).max(100)).max(20).optional(),
+    /** Which answers: the successful ones (default), or the refusals (an error body as another service writes it). */
+    answers: z.enum(['ok', 'error']).optional(),
     match: FaultMatchSchema,
   }),
 ])

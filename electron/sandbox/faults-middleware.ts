@@ -53,9 +53,10 @@ export function faultsAndLog(state: SandboxState): MiddlewareHandler<Env> {
       c.res = RESPONSE_ALREADY_SENT
       return
     }
-    if (decision.reshapes.length && c.res.ok && (c.res.headers.get('content-type') ?? '').includes('json')) {
+    const reshapes = decision.reshapes.filter((f) => (f.answers ?? 'ok') === (c.res.ok ? 'ok' : 'error'))
+    if (reshapes.length && (c.res.headers.get('content-type') ?? '').includes('json')) {
       let body: unknown = await c.res.json()
-      for (const fault of decision.reshapes) body = reshapeBody(body, fault)
+      for (const fault of reshapes) body = reshapeBody(body, fault)
       const text = JSON.stringify(body)
       const headers = new Headers(c.res.headers)
       headers.set('content-length', String(Buffer.byteLength(text)))

@@ -7,7 +7,9 @@ interface ParsedProblem {
 
 /**
  * Reads an error body of any shape the service may use (spec section 7 leaves it open): RFC 9457
- * problem+json (our sandbox), RFC 6749 token errors, `{message}`, or `{errors: {field: [msg]}}`.
+ * problem+json (our sandbox), RFC 6749 token errors, `{message}`, `{error: "…"}`,
+ * `{error: {message}}`, or `{errors: …}` as a field map, a list of messages or a list of
+ * `{message, field}`. The service's own words are shown wherever it wrote some.
  */
 export function parseProblem(body: unknown, status: number): ParsedProblem {
   const problem = Problem.safeParse(body)
@@ -17,14 +19,33 @@ export function parseProblem(body: unknown, status: number): ParsedProblem {
   }
   const oauth = OAuthError.safeParse(body)
   if (oauth.success) return { message: oauthMessage(oauth.data.error, oauth.data.error_description) }
-  if (body && typeof body === 'object') {
-    const b = body as Record<string, unknown>
-    const fields = fieldMap(b.errors)
-    const message = [b.message, b.detail, b.title, b.error].find((v) => typeof v === 'string') as string | undefined
-    if (message || fields) return { message: message ?? `The service refused the request (${status}).`, ...(fields ? { fields } : {}) }
-  }
+  const words = serviceWords(body)
+  if (words) return { message: words.message ?? `The service refused the request (${status}).`, ...(words.fields ? { fields: words.fields } : {}) }
   return { message: `The service answered ${status}.` }
 }
+
+/** What an error object says: its message (its own, its `error` object's, or its `errors` list's) and the fields named. */
+function serviceWords(body: unknown): Partial<ParsedProblem> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+  const b = body as Record<string, unknown>
+  const nested = serviceWords(b.error)
+  const fields = fieldMap(b.errors) ?? nested?.fields
+  const listed = listedMessages(b.errors)
+  const message = [b.message, b.detail, b.title, b.error].find(isWords) ?? nested?.message ?? (listed.length ? joined(listed) : undefined)
+  if (!message && !fields) return null
+  return { ...(message ? { message } : {}), ...(fields ? { fields } : {}) }
+}
+
+const isWords = (v: unknown): v is string => typeof v === 'string' && v.trim() !== ''
+
+/** The messages of an `errors` list: its strings, and the `message` of its objects. */
+function listedMessages(errors: unknown): string[] {
+  if (!Array.isArray(errors)) return []
+  return errors.flatMap((e) => (isWords(e) ? [e.trim()] : e && typeof e === 'object' && isWords((e as { message?: unknown }).message) ? [(e as { message: string }).message.trim()] : []))
+}
+
+/** Several messages as one: sentences side by side, else separated by semicolons. */
+const joined = (messages: string[]): string => messages.join(messages.every((m) => /[.!?]$/.test(m)) ? ' ' : '; ')
 
 function toFields(errors: FieldError[]): Record<string, string> {
   const fields: Record<string, string> = {}

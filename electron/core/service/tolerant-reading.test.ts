@@ -298,3 +298,39 @@ describe('a list answer without its paging headers (the record says every list c
     }
   })
 })
+
+describe('an error body in another shape than problem+json (spec 7 does not give the shape)', () => {
+  let sb: Sandbox
+  let client: ServiceClient
+  beforeAll(async () => {
+    sb = await startSandbox({ products: 10, orders: 5, speed: 0, testMode: true })
+    client = clientFor(sb)
+  })
+  afterAll(async () => {
+    await client.close()
+    await sb.close()
+  })
+  /** The sandbox's refusal of an unknown order, rewritten as another service would write it. */
+  const refusal = async (set: Record<string, unknown>): Promise<ServiceError> => {
+    sb.control.injectFault({ kind: 'reshape', answers: 'error', match: { method: 'GET', path: '^/orders/999999$' }, unset: ['type', 'title', 'status', 'detail', 'errors'].filter((k) => !(k in set)), set })
+    try {
+      const err = await client.call('getOrder', { params: { id: 999_999 } }).then(
+        () => null,
+        (e: unknown) => e,
+      )
+      expect(err).toBeInstanceOf(ServiceError)
+      return err as ServiceError
+    } finally {
+      sb.control.clearFaults()
+    }
+  }
+
+  it('shows the service\u2019s words, whether in error.message or in a list of errors', async () => {
+    expect((await refusal({ error: { message: 'Order 999999 is archived.' } })).message).toBe('Order 999999 is archived.')
+    expect((await refusal({ errors: ['Order 999999 is archived'] })).message).toBe('Order 999999 is archived')
+    expect((await refusal({ errors: ['Order is archived.', 'Ask your account manager.'] })).message).toBe('Order is archived. Ask your account manager.')
+    const fielded = await refusal({ errors: [{ message: 'Unknown SKU NO-SUCH', field: 'line_items.0.product_code' }] })
+    expect(fielded.message).toBe('Unknown SKU NO-SUCH')
+    expect(fielded.fields).toEqual({ 'line_items.0.product_code': 'Unknown SKU NO-SUCH' })
+  })
+})
