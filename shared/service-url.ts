@@ -10,6 +10,8 @@ export const API_PATH = '/api/v1'
 
 // An API path with its version (`/api/v1`, `/api/v2`): the version lives in that segment.
 const VERSIONED = /^(.*?\/api\/v\d+)(?:\/.*)?$/i
+// An API path without its version (`/api`, `/api/oauth/create_token`): the record's endpoints are under /api/v1.
+const UNVERSIONED = /^(.*?)\/api(?:\/.*)?$/i
 
 export type BaseUrlProblem = 'invalid' | 'https'
 
@@ -34,11 +36,14 @@ export function normaliseBaseUrl(input: string): NormalisedBaseUrl {
   const url = readAddress(input)
   if (!url) return { ok: false, problem: 'invalid' }
   if (!isHttpsOrLoopback(url)) return { ok: false, problem: 'https' }
-  const path = url.pathname.replace(/\/+$/, '')
+  // The token endpoint copied without the API path (the docs give it relative to the base URL).
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/oauth\/create_token$/i, '')
   const versioned = VERSIONED.exec(path)
-  // A copied endpoint (…/api/v1/orders) is cut back to its API path; a bare host or a path prefix
-  // (a deployment under /ordering) gets the API path appended.
-  const apiPath = versioned ? versioned[1]! : `${path}${API_PATH}`
+  const unversioned = UNVERSIONED.exec(path)
+  // A copied endpoint (…/api/v1/orders, …/api/v1/oauth/create_token) is cut back to its API path,
+  // `/api` alone (or an endpoint under it) gets the version; a bare host or a path prefix (a
+  // deployment under /ordering) gets the API path appended. The query and fragment are dropped.
+  const apiPath = versioned ? versioned[1]! : unversioned ? `${unversioned[1]!}${API_PATH}` : `${path}${API_PATH}`
   return { ok: true, url: `${url.protocol}//${url.host}${apiPath}` }
 }
 

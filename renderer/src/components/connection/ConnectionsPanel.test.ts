@@ -165,7 +165,18 @@ describe('connection screen', () => {
 
   it('takes the base URL in each form a rep pastes, shows the one it keeps, and connects with each', async () => {
     const origin = suite.sandbox.url.replace(/\/+$/, '')
-    const forms = [origin, `${origin}/`, `${origin}/api/v1`, `${origin}/api/v1/`, `${origin}/api/v1/orders`]
+    const forms = [
+      origin,
+      `${origin}/`,
+      `${origin}/api/v1`,
+      `${origin}/api/v1/`,
+      `${origin}/api/v1/orders`,
+      `${origin}/api/v1/oauth/create_token`,
+      `${origin}/oauth/create_token`,
+      `${origin}/api`,
+      `${origin}/api/`,
+      `${origin}/api/v1?page=2&per_page=50`,
+    ]
     for (const [i, pasted] of forms.entries()) {
       const outcome = await addThroughForm(`Form ${i}`, pasted, `${origin}/api/v1`)
       expect(outcome.getAttribute('data-testid'), pasted).toBe('test-result')
