@@ -54,6 +54,13 @@ export type PaymentType = z.infer<typeof PaymentType>
 
 export const FinanceTarget = z.enum(['SELF', 'CUSTOMER'])
 export type FinanceTarget = z.infer<typeof FinanceTarget>
+/**
+ * A finance target as the service answers it: SELF, CUSTOMER, or one of the others the spec says
+ * exist (2.8). Shown as its code in words; the app sends only the two it knows.
+ */
+export type ServiceFinanceTarget = FinanceTarget | (string & {})
+export const ServiceFinanceTarget: z.ZodType<ServiceFinanceTarget, string> = z.string().trim().min(1).max(64)
+export const isKnownFinanceTarget = (target: string): target is FinanceTarget => FinanceTarget.safeParse(target).success
 
 const email = z.email()
 const shortText = z.string().max(255)
@@ -74,6 +81,8 @@ const Finance = z.object({
   approved: z.boolean().optional(),
 })
 type Finance = z.infer<typeof Finance>
+/** The finance object of an answer: its target may be one the app does not know. */
+const ServiceFinance = Finance.extend({ target: ServiceFinanceTarget })
 
 export const StorageOrder = z.object({ team_name: z.string().trim().min(1).max(255), admin_email: email })
 export const BackupOrder = z.object({ tenant_name: z.string().trim().min(1).max(255), admin_email: email })
@@ -257,7 +266,7 @@ export const Order = z.looseObject({
   units: z.array(Unit).default([]),
   attention_required: z.string().nullish(),
   payment_type: PaymentType.nullish(),
-  finance: Finance.nullish(),
+  finance: ServiceFinance.nullish(),
   shipments: z.array(Shipment).default([]),
 })
 export type Order = z.infer<typeof Order>

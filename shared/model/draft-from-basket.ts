@@ -1,4 +1,4 @@
-import type { Basket, LineItem } from '../api'
+import { isKnownFinanceTarget, type Basket, type LineItem } from '../api'
 import { unmarkedName } from '../basket-marker'
 import { draftAddressFrom } from '../draft-address'
 import type { DraftDoc, DraftLine } from './draft'
@@ -31,7 +31,8 @@ export function draftFromBasket(b: Basket, purpose: DraftPurpose): DraftDoc {
       ? {
           company_number: f.company_number ?? '',
           company_name: f.company_name ?? '',
-          target: f.target,
+          // A target the app does not know cannot be chosen in the draft: the rep picks one.
+          target: isKnownFinanceTarget(f.target) ? f.target : undefined,
           email_address: f.email_address ?? '',
           title: f.title ?? '',
           first_name: f.first_name ?? '',

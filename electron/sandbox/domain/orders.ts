@@ -140,7 +140,8 @@ function bodyOf(doc: Order): BasketInput {
   if (doc.provisioning_instructions) b.provisioning_instructions = doc.provisioning_instructions
   if (doc.finance) {
     const { approved: _a, ...finance } = doc.finance
-    b.finance = finance
+    // Stored from a body it accepted, so its target is one a request may name.
+    b.finance = finance as BasketInput['finance']
   }
   return b
 }

@@ -40,6 +40,18 @@ describe('order page', () => {
     expect(warning.querySelector('.n-message__close')).not.toBeNull()
   })
 
+  it('shows the finance section of an order financed for a target this app does not know, naming it in words', async () => {
+    const order = (await demo.sandbox.control.listOrdersRaw())[0]!
+    const finance = { target: 'THIRD_PARTY_LESSOR', company_name: 'Northwind Leasing', term_length: 36, approved: true }
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/orders/${order.id}$` }, set: { payment_type: 'FINANCE', finance } })
+    onTestFinished(() => demo.sandbox.control.clearFaults())
+    await demo.mount({ path: `/orders/${order.id}` })
+    const section = await waitFor(() => $('[data-testid=order-finance]'), 'the finance section')
+    expect($('[data-testid=finance-target]')!.textContent!.trim()).toBe('Third party lessor')
+    expect(section.textContent).toContain('Northwind Leasing')
+    expect(section.textContent).toContain('36 months')
+  })
+
   it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
     const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 50 }])
     demo.sandbox.control.transition(placed.id, 'PROCESSING')
