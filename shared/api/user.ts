@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DateTime, Id, Language } from './common'
+import { tolerantReader } from './reading'
 
 /** Inactivity timeouts a user may have, in seconds (spec 2.5 / section 8). */
 export const USER_TIMEOUTS = [86400, 43200, 28800, 14400, 7200, 3600, 1800] as const
@@ -52,6 +53,12 @@ export const User = z.object({
   actions_taken: z.array(AuditLog).default([]),
 })
 export type User = z.infer<typeof User>
+/**
+ * The client's reader: a timeout, language or two-factor flag the app cannot read (a value a later
+ * release allows, or none) opens the user all the same, with the body's default in its place and
+ * the field marked as not fully read, so it is never saved back from here (fully-read.ts).
+ */
+tolerantReader(User, { 'two-factor': false, user_language: 'en', timeout: 3600 })
 
 /** Create / edit body (PUT overwrites roles and notification; an organisation change resets both). */
 export const UserBody = z.object({

@@ -116,6 +116,24 @@ describe('users', () => {
     }
   })
 
+  it('opens a user whose timeout or language it cannot read, or who has no two-factor flag, naming them, and does not save it back', async () => {
+    const t = await as()
+    const u = await t.call<User>('admin.createUser', newUser())
+    // A timeout and a language a later release allows, and the flag left out.
+    suite.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/users/${u.id}$` }, set: { timeout: 900, user_language: 'pt' }, unset: ['two-factor'] })
+    try {
+      const shown = await t.call<User & { unread: string[] }>('admin.getUser', { id: u.id })
+      expect(shown).toMatchObject({ id: u.id, name: u.name, email_address: u.email_address })
+      expect(shown.unread.sort()).toEqual(['timeout', 'two-factor', 'user_language'])
+      suite.sandbox.control.clearRequestLog()
+      const refused = await t.fail('admin.editUser', { ...newUser(), id: u.id, name: 'Renamed', email_address: u.email_address, confirmLoss: true })
+      expect(refused).toMatchObject({ code: 'conflict', message: expect.stringMatching(/could not be fully read \(.*timeout.*\).*web interface/) })
+      expect(suite.sandbox.control.requestLog().filter((r) => r.method === 'PUT')).toEqual([])
+    } finally {
+      suite.sandbox.control.clearFaults()
+    }
+  })
+
   it('moving a user to another organisation resets roles and notifications, after confirmation', async () => {
     const t = await as()
     const [from, to] = await descendants(t)

@@ -1,3 +1,4 @@
+import { unreadFields } from '../../../shared/api'
 import type { CoreContext, Feature } from '../context'
 import type { AdminDeps } from './admin-call'
 import { ProductGroups } from './product-groups'
@@ -13,7 +14,10 @@ export function adminFeature(ctx: CoreContext): Feature {
   return {
     handlers: {
       'admin.listUsers': (q) => users.list(q),
-      'admin.getUser': ({ id }) => users.get(id),
+      'admin.getUser': async ({ id }) => {
+        const user = await users.get(id)
+        return { ...user, unread: unreadFields(user) }
+      },
       'admin.createUser': (body) => users.create(body),
       'admin.editUser': ({ id, confirmLoss, ...body }) => users.edit(id, body, confirmLoss),
       'admin.listProductGroups': () => groups.list(),

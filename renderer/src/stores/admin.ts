@@ -39,7 +39,7 @@ export const useAdminStore = defineStore('admin', () => {
     }
   }
 
-  function noteRoles(u: User): User {
+  function noteRoles<U extends User>(u: U): U {
     knownRoles.value = [...new Set([...knownRoles.value, ...u.roles])].sort((a, b) => a - b)
     return u
   }

@@ -18,9 +18,13 @@ type UserEditInput = z.input<typeof UserEditInput>
 const ProductGroupEditInput = ProductGroupBody.extend({ id: Id })
 type ProductGroupEditInput = z.input<typeof ProductGroupEditInput>
 
+/** A user as read, with the fields the service sent in a form the app does not understand (empty when fully read). */
+export const UserRecord = User.extend({ unread: z.array(z.string()).default([]) })
+export type UserRecord = z.infer<typeof UserRecord>
+
 export const adminChannels = {
   'admin.listUsers': channel(UserListInput, UserListResult),
-  'admin.getUser': channel(ById, User),
+  'admin.getUser': channel(ById, UserRecord),
   'admin.createUser': channel(UserBody, User),
   'admin.editUser': channel(UserEditInput, User),
   /** Every product group (all pages). */

@@ -94,3 +94,24 @@ describe('the user form', () => {
     expect((await user(first.id)).name).toBe(first.name)
   })
 })
+
+describe('a user the app could not fully read', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true }, cleanUp: () => demo.sandbox.control.clearFaults() })
+
+  it('opens, names what it could not read, and offers no Save: it is changed in the web interface', async () => {
+    const listed = await demo.app.api.admin.listUsers({})
+    if (!listed.ok) throw new Error(listed.error.message)
+    const someone = listed.value.items.find((u) => u.name)!
+    // A timeout a later release allows, and no two-factor flag.
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/users/${someone.id}$` }, set: { timeout: 900 }, unset: ['two-factor'] })
+    await demo.mount({ path: `/admin/users/${someone.id}` })
+    const onPage = await waitFor(() => $('[data-testid=user-not-fully-read]'), 'the notice on the user page')
+    expect(onPage.textContent).toContain('The service sent Two-factor authentication, Sign out after inactivity in a form this app does not understand')
+    expect($('[data-testid=user-detail] h1')!.textContent).toBe(someone.name)
+
+    await demo.mount({ path: `/admin/users/${someone.id}/edit` })
+    const save = await waitFor(() => $<HTMLButtonElement>('[data-testid=save-user]'), 'the form')
+    expect(save.disabled).toBe(true)
+    expect($('[data-testid=user-not-fully-read]')!.textContent).toContain("This user cannot be saved from here: change it in the service's web interface.")
+  })
+})
