@@ -33,6 +33,19 @@ describe('compression and conditional requests, as a production server answers',
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true)
   })
 
+  it('answers HEAD with the headers GET sends, its ETag included, and If-None-Match on HEAD with 304', async () => {
+    const got = await get('/orders?per_page=50', { 'accept-encoding': 'br' })
+    const head = await request(`${sb.baseUrl}/orders?per_page=50`, { method: 'HEAD', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' } })
+    await head.body.dump()
+    expect(head.statusCode).toBe(200)
+    expect(head.headers.etag).toBe(got.headers.etag)
+    expect(head.headers['content-encoding']).toBe('br')
+    expect(head.headers['content-length']).toBe(got.headers['content-length'])
+    const again = await request(`${sb.baseUrl}/orders?per_page=50`, { method: 'HEAD', headers: { authorization: `Bearer ${token}`, 'if-none-match': String(got.headers.etag) } })
+    await again.body.dump()
+    expect(again.statusCode).toBe(304)
+  })
+
   it('sends small answers as they are', async () => {
     const small = await get('/whoami', { 'accept-encoding': 'br, gzip' })
     expect(small.body.byteLength).toBeLessThan(1024)

@@ -48,9 +48,11 @@ export function httpEncoding(): MiddlewareHandler<Env> {
   return async (c, next) => {
     await next()
     const res = c.res
-    if (!res.body || res.headers.has('content-encoding') || c.req.method === 'HEAD') return
+    if (!res.body || res.headers.has('content-encoding')) return
     const type = res.headers.get('content-type') ?? ''
-    const conditional = c.req.method === 'GET' && res.status === 200
+    // HEAD runs the GET handler (Hono drops the body afterwards) and answers with the GET's headers,
+    // its validator and encoding included (RFC 9110 section 9.3.2).
+    const conditional = (c.req.method === 'GET' || c.req.method === 'HEAD') && res.status === 200
     const compressible = COMPRESSIBLE.test(type)
     if (!conditional && !compressible) return
 
