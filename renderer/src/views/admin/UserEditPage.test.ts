@@ -112,6 +112,6 @@ describe('a user the app could not fully read', () => {
     await demo.mount({ path: `/admin/users/${someone.id}/edit` })
     const save = await waitFor(() => $<HTMLButtonElement>('[data-testid=save-user]'), 'the form')
     expect(save.disabled).toBe(true)
-    expect($('[data-testid=user-not-fully-read]')!.textContent).toContain("This user cannot be saved from here: change it in the service's web interface.")
+    expect($('[data-testid=user-not-fully-read]')!.textContent).toContain('This user cannot be saved from here: change it in the service’s web interface.')
   })
 })
