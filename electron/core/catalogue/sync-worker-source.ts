@@ -251,6 +251,14 @@ function liveEtag(page) {
   return row ? row.etag : null
 }
 
+/** The live generation's copy of a page, with its counts, while comparing with it (undefined if it has none). */
+function liveCopy(page) {
+  return prior.prepare('SELECT g.json, r.products, r.invalid FROM prior_pages.page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(page)
+}
+
+/** A 304 for a page the live generation does not hold: the service's word cannot be taken. */
+const notStored = (page) => failed(new Failure('not_json', 'The service said page ' + page + ' of the products is unchanged, but it is not stored.'))
+
 /**
  * A page found as the live generation holds it (its bytes the same, or the service said 304 to its
  * ETag): nothing is written, its counts are the live ones.
@@ -370,7 +378,7 @@ const rowsOps = {
   page(m) {
     const bytes = new Uint8Array(m.bytes)
     if (deferred) {
-      const live = prior.prepare('SELECT g.json, r.products, r.invalid FROM prior_pages.page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(m.page)
+      const live = liveCopy(m.page)
       const unchanged = live && Buffer.compare(Buffer.from(live.json.buffer, live.json.byteOffset, live.json.byteLength), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) === 0
       if (live) release(live.json)
       if (unchanged) {
@@ -462,8 +470,8 @@ const rowsOps = {
    */
   unchanged(m) {
     if (deferred) {
-      const live = prior.prepare('SELECT g.json, r.products, r.invalid FROM prior_pages.page g JOIN rows_page r ON r.page = g.page WHERE g.page = ?').get(m.page)
-      if (!live) return { failed: failed(new Failure('not_json', 'The service said page ' + m.page + ' of the products is unchanged, but it is not stored.')) }
+      const live = liveCopy(m.page)
+      if (!live) return { failed: notStored(m.page) }
       try {
         return { stored: sameAsLive(m, live) }
       } catch (err) {
@@ -473,7 +481,7 @@ const rowsOps = {
       }
     }
     const row = livePages && livePages.prepare('SELECT g.json, e.etag FROM page g JOIN page_etag e ON e.page = g.page WHERE g.page = ?').get(m.page)
-    if (!row) return { failed: failed(new Failure('not_json', 'The service said page ' + m.page + ' of the products is unchanged, but it is not stored.')) }
+    if (!row) return { failed: notStored(m.page) }
     try {
       return { stored: rowsOps.page({ page: m.page, base: m.base, bytes: row.json, sql: m.sql, countItems: m.countItems, etag: row.etag }) }
     } catch (err) {
