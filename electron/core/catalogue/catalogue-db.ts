@@ -324,7 +324,7 @@ export class CatalogueDb {
 function removeGeneration(dir: string, gen: number): void {
   const files = generationFiles(dir, gen)
   for (const f of [files.rows, files.text, files.pages]) {
-    for (const suffix of ['', '-journal', '-wal', '-shm']) {
+    for (const suffix of ['', '-journal', '-wal', '-shm', '-stash']) {
       try {
         rmSync(f + suffix, { force: true })
       } catch {

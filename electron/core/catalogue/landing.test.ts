@@ -113,10 +113,7 @@ describe('descriptions, indexed after names and SKUs', () => {
     throw new Error('no product of the sandbox has a word only in its descriptions')
   }
 
-  it('are indexed as the pages land when the text thread keeps up: a first sync stopped after its pages finds products by their descriptions', async () => {
-    // Room for every page's descriptions, however slowly the text thread runs on a loaded machine
-    // (with the default few pages, a page landing while they wait keeps only its names).
-    SyncWorkers.testBodiesAhead = PRODUCTS / PER_PAGE
+  it('are indexed by the time every page is in: a first sync stopped after its pages finds products by their descriptions', async () => {
     const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
     try {
       await rig.connect(sandbox)
@@ -127,8 +124,9 @@ describe('descriptions, indexed after names and SKUs', () => {
       expect(ids(byDescription)).toContain(target.product.id)
       // Every page and all its text is in: nothing is said to be missing.
       expect(byDescription.partial).toBeUndefined()
+      // The descriptions were kept for later in a stash beside the text file, indexed once every page was in: it is gone.
+      expect(readdirSync(rig.ctx.connection.require().profileDir).filter((f) => f.endsWith('-stash'))).toEqual([])
     } finally {
-      SyncWorkers.testBodiesAhead = undefined
       sandbox.control.clearFaults()
       await rig.close()
     }

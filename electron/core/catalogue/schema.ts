@@ -41,8 +41,11 @@ export function generationFiles(dir: string, gen: number): GenerationFiles {
   return { rows: join(dir, `catalogue-g${gen}-rows.db`), text: join(dir, `catalogue-g${gen}-text.db`), pages: join(dir, `catalogue-g${gen}-pages.db`) }
 }
 
-/** Matches every generation file name (for sweeping files no generation owns any more). */
-export const GENERATION_FILE = /^catalogue-g(\d+)-(rows|text|pages)\.db(-journal|-wal|-shm)?$/
+/**
+ * Matches every generation file name (for sweeping files no generation owns any more), the text
+ * thread's stash of descriptions waiting to be indexed included (sync-worker-source.ts).
+ */
+export const GENERATION_FILE = /^catalogue-g(\d+)-(rows|text|pages)\.db(-journal|-wal|-shm|-stash)?$/
 
 /**
  * Set before the first table: 16 KiB pages halve the B-tree work of a bulk load. The shadow files

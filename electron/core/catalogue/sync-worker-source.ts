@@ -17,13 +17,13 @@ import { indexText } from './search-text'
  *   copied; the first page, which says how many there are), parses and checks
  *   them, stores the page and its products in the rows file, one transaction per page, and sends
  *   each product's whole text to the text worker. Once every page has landed it reads back the
- *   stored pages whose descriptions the text worker had no time for, and sends their whole text
+ *   stored pages whose descriptions the text worker does not have (an interrupted sync's), and sends their whole text
  *   again (describe); at the end it builds the indexes.
  * - text worker: splits that text into index words (indexText) and adds it to the full-text
  *   indexes in the text file: each page's names and SKUs to name_fts as it lands, its whole text
- *   to product_fts while no page is waiting (a few pages are kept for that; the others wait for
- *   describe), committing every few pages; at the end it merges the index and writes its
- *   vocabulary. Descriptions are most of the text: names first makes every product findable by
+ *   to product_fts from a stash file once the pages stop coming for a moment or are all in
+ *   (so describe has nothing left to read back but what an interrupted sync stored), committing
+ *   every few pages; at the end it merges the index and writes its vocabulary. Descriptions are most of the text: names first makes every product findable by
  *   SKU and name as its page lands, however busy the machine (schema.ts).
  *
  * They are plain JavaScript run with `new Worker(source, { eval: true })`: the same code then works
@@ -554,15 +554,76 @@ let idle = null
  */
 const COMMIT_WITHIN_MS = 1000
 /**
- * Landed pages whose whole text waits here for the time to index it (about 1-2 MB each): their
- * names first, as each page lands, and their descriptions while no page waits. A page that finds
- * the queue full keeps only its names; the describe pass reads its descriptions back from the
- * stored page once every page is in (parsing it a second time, which a page indexed from here
- * never needs).
+ * Landed pages whose whole text (about 1-2 MB each) waits for the time to index its descriptions:
+ * their names are indexed as each page lands; their whole text is appended to a file beside the
+ * text file (the stash), not held in memory, and indexed from there once the pages stop coming
+ * for a moment (STASH_IDLE_MS) or once every page is in (flush). While pages land faster than the
+ * machine indexes them, descriptions thus take no CPU from the pages landing (every product
+ * findable by SKU and name sooner), and the describe pass never has to parse a stored page again.
+ * A page that could not be stashed (bodiesAhead reached, the disk) keeps only its names: the
+ * describe pass reads its descriptions back from the stored page.
  */
-let bodiesAhead = 6
-let bodies = []
+let bodiesAhead = Infinity
+/** The stash file ({ fd, path, end }) once a page is in it, and its pages, oldest first. */
+let stash = null
+let stashed = []
+let stashCount = 0
 let bodiesLater = null
+let lastLanded = 0
+const STASH_IDLE_MS = 40
+const fs = require('node:fs')
+/** Beside the text file, named so that a generation's sweep removes a stash a crash left behind (schema.ts). */
+const stashPath = () => opening.path + '-stash'
+
+/** Appends a page's whole text to the stash; false if it cannot be (then its descriptions wait for describe). */
+function stashText(page, positions, text) {
+  if (stashCount >= bodiesAhead) return false
+  try {
+    if (!stash) stash = { fd: fs.openSync(stashPath(), 'w+'), end: 0 }
+    const bytes = Buffer.from(text, 'utf8')
+    fs.writeSync(stash.fd, bytes, 0, bytes.length, stash.end)
+    stashed.push({ page, positions, offset: stash.end, length: bytes.length })
+    stash.end += bytes.length
+    stashCount++
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A stashed page's text, split as sent; null if it cannot be read back (describe then reads the stored page). */
+function unstash(entry) {
+  try {
+    const bytes = Buffer.allocUnsafe(entry.length)
+    let read = 0
+    while (read < entry.length) {
+      const n = fs.readSync(stash.fd, bytes, read, entry.length - read, entry.offset + read)
+      if (n === 0) return null
+      read += n
+    }
+    return bytes.toString('utf8').split('\u0000')
+  } catch {
+    return null
+  }
+}
+
+/** The stash is spent (every page indexed) or abandoned: its file goes. */
+function dropStash() {
+  stashed = []
+  if (bodiesLater) clearTimeout(bodiesLater)
+  bodiesLater = null
+  if (stash) {
+    try {
+      fs.closeSync(stash.fd)
+    } catch {}
+  }
+  stash = null
+  if (opening) {
+    try {
+      fs.rmSync(stashPath(), { force: true })
+    } catch {}
+  }
+}
 
 const ensureOpen = () => {
   if (db || !opening) return
@@ -620,41 +681,43 @@ const committing = () => {
 /** A page's text as the rows worker sent it (see sendText); says what it indexed. */
 function index(m) {
   begin()
-  const texts = m.text.split('\\u0000')
+  const texts = m.text.split('\u0000')
   if (m.kind === 'full') indexFull(m.page, m.positions, texts)
   else indexNames(m.page, m.positions, texts, m.kind === 'both' ? 3 : 2)
   committing()
   parentPort.postMessage({ event: 'indexed', page: m.page, full: m.kind === 'full' })
-  if (m.kind === 'both' && bodies.length < bodiesAhead) {
-    bodies.push({ page: m.page, positions: m.positions, texts })
-    bodiesSoon()
+  if (m.kind === 'both') {
+    lastLanded = Date.now()
+    if (stashText(m.page, m.positions, m.text)) bodiesSoon()
   }
 }
 
-/** The first waiting page's descriptions, after any page that has landed meanwhile (setImmediate runs after the port's messages). */
+/** The oldest stashed page's descriptions, once no page has landed for STASH_IDLE_MS. */
 function bodiesSoon() {
-  if (bodiesLater || bodies.length === 0) return
-  bodiesLater = setImmediate(() => {
+  if (bodiesLater || stashed.length === 0) return
+  bodiesLater = setTimeout(() => {
     bodiesLater = null
-    guarded(() => nextBodies())
+    if (Date.now() - lastLanded >= STASH_IDLE_MS) guarded(() => nextBodies())
     bodiesSoon()
-  })
+  }, Math.max(0, lastLanded + STASH_IDLE_MS - Date.now()))
 }
 
 function nextBodies() {
-  const b = bodies.shift()
+  const b = stashed.shift()
   if (!b) return
+  const texts = unstash(b)
+  if (!texts) return
   begin()
-  indexFull(b.page, b.positions, b.texts)
+  indexFull(b.page, b.positions, texts)
   committing()
   parentPort.postMessage({ event: 'indexed', page: b.page, full: true })
 }
 
-/** Every waiting page's descriptions now (the pages are all in: they are cheaper from here than read back). */
+/** Every stashed page's descriptions now (the pages are all in: they are cheaper from here than read back). */
 function drainBodies() {
-  if (bodiesLater) clearImmediate(bodiesLater)
+  if (bodiesLater) clearTimeout(bodiesLater)
   bodiesLater = null
-  while (bodies.length) nextBodies()
+  while (stashed.length) nextBodies()
 }
 
 /** Runs one step of indexing; a failure rolls back what is uncommitted and is reported once. */
@@ -666,7 +729,7 @@ function guarded(step) {
     idle = null
     if (pending.length > 0) rollback()
     pending = []
-    bodies = []
+    dropStash()
     parentPort.postMessage({ event: 'failed', message: String((err && err.message) || err) })
   }
 }
@@ -695,15 +758,18 @@ serve({
     drainBodies()
     commit()
     durably(() => db.exec(m.sql))
+    dropStash()
   },
   close() {
-    // What the rows worker sent before it closed (it closes first), and the descriptions kept for
-    // later, are indexed rather than dropped: a sync that stops after its pages keeps what it had
-    // in hand, whatever the order this thread got its messages in.
+    // What the rows worker sent before it closed (it closes first) is indexed rather than dropped:
+    // a sync that stops after its pages keeps their names whatever the order this thread got its
+    // messages in. Descriptions still stashed are not indexed now (a cancelled sync stops at once):
+    // the next sync reads them back from the stored pages (describe).
+    bodiesAhead = 0
     let sent
     while (port && (sent = receiveMessageOnPort(port))) guarded(() => index(sent.message))
-    guarded(() => drainBodies())
     if (db) commit()
+    dropStash()
     if (idle) clearTimeout(idle)
     if (port) port.close()
     close()

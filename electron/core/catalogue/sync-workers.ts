@@ -169,9 +169,9 @@ export class SyncWorkers {
   static testPragmas = ''
 
   /**
-   * TESTS ONLY: how many landed pages' descriptions the text worker may hold for later (0: none,
-   * so every description waits for the describe pass, as on a machine too busy to index them as
-   * the pages land).
+   * TESTS ONLY: how many landed pages' whole text the text worker may stash for later (0: none,
+   * so every description waits for the describe pass, which reads the stored pages back, as after
+   * a stash the disk refused).
    */
   static testBodiesAhead: number | undefined = undefined
 
@@ -341,6 +341,10 @@ export class SyncWorkers {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    // Once every page is in, the descriptions stashed are indexed (flush) before the threads end:
+    // a sync that stops after its pages (its groups failed) keeps them. One stopped earlier leaves
+    // them to the next sync's describe pass, and stops at once.
+    if (this.flushing) await this.flushing.catch(() => undefined)
     for (const link of [this.rows, this.text]) {
       if (!link.failed) await link.send('close').catch(() => undefined)
       await link.worker.terminate()

@@ -289,10 +289,15 @@ describe('full sync', () => {
     expect(progressEvents(rig).at(-1)?.phase).toBe('cancelled')
     const stored = new Set(pagesRequested())
     expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(0)
+    // The descriptions the text thread had stashed for later go with the cancel (the next sync reads them back).
+    const profileDir = rig.ctx.connection.require().profileDir
+    const stashes = () => readdirSync(profileDir).filter((f) => f.endsWith('-stash'))
+    expect(stashes()).toEqual([])
 
-    // The app closes and opens again on the same data folder.
+    // The app closes and opens again on the same data folder, where a crash had left a stash of a generation no one writes.
     await rig.close()
     rigs.splice(rigs.indexOf(rig), 1)
+    writeFileSync(join(profileDir, 'catalogue-g97-text.db-stash'), 'left by a crash')
     const again = catalogueRig({ perPage: PER_PAGE, concurrency: 3, dataDir: rig.dataDir, secrets: rig.secrets })
     rigs.push(again)
     await again.call('connection.activate', { id: profileId })
@@ -300,6 +305,7 @@ describe('full sync', () => {
     expect(await again.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS })
     expect(pagesRequested().filter((p) => stored.has(p))).toEqual([])
     expect((await again.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS)
+    expect(stashes()).toEqual([])
   })
 
   it('starts over when the interrupted sync’s files cannot be read, and completes', async () => {
