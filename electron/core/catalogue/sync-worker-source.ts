@@ -571,6 +571,7 @@ let stashCount = 0
 let bodiesLater = null
 let lastLanded = 0
 const STASH_IDLE_MS = 40
+let pauseMs = 0
 const fs = require('node:fs')
 /** Beside the text file, named so that a generation's sweep removes a stash a crash left behind (schema.ts). */
 const stashPath = () => opening.path + '-stash'
@@ -680,6 +681,7 @@ const committing = () => {
 
 /** A page's text as the rows worker sent it (see sendText); says what it indexed. */
 function index(m) {
+  if (pauseMs) Atomics.wait(nap, 0, 0, pauseMs)
   begin()
   const texts = m.text.split('\u0000')
   if (m.kind === 'full') indexFull(m.page, m.positions, texts)
@@ -740,6 +742,7 @@ serve({
     setGate(m.gate)
     commitEvery = m.commitEvery
     if (m.bodiesAhead !== undefined) bodiesAhead = m.bodiesAhead
+    pauseMs = m.pauseMs || 0
     sql = m.sql
     port = m.rowsPort
     // A refresh creates the file with its first text (none comes while the catalogue is unchanged).

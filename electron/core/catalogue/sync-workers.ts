@@ -36,6 +36,14 @@ const TEXT_SQL = {
  */
 const DESCRIBE_AHEAD = 2
 
+/**
+ * Pages whose text the rows worker may have sent the text worker before it indexed their names:
+ * each waits in its queue as a string of 1-2 MB. When the text worker falls behind (a busy
+ * machine), the next page is not fetched until it catches up, so the sync's memory stays bounded
+ * (and no product waits long between landing and being findable by its name).
+ */
+const TEXT_BEHIND = 4
+
 /** Pages of text per full-text transaction (each commit adds a segment that finish() merges). */
 const TEXT_PAGES_PER_COMMIT = 10
 
@@ -175,6 +183,9 @@ export class SyncWorkers {
    */
   static testBodiesAhead: number | undefined = undefined
 
+  /** TESTS ONLY: how long the text worker pauses before each page's names (a text thread on a busy machine). */
+  static testTextPauseMs = 0
+
   static async open(files: GenerationFiles, opts: WriteOptions): Promise<SyncWorkers> {
     const channel = new MessageChannel()
     let self: SyncWorkers | null = null
@@ -199,7 +210,7 @@ export class SyncWorkers {
         ),
         text.send<{ named: number[]; described: number[] }>(
           'open',
-          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, refuse: TEXT_FILE_OLDER, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, bodiesAhead: SyncWorkers.testBodiesAhead, rowsPort: channel.port2, lazy: !!opts.compareWith, gate: opts.pressure?.forWorker() },
+          { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, refuse: TEXT_FILE_OLDER, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, bodiesAhead: SyncWorkers.testBodiesAhead, pauseMs: SyncWorkers.testTextPauseMs, rowsPort: channel.port2, lazy: !!opts.compareWith, gate: opts.pressure?.forWorker() },
           [channel.port2],
         ),
       ])
@@ -225,6 +236,7 @@ export class SyncWorkers {
    */
   async storePage(page: number, base: number, body: ArrayBuffer, countItems = true, etag?: string): Promise<StoredPage> {
     this.throwIfTextFailed()
+    await this.textKeepingUp()
     return this.noteStored(page, await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL, countItems, etag }, [body]))
   }
 
@@ -237,6 +249,7 @@ export class SyncWorkers {
    */
   async fetchPage(page: number, base: number, request: PreparedRequest, agent: RemoteAgent, countItems: boolean, signal: AbortSignal): Promise<RemoteOutcome<FetchedValue>> {
     this.throwIfTextFailed()
+    await this.textKeepingUp()
     const id = ++this.fetches
     const cancel = () => void this.rows.send('cancel', { fetch: id }).catch(() => undefined)
     signal.addEventListener('abort', cancel, { once: true })
@@ -349,6 +362,18 @@ export class SyncWorkers {
       if (!link.failed) await link.send('close').catch(() => undefined)
       await link.worker.terminate()
     }
+  }
+
+  /** Stored pages whose names the text worker has not indexed yet (their text waits in its queue). */
+  get namesBehind(): number {
+    let behind = 0
+    for (const p of this.sent) if (!this.indexed.has(p)) behind++
+    return behind
+  }
+
+  /** Resolves once fewer than TEXT_BEHIND stored pages wait for their names to be indexed. */
+  private textKeepingUp(): Promise<void> {
+    return this.until(() => this.namesBehind < TEXT_BEHIND)
   }
 
   private allIndexed(): Promise<void> {
