@@ -58,3 +58,22 @@ describe('Create user: id is marked required but assigned by the service; api_cl
     expect((await rec.api.get<{ id: number }>('/whoami')).body.id).toBe(rec.sb.demo.userId)
   })
 })
+
+describe('audit log on_behalf (spec 2.5 gives only its type; the sandbox README: the organisation a change was made for when it is not the actor\u2019s own, else null)', () => {
+  it('holds for every entry, seeded or written since', async () => {
+    await rec.api.post<User>('/users', body({ organisation: rec.sb.demo.organisationId }))
+    await rec.api.post<User>('/users', body({ organisation: 2 }))
+    const users = await rec.api.all<{ id: number; organisation: number }>('/users')
+    const organisationOf = new Map(users.map((u) => [u.id, u.organisation]))
+    const entries: AuditLog[] = []
+    for (const u of users) {
+      const record = (await rec.api.get<User>(`/users/${u.id}`)).body
+      entries.push(...record.audit_logs, ...record.actions_taken)
+    }
+    expect(entries.length).toBeGreaterThan(users.length)
+    const own = entries.filter((e) => e.on_behalf === organisationOf.get(e.user))
+    expect(own.map((e) => `${e.user} ${e.action} ${e.on}`)).toEqual([])
+    expect(entries.some((e) => e.on_behalf === null)).toBe(true)
+    expect(entries.some((e) => e.on_behalf !== null)).toBe(true)
+  })
+})

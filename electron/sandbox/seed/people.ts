@@ -152,7 +152,8 @@ export function seedPeople(store: Store, rng: Random, users: PlannedUser[], seed
       seededAt,
       '127.0.0.1',
       `User #${u.id} (${u.name})`,
-      u.organisation,
+      // on_behalf as every live change writes it (domain/audit.ts): only another organisation is named.
+      u.organisation !== creator.organisation ? u.organisation : null,
     )
   }
 }
