@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { recordSuite } from '../../tests/support/sandbox/record-suite'
 
@@ -39,6 +40,9 @@ const FIELDS = {
   unit: words('id order product serial'),
   shipment: words('reference tracking_number date items'),
   shipmentItem: words('product name product_code quantity serial_numbers'),
+  // service-conventions.md "Known endpoints"
+  countryCode: words('id iso_code name'),
+  shippingType: words('id name countries exclude_countries'),
 } as const
 /** Fields whose members are answered as they were sent (the sandbox README's choice): none is required, none may be foreign. */
 const AS_SENT = {
@@ -89,6 +93,8 @@ async function walkAnswers() {
   c.check('currentUser', me)
   for (const p of me.permissions) c.check('permission', p)
   for (const o of await rec.api.all<Row>('/organisations')) c.check('organisation', o)
+  for (const country of await rec.api.all<Row>('/country_codes')) c.check('countryCode', country)
+  for (const t of await rec.api.all<Row>('/shipping_types')) c.check('shippingType', t)
   for (const a of await rec.api.all<Row>('/organisations/1/addresses')) c.check('address', a)
   for (const u of await rec.api.all<Row & { id: number }>('/users')) c.check('userListItem', u)
   const user = (await rec.api.get<Row & { api_clients: Row[]; audit_logs: Row[]; actions_taken: Row[] }>(`/users/${rec.sb.demo.userId}`)).body
@@ -148,5 +154,14 @@ describe('answers spell their fields as spec section 2 does', () => {
   it('every answer carries the fields of its resource, spelled as written (two-factor with a hyphen, disabled on list items, active on the record)', async () => {
     const c = await walkAnswers()
     expect(c.missing).toEqual([])
+  })
+})
+
+describe('fields beyond the spec (spec 9.2 allows them) are the sandbox\u2019s documented choices', () => {
+  it('each one an answer carries is named in the sandbox README', async () => {
+    const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8')
+    const c = await walkAnswers()
+    const undocumented = [...c.beyond].flatMap(([kind, fields]) => [...fields].filter((f) => !readme.includes(`\`${f}\``)).map((f) => `${kind}.${f}`))
+    expect(undocumented).toEqual([])
   })
 })
