@@ -165,3 +165,40 @@ describe('fields beyond the spec (spec 9.2 allows them) are the sandbox\u2019s d
     expect(undocumented).toEqual([])
   })
 })
+
+describe('enumerations whose values spec 2.9 leaves "not shown" are the sandbox\u2019s documented choices', () => {
+  it('every value served for finance_type, billing_frequency, charge_type, charge_model, quantity_type, weight_unit and the meeting order type and sub type is named in the sandbox README', async () => {
+    const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8')
+    const served = new Map<string, Set<unknown>>()
+    const note = (field: string, value: unknown) => {
+      if (value !== null && value !== undefined) served.set(field, (served.get(field) ?? new Set()).add(value))
+    }
+    for (const o of await rec.api.all<Row>('/organisations')) note('finance_type', o.finance_type)
+    for (const p of await rec.api.all<Row & { rate_plans: (Row & { rate_plan_charges: Row[] })[] }>('/products')) {
+      note('quantity_type', p.quantity_type)
+      note('weight_unit', p.weight_unit)
+      for (const plan of p.rate_plans) {
+        note('billing_frequency', plan.billing_frequency)
+        for (const charge of plan.rate_plan_charges) {
+          note('charge_type', charge.charge_type)
+          note('charge_model', charge.charge_model)
+        }
+      }
+    }
+    const meeting = { deal_registration_id: 'DR-1', deal_registration_approval_id: 'DRA-1', end_user_name: 'Ada Field', end_user_company: 'Fields Co', end_user_email: 'ada@fields.example' }
+    const placed = await rec.api.post<Row & { line_items: (Row & { meeting_order: Row })[] }>('/orders', {
+      line_items: [
+        { product_code: 'SUB-MEET-BASE', quantity: 5, meeting_order: meeting },
+        { product_code: 'SUB-MEET-ADDON', quantity: 5, meeting_order: meeting },
+      ],
+    })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    for (const l of placed.body.line_items) {
+      note('meeting_order_type', l.meeting_order.meeting_order_type)
+      note('meeting_order_sub_type', l.meeting_order.meeting_order_sub_type)
+    }
+    expect([...served.keys()].sort()).toEqual(['billing_frequency', 'charge_model', 'charge_type', 'finance_type', 'meeting_order_sub_type', 'meeting_order_type', 'quantity_type', 'weight_unit'])
+    const undocumented = [...served].flatMap(([field, values]) => [...values].filter((v) => !readme.includes(`\`${String(v)}\``)).map((v) => `${field} ${String(v)}`))
+    expect(undocumented).toEqual([])
+  })
+})
