@@ -118,3 +118,63 @@ describe('request bodies are JSON, except the token request', () => {
     expect(json.status).toBe(201)
   })
 })
+
+describe('the token and what it is good for (spec 4.1, 5)', () => {
+  it('needs each of the three form fields: without client_id or client_secret it is an OAuth error, not a token', async () => {
+    const { client_id: _i, ...noId } = good()
+    const { client_secret: _s, ...noSecret } = good()
+    for (const form of [noId, noSecret]) {
+      const res = await requestToken(rec.sb.url, form)
+      expect(res.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400)
+      expect(res.status, JSON.stringify(form)).toBeLessThan(500)
+      expect(typeof res.body.error).toBe('string')
+      expect(res.body).not.toHaveProperty('access_token')
+    }
+  })
+
+  it('issues no refresh token (spec 5.8: renewal is another token request)', async () => {
+    const res = await requestToken(rec.sb.url, good())
+    expect(res.body).not.toHaveProperty('refresh_token')
+  })
+
+  it('is usable for expires_in seconds, and not after', async () => {
+    const res = await requestToken(rec.sb.url, good())
+    const token = res.body.access_token as string
+    const whoami = async () => (await fetch(`${rec.sb.url}${API_PATH}/whoami`, { headers: { Authorization: `Bearer ${token}` } })).status
+    rec.sb.control.advanceClock((res.body.expires_in as number) - 1)
+    expect(await whoami()).toBe(200)
+    rec.sb.control.advanceClock(1)
+    expect(await whoami()).toBe(401)
+    // Renewal: the same credentials give a working token again.
+    expect((await new RecordClient(rec.sb.url, rec.sb.demo).signIn().then((api) => api.get('/whoami'))).status).toBe(200)
+  })
+
+  it('is taken only from the Authorization header; organisation-level API keys do not work (spec 5.5, 5.7)', async () => {
+    const token = (await requestToken(rec.sb.url, good())).body.access_token as string
+    const secret = rec.sb.demo.clientSecret
+    const basic = Buffer.from(`${rec.sb.demo.clientId}:${secret}`).toString('base64')
+    for (const [label, url, headers] of [
+      ['X-Api-Key', '/whoami', { 'X-Api-Key': secret }],
+      ['Api-Key', '/whoami', { 'Api-Key': token }],
+      ['bare token', '/whoami', { Authorization: token }],
+      ['Basic client credentials', '/whoami', { Authorization: `Basic ${basic}` }],
+      ['api_key query', `/whoami?api_key=${secret}`, {}],
+      ['access_token query', `/whoami?access_token=${token}`, {}],
+    ] as const) {
+      const res = await fetch(`${rec.sb.url}${API_PATH}${url}`, { headers })
+      expect(res.status, label).toBe(401)
+    }
+  })
+
+  it('acts with its user\u2019s roles and permissions (spec 5.4): a buyer\u2019s client may read orders but not users', async () => {
+    const buyer = rec.sb.clients.find((c) => c.organisationId === 1 && !c.admin)!
+    const api = await new RecordClient(rec.sb.url, buyer).signIn()
+    const me = await api.get<{ id: number; permissions: { permission: string }[] }>('/whoami')
+    expect(me.body.id).toBe(buyer.userId)
+    const held = me.body.permissions.map((p) => p.permission)
+    expect(held).toContain('orders:read')
+    expect(held).not.toContain('users:read')
+    expect((await api.get('/orders')).status).toBe(200)
+    expect((await api.get('/users')).status).toBe(403)
+  })
+})
