@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { RecordClient } from '../../tests/support/sandbox/record-client'
 import { recordSuite } from '../../tests/support/sandbox/record-suite'
 
 /**
@@ -195,5 +196,95 @@ describe('cancelling is not an API operation (spec 3, public record): a sandbox 
     expect(res.status).toBe(404)
     expect((await live.api.get<Order>(`/orders/${placed.id}`)).body.status).toBe(placed.status)
     expect((await live.api.get<{ cancelOrder: boolean }>('/sandbox/capabilities')).body).toEqual({ cancelOrder: false })
+  })
+})
+
+describe('fields of spec 2.8 and 2.9 as a request may give them', () => {
+  it('part_ship defaults to true', async () => {
+    const body = orderBody()
+    expect(body).not.toHaveProperty('part_ship')
+    const placed = await rec.api.post<Order>('/orders', body)
+    expect(placed.status).toBe(201)
+    expect((await rec.api.get<Order>(`/orders/${placed.body.id}`)).body.part_ship).toBe(true)
+  })
+
+  it('does not take response-only fields from a request: the service sets ids, status, prices, totals, references and approval', async () => {
+    const finance = { company_name: 'Record Co', target: 'SELF', email_address: 'finance@record.example', term_length: 36, approved: true }
+    const honest = (await rec.api.post<Order>('/orders', orderBody())).body
+    const res = await rec.api.post<Order>(
+      '/orders',
+      orderBody({
+        id: honest.id,
+        status: 'COMPLETE',
+        total: 0.01,
+        ship_cost: 0,
+        supplier_ref: 'MINE',
+        manual_authorisation: true,
+        attention_required: 'None',
+        units: [{ id: 1, order: 1, product: 5, serial: 1 }],
+        shipments: [{ reference: 'MINE', tracking_number: 'MINE', date: '2025-01-01', items: [] }],
+        payment_type: 'FINANCE',
+        finance,
+        line_items: [{ product_code: 'SW-24P-POE', quantity: 1, id: 1, order: 1, name: 'Mine', price: 0.01, original_price: 0.01, sub_total_for_item: 0.01 }],
+      }),
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const got = (await rec.api.get<Order>(`/orders/${res.body.id}`)).body
+    expect(got.id).not.toBe(honest.id)
+    expect(PUBLIC_STATUSES).toContain(got.status)
+    expect(got.status).not.toBe('COMPLETE')
+    expect(got).toMatchObject({ total: honest.total, ship_cost: honest.ship_cost, manual_authorisation: false, units: [], shipments: [] })
+    expect(got.supplier_ref).not.toBe('MINE')
+    expect(got.attention_required).not.toBe('None')
+    expect((got.finance as { approved: boolean }).approved).toBe(false)
+    expect(got.line_items[0]).toMatchObject({ order: got.id, price: honest.line_items[0]!.price, sub_total_for_item: honest.line_items[0]!.sub_total_for_item, name: honest.line_items[0]!.name })
+    expect(got.line_items[0]!.id).not.toBe(1)
+  })
+
+  it('markup is required on the lines of an order financed for the CUSTOMER, and a line discount only comes from a quote (spec 2.9)', async () => {
+    const finance = { company_name: 'Record Co', target: 'CUSTOMER', email_address: 'finance@record.example', term_length: 36 }
+    const unmarked = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody({ payment_type: 'FINANCE', finance }))
+    expect(unmarked.status).toBe(422)
+    expect(unmarked.body.errors.map((e) => e.field)).toContain('line_items.0.markup')
+    const marked = await rec.api.post<Order>('/orders', orderBody({ payment_type: 'FINANCE', finance, line_items: [{ product_code: 'SW-24P-POE', quantity: 1, markup: 15 }] }))
+    expect(marked.status, JSON.stringify(marked.body)).toBe(201)
+    expect(marked.body.line_items[0]!.markup).toBe(15)
+    const discounted = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody({ line_items: [{ product_code: 'SW-24P-POE', quantity: 1, discount: 10 }] }))
+    expect(discounted.status).toBe(422)
+    expect(discounted.body.errors.map((e) => e.field)).toContain('line_items.0.discount')
+  })
+
+  it('payment_type is ON_ACCOUNT or FINANCE: another is refused', async () => {
+    const res = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody({ payment_type: 'CARD' }))
+    expect(res.status).toBe(422)
+    expect(res.body.errors.map((e) => e.field)).toContain('payment_type')
+  })
+})
+
+describe('baskets (spec 4.2)', () => {
+  it('Add line item answers the created line item, with the response fields of 2.9', async () => {
+    const basket = (await rec.api.post<Order>('/baskets', orderBody({ name: 'Line basket' }))).body
+    const res = await rec.api.post<Line>(`/baskets/${basket.id}/line_items`, { product_code: 'RTR-BRANCH-4G', quantity: 3 })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ order: basket.id, product: 7, quantity: 3 })
+    expect(Number.isInteger(res.body.id)).toBe(true)
+    for (const f of ['name']) expect(typeof res.body[f], f).toBe('string')
+    for (const f of ['price', 'original_price', 'sub_total_for_item']) expect(typeof res.body[f], f).toBe('number')
+    const again = (await rec.api.get<Order>(`/baskets/${basket.id}`)).body
+    expect(again.line_items.map((l) => l.id)).toContain(res.body.id)
+  })
+
+  it('List baskets lists the caller\u2019s own organisation\u2019s baskets', async () => {
+    const child = rec.sb.clients.find((c) => c.organisationId === 2 && c.admin)!
+    const childApi = await new RecordClient(rec.sb.url, child).signIn()
+    const theirs = (await childApi.post<Order>('/baskets', orderBody({ name: 'Child basket' }))).body
+    const mine = (await rec.api.post<Order>('/baskets', orderBody({ name: 'Parent basket' }))).body
+    const listedForMe = (await rec.api.all<Order>('/baskets')).map((b) => b.id)
+    const listedForChild = (await childApi.all<Order>('/baskets')).map((b) => b.id)
+    expect(listedForMe).toContain(mine.id)
+    expect(listedForMe).not.toContain(theirs.id)
+    expect(listedForChild).toContain(theirs.id)
+    expect(listedForChild).not.toContain(mine.id)
+    for (const b of await rec.api.all<Order & { organisation: number }>('/baskets')) expect(b.organisation).toBe(rec.sb.demo.organisationId)
   })
 })
