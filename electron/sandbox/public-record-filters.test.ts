@@ -90,4 +90,31 @@ describe('filters: different parameters ANDed, a repeated parameter ORed', () =>
     // date >= day OR date >= 2000-01-01: every order.
     expect((await rec.api.get<Row[]>('/orders', { start_date: [day, '2000-01-01'] })).body).toHaveLength(orders.length)
   })
+
+  it('orders text matches the supplier reference and the purchase order number, in part and in any case', async () => {
+    const all = await rec.api.all<Row>('/orders')
+    const o = all.find((x) => typeof x.supplier_ref === 'string' && typeof x.purchase_order_number === 'string')!
+    for (const text of [o.supplier_ref as string, o.purchase_order_number as string, (o.purchase_order_number as string).toLowerCase()]) {
+      expect(ids(await rec.api.all<Row>('/orders', { text })), text).toContain(o.id)
+    }
+    const po = o.purchase_order_number as string
+    const part = po.slice(0, -1)
+    expect(ids(await rec.api.all<Row>('/orders', { text: part }))).toEqual(ids(all.filter((x) => typeof x.purchase_order_number === 'string' && x.purchase_order_number.toLowerCase().includes(part.toLowerCase()))))
+  })
+
+  it('users text matches the e-mail address as well as the name', async () => {
+    const all = await rec.api.all<Row>('/users')
+    const domain = (all[0]!.email_address as string).split('@')[1]!
+    const byMail = await rec.api.all<Row>('/users', { text: `@${domain}` })
+    expect(byMail.length).toBeGreaterThan(0)
+    expect(ids(byMail)).toEqual(ids(all.filter((u) => (u.email_address as string).toLowerCase().includes(`@${domain}`))))
+  })
+
+  it('status takes every status of spec 3, DRAFT and PENDING_AUTHORISATION included', async () => {
+    for (const status of ['DRAFT', 'CREATED', 'PROCESSING', 'ACCEPTED', 'PART_SHIPPED', 'SHIPPED', 'COMPLETE', 'ATTENTION_REQUIRED', 'FAILED', 'CANCELLED', 'PENDING_AUTHORISATION']) {
+      const res = await rec.api.get<Row[]>('/orders', { status })
+      expect(res.status, status).toBe(200)
+      expect(res.body.every((o) => o.status === status), status).toBe(true)
+    }
+  })
 })
