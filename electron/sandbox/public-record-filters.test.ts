@@ -117,4 +117,23 @@ describe('filters: different parameters ANDed, a repeated parameter ORed', () =>
       expect(res.body.every((o) => o.status === status), status).toBe(true)
     }
   })
+
+  it('orders text matches only what spec 4.2 names (reference, supplier reference, purchase order): not the order\u2019s name or end user, nor a part of its id (the sandbox README: the id exactly)', async () => {
+    const placed = await rec.api.post<Row>('/orders', {
+      name: 'Zebra crossing kit',
+      end_user: 'Quokka Valley Trust',
+      purchase_order_number: 'PO-NARWHAL-7',
+      shipping_address: { company_name: 'Text Co', addr_line_1: '1 Road', city: 'Leeds', postal_code: 'LS1 1AA', country_code: 1 },
+      shipping_type: 1,
+      line_items: [{ product_code: 'RTR-BRANCH-4G', quantity: 1 }],
+    })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    const found = async (text: string) => ids(await rec.api.all<Row>('/orders', { text }))
+    expect(await found('NARWHAL')).toEqual([placed.body.id])
+    expect(await found(String(placed.body.id))).toEqual([placed.body.id])
+    expect(await found(`#${placed.body.id}`)).toEqual([placed.body.id])
+    expect(await found('Zebra crossing')).toEqual([])
+    expect(await found('Quokka')).toEqual([])
+    expect(await found(String(placed.body.id).slice(0, -1))).not.toContain(placed.body.id)
+  })
 })

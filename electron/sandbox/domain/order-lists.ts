@@ -22,9 +22,9 @@ export function listBaskets(state: SandboxState, organisation: number, q: Basket
 
 /**
  * Orders (never baskets) of the caller's organisation and descendants. text matches the reference
- * (the order id, exactly with or without '#', or a part of it) or, partially and
- * case-insensitively, the supplier reference, linked supplier references, purchase order number,
- * and (our choice: reps look orders up by them) the order's name and end user. Dates are inclusive days.
+ * (the order id, exactly, with or without '#') or, partially and case-insensitively, a shipment's
+ * reference, the supplier reference, linked supplier references or purchase order number (spec 4.2
+ * names nothing else). Dates are inclusive days.
  */
 export function listOrders(state: SandboxState, visible: readonly number[], q: Orders): { raw: string; total: number } {
   const where = new Where().add("status <> 'DRAFT'").inList('organisation', visible)

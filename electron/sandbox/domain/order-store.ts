@@ -24,12 +24,13 @@ export function loadOrderRow(store: Store, id: number): OrderRow | undefined {
 }
 
 /**
- * What an order's text filter matches in part: its references (spec 4.2 says "reference" without
- * naming a field: the order id and its shipments' references both count), supplier references, PO
- * number, and (our choice) its name and end user.
+ * What an order's text filter matches in part: only what spec 4.2 names. "Reference" names no field:
+ * its shipments' references count here, and the order id, which is matched whole (order-lists.ts).
+ * Names and end users are not matched: spec 4.2 names only these, and the app finds orders by
+ * them in its own index.
  */
 export function searchText(o: Order): string {
-  return [String(o.id), ...(o.shipments ?? []).map((s) => s.reference), o.purchase_order_number, o.supplier_ref, ...(o.linked_supplier_refs ?? []), o.name, o.end_user].filter(Boolean).join('\n').toLowerCase()
+  return [...(o.shipments ?? []).map((s) => s.reference), o.purchase_order_number, o.supplier_ref, ...(o.linked_supplier_refs ?? [])].filter(Boolean).join('\n').toLowerCase()
 }
 
 /** Reserves the next shared basket/order id (line items carry it before the row is complete). */
