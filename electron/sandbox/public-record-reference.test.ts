@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { recordSuite } from '../../tests/support/sandbox/record-suite'
 
 /**
- * The current user, the country and shipping type lists and the product text search as the public
- * record describes them (spec 2.2, 4.2; service-conventions.md "Known endpoints"), each fact checked
+ * The current user, the country and shipping type lists, the product text search and product groups
+ * as the public record describes them (spec 2.2, 2.6, 4.2; service-conventions.md "Known endpoints"), each fact checked
  * by a client written only from the record (plain fetch over real HTTP).
  */
 const rec = recordSuite({ products: 300, orders: 20, speed: 0 })
@@ -121,5 +121,29 @@ describe('GET /products?text=', () => {
     expect(none.status).toBe(200)
     expect(none.body).toEqual([])
     expect(none.headers.get('x-total-count')).toBe('0')
+  })
+})
+
+describe('product groups (spec 2.6, 4.2)', () => {
+  const group = (over: Record<string, unknown> = {}) => ({ name: 'Record group', active: true, status: 'LIVE', description: 'd', detailed_description: 'dd', products: [9, 10], related_product_groups: [], grading: 2, subscription_type: 'SUBSCRIPTION_KIND_STORAGE', subscription_product_type: 'BASE', ...over })
+
+  it('takes the fields of 2.6 except id, with the subscription kind as one of the three uppercase labels', async () => {
+    const existing = (await rec.api.all<Row>('/product_groups'))[0]!
+    const res = await rec.api.post<Row>('/product_groups', group({ id: existing.id }))
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.id).not.toBe(existing.id)
+    expect(res.body).toMatchObject({ name: 'Record group', status: 'LIVE', active: true, products: [9, 10], grading: 2, subscription_type: 'SUBSCRIPTION_KIND_STORAGE', subscription_product_type: 'BASE' })
+    expect((await rec.api.get<Row>(`/product_groups/${existing.id}`)).body.name).toBe(existing.name)
+    for (const kind of ['SUBSCRIPTION_KIND_BACKUP', 'SUBSCRIPTION_KIND_MEETING']) {
+      expect((await rec.api.post('/product_groups', group({ subscription_type: kind, products: [] }))).status, kind).toBe(201)
+    }
+  })
+
+  it('refuses values outside the enumerations of 2.6: status DRAFT or LIVE, subscription_product_type BASE or ADD_ON, the kind as its label', async () => {
+    for (const over of [{ subscription_type: 'storage' }, { subscription_type: 'STORAGE' }, { status: 'PUBLISHED' }, { subscription_product_type: 'ADDON' }]) {
+      const res = await rec.api.post<{ errors: { field: string }[] }>('/product_groups', group(over))
+      expect(res.status, JSON.stringify(over)).toBe(422)
+      expect(res.body.errors.map((e) => e.field)).toEqual(Object.keys(over))
+    }
   })
 })
