@@ -187,6 +187,18 @@ describe('ship_instructions and provisioning_instructions: at most 3500 characte
   })
 })
 
+describe('the 3500 of spec 8 counts characters, not UTF-16 units or bytes', () => {
+  it('takes 3500 characters that are each two UTF-16 units (emoji), and refuses 3501 of them', async () => {
+    const emoji = '\u{1F4E6}'
+    const ok = await rec.api.post<Order>('/orders', orderBody({ ship_instructions: emoji.repeat(3500), provisioning_instructions: '\u00e9'.repeat(3500) }))
+    expect(ok.status, JSON.stringify(ok.body).slice(0, 300)).toBe(201)
+    expect((await rec.api.get<Order>(`/orders/${ok.body.id}`)).body.ship_instructions).toBe(emoji.repeat(3500))
+    const over = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody({ ship_instructions: emoji.repeat(3501) }))
+    expect(over.status).toBe(422)
+    expect(over.body.errors.map((e) => e.field)).toEqual(['ship_instructions'])
+  })
+})
+
 describe('cancelling is not an API operation (spec 3, public record): a sandbox answering like the real service has no cancel route', () => {
   const live = recordSuite({ products: 30, orders: 20, speed: 0, testMode: true, cancelOrder: false })
 
