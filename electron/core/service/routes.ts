@@ -105,6 +105,8 @@ export const SERVICE_ASSUMPTIONS = {
   orderTextSearch:
     'The local orders index answers the list filters offline as the service would. Spec 4.2 names what text matches (reference, supplier reference, purchase order), not how: the reference is taken to be the order id (with or without #) or a shipment\'s reference, the supplier reference supplier_ref or any linked_supplier_refs; all but the id match in part, case-insensitively, as our sandbox does; offline it also finds order names, end users and organisation names.',
   actionAnswers: 'What POST /orders/{id}/resubmit answers is not shown (spec 4.1): our sandbox answers the order; a success that is not an order (no body, a message) is taken as done and the order is read again by GET /orders/{id} (order-actions.ts).',
+  requestBounds:
+    'Spec 8 bounds only ship_instructions and provisioning_instructions (3500 characters). Drafts are checked before sending with the shared request schemas (baskets/validation.ts), whose other bounds and required fields are our sandbox\'s choice (sandbox README "Limits": 255 characters for names, PO numbers, end users and address fields, 128 for SKUs, 32 for postal codes, quantity 1 to 1,000,000, an address\'s first line, city, postal code and country); the real service may take more or less, and what it refuses comes back on the field it names.',
   rateLimit: 'Unknown; a 429 is honoured through Retry-After, in seconds or as an HTTP date (counted from the answer\'s Date header).',
   facetNames:
     'Vendor and product type records are "not shown" (spec 2): the catalogue asks GET /vendors and GET /product_types (ours) for their names and keeps them with the catalogue; a 404 (or any refusal) leaves them named by id ("Vendor 4").',
