@@ -147,3 +147,20 @@ describe('product groups (spec 2.6, 4.2)', () => {
     }
   })
 })
+
+describe('products (spec 2, 2.7)', () => {
+  it('write featured_description as newline-separated lines, and prices as JSON numbers', async () => {
+    const products = await rec.api.all<Row & { provisioning: Row[]; maintenance: Row[] }>('/products')
+    expect(products.length).toBeGreaterThan(100)
+    for (const p of products) {
+      const featured = p.featured_description as string | null
+      if (featured !== null) {
+        expect(featured, p.product_code as string).not.toMatch(/\r|<br|^\n|\n$|\n\n/)
+        expect(featured.split('\n').every((line) => line.trim() === line && line.length > 0), p.product_code as string).toBe(true)
+      }
+      for (const money of ['price', 'rrp', 'shipping_cost'] as const) expect(typeof p[money], `${p.product_code as string} ${money}`).toBe('number')
+      for (const related of [...p.provisioning, ...p.maintenance]) expect(typeof related.price).toBe('number')
+    }
+    expect(products.some((p) => typeof p.featured_description === 'string' && p.featured_description.includes('\n'))).toBe(true)
+  })
+})
