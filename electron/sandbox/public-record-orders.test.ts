@@ -187,6 +187,25 @@ describe('ship_instructions and provisioning_instructions: at most 3500 characte
   })
 })
 
+describe('statuses mean what spec 3 says of them', () => {
+  it('PART_SHIPPED orders have shipped some but not all, SHIPPED and COMPLETE ones all, open ones none; ATTENTION_REQUIRED ones carry the reason', async () => {
+    type Shipped = Order & { date: string; shipments: { items: { product: number; quantity: number }[] }[]; attention_required: string | null }
+    // The orders as the service made them: the history, before this file moved any.
+    const history = (await rec.api.all<Shipped>('/orders')).filter((o) => o.date < '2025-07-01')
+    expect(new Set(history.map((o) => o.status))).toEqual(new Set(PUBLIC_STATUSES))
+    for (const o of history) {
+      const ordered = o.line_items.reduce((n, l) => n + (l.quantity as number), 0)
+      const shipped = o.shipments.flatMap((s) => s.items).reduce((n, i) => n + i.quantity, 0)
+      if (o.status === 'PART_SHIPPED') {
+        expect(shipped, `order ${o.id}`).toBeGreaterThan(0)
+        expect(shipped, `order ${o.id}`).toBeLessThan(ordered)
+      } else if (o.status === 'SHIPPED' || o.status === 'COMPLETE') expect(shipped, `order ${o.id}`).toBe(ordered)
+      else if (o.status !== 'CANCELLED' && o.status !== 'FAILED') expect(shipped, `order ${o.id} ${o.status}`).toBe(0)
+      if (o.status === 'ATTENTION_REQUIRED') expect(o.attention_required, `order ${o.id}`).toMatch(/\S/)
+    }
+  })
+})
+
 describe('the 3500 of spec 8 counts characters, not UTF-16 units or bytes', () => {
   it('takes 3500 characters that are each two UTF-16 units (emoji), and refuses 3501 of them', async () => {
     const emoji = '\u{1F4E6}'
