@@ -24,6 +24,11 @@ describe('README', () => {
     expect(rows).toEqual(expected)
   })
 
+  it('counts the operations openapi.json documents as the operation table does', () => {
+    const counted = /OpenAPI 3\.1 document of the (\d+) operations/.exec(readme)
+    expect(Number(counted?.[1])).toBe(operations.length)
+  })
+
   it('documents every permission', () => {
     for (const p of PERMISSIONS) expect(readme).toContain(`\`${p}\``)
   })
