@@ -11,20 +11,21 @@ import { indexText } from './search-text'
  * the online state, progress; and keeps answering searches from the live generation) and beside
  * each other:
  *
- * - rows worker: fetches each page itself (fetch: with undici, given the request the main thread's
+ * - rows worker: has each page fetched (fetch: with undici, given the request the main thread's
  *   ServiceClient prepared, token and headers included, and read within the same bounds by the
- *   client's own body reader, included below), or takes its response bytes (transferred, not
- *   copied; the first page, which says how many there are), parses and checks
- *   them, stores the page and its products in the rows file, one transaction per page, and sends
- *   each product's whole text to the text worker. Once every page has landed it reads back the
- *   stored pages whose descriptions the text worker does not have (an interrupted sync's), and sends their whole text
+ *   client's own body reader, included below) by the text worker, which reads and decompresses the
+ *   next page while this thread stores the last; or takes its response bytes (transferred, not
+ *   copied; the first page, which says how many there are). It parses and checks them, stores the
+ *   page and its products in the rows file, one transaction per page, and sends each product's
+ *   whole text to the text worker. Once every page has landed it reads back the stored pages whose
+ *   descriptions the text worker does not have (an interrupted sync's), and sends their whole text
  *   again (describe); at the end it builds the indexes.
- * - text worker: splits that text into index words (indexText) and adds it to the full-text
- *   indexes in the text file: each page's names and SKUs to name_fts as it lands, its whole text
- *   to product_fts from a stash file once the pages stop coming for a moment or are all in
- *   (so describe has nothing left to read back but what an interrupted sync stored), committing
- *   every few pages; at the end it merges the index and writes its vocabulary. Descriptions are most of the text: names first makes every product findable by
- *   SKU and name as its page lands, however busy the machine (schema.ts).
+ * - text worker: fetches the pages for the rows worker (NET), splits the text it is sent into index
+ *   words (indexText) and adds it to the full-text indexes in the text file: each page's names and
+ *   SKUs to name_fts as it lands, its whole text to product_fts from a stash file once the pages
+ *   stop coming for a moment or are all in, committing every few pages; at the end it merges the
+ *   index and writes its vocabulary. Descriptions are most of the text: names first makes every
+ *   product findable by SKU and name as its page lands, however busy the machine (schema.ts).
  *
  * They are plain JavaScript run with `new Worker(source, { eval: true })`: the same code then works
  * in the Electron main process and the tests, with no bundle entry and no loader in the worker.
@@ -157,13 +158,11 @@ const serve = (ops) =>
 
 // Declared under their own names (productColumns calls the normalisers by theirs, which a bundler
 // may have renamed consistently), and bound to fixed names for the code below.
-export const ROWS_WORKER_SOURCE = `${PRELUDE}
-${normalizeSku}
-${normalizeName}
-const productColumns = (${productColumns})
-const productBody = (${productBody})
-const readablePart = (${readablePart})
-const isProduct = ${checkSource(Product) ?? 'null'}
+/**
+ * The network side of a sync's pages, run by the text worker for the rows worker (fetch, cancel):
+ * a prepared GET sent with undici and its answer read within the client's own bounds.
+ */
+const NET = String.raw`
 const decoder = new TextDecoder()
 /**
  * The client's body reader (body-reader.ts) and its test of an answer not to read
@@ -229,6 +228,58 @@ async function fetchAnswer(m, signal) {
   if (status < 300 && bodyReader.startsLikeMarkup(bytes)) return { kind: 'markup', status }
   if (status >= 300) return { kind: 'answer', status, headers, text: decoder.decode(bytes) }
   return { kind: 'bytes', status, headers, bytes }
+}
+
+/** The rows worker asks for a page (fetch) or no longer wants it (cancel); the answer goes back on its port. */
+function netMessage(m, reply) {
+  if (m.cancel !== undefined) {
+    const abort = fetching.get(m.cancel)
+    if (abort) abort.abort()
+    return
+  }
+  const abort = new AbortController()
+  fetching.set(m.fetch, abort)
+  fetchAnswer(m, abort.signal)
+    .catch((err) => ({ kind: 'transport', error: plainError(err) }))
+    .then((got) => {
+      fetching.delete(m.fetch)
+      reply.postMessage({ fetched: m.fetch, got }, got.bytes ? [got.bytes.buffer] : [])
+    })
+}
+/** Ends every fetch and the Agent's connections (the sync is over). */
+function netClose() {
+  for (const abort of fetching.values()) abort.abort()
+  if (agent) agent.destroy().catch(() => {})
+  agent = null
+}
+`
+
+export const ROWS_WORKER_SOURCE = `${PRELUDE}
+${normalizeSku}
+${normalizeName}
+const productColumns = (${productColumns})
+const productBody = (${productBody})
+const readablePart = (${readablePart})
+const isProduct = ${checkSource(Product) ?? 'null'}
+const decoder = new TextDecoder()
+/**
+ * Pages are fetched by the text worker (NET below), which is idle most of the time a page takes
+ * here: this thread parses and stores one page while the next one is read and decompressed there.
+ * Asked over the port the two threads share; the answer's body comes back transferred, not copied.
+ */
+const asked = new Map()
+let askedLast = 0
+function fetchThere(fetch, request, agentSpec) {
+  return new Promise((resolve) => {
+    asked.set(fetch, resolve)
+    textPort.postMessage({ fetch, request, agent: agentSpec })
+  })
+}
+function fetchedThere(m) {
+  const resolve = asked.get(m.fetched)
+  if (!resolve) return
+  asked.delete(m.fetched)
+  resolve(m.got)
 }
 
 /** Product ids stored in this generation: a product repeated on a later page is kept once. */
@@ -360,6 +411,7 @@ function materialize() {
 const rowsOps = {
   open(m) {
     textPort = m.textPort
+    textPort.on('message', fetchedThere)
     setGate(m.gate)
     if (m.live) {
       deferred = m
@@ -444,24 +496,18 @@ const rowsOps = {
    * stored (not a JSON list, the disk), { failed }. The page's bytes never reach the main thread.
    */
   async fetch(m) {
-    const abort = new AbortController()
-    fetching.set(m.fetch, abort)
+    // While comparing with the live generation, a page it holds with an ETag is asked for only if it changed.
+    const etag = liveEtag(m.page)
+    const got = await fetchThere(m.fetch, etag ? { ...m.request, headers: { ...m.request.headers, 'if-none-match': etag } } : m.request, m.agent)
+    if (got.kind === 'unchanged') return { kind: 'ok', status: got.status, headers: got.headers, value: rowsOps.unchanged(m) }
+    if (got.kind !== 'bytes') return got
+    let value
     try {
-      // While comparing with the live generation, a page it holds with an ETag is asked for only if it changed.
-      const etag = liveEtag(m.page)
-      const got = await fetchAnswer(etag ? { ...m, request: { ...m.request, headers: { ...m.request.headers, 'if-none-match': etag } } } : m, abort.signal)
-      if (got.kind === 'unchanged') return { kind: 'ok', status: got.status, headers: got.headers, value: rowsOps.unchanged(m) }
-      if (got.kind !== 'bytes') return got
-      let value
-      try {
-        value = { stored: rowsOps.page({ page: m.page, base: m.base, bytes: got.bytes.buffer, sql: m.sql, countItems: m.countItems, etag: got.headers.etag }) }
-      } catch (err) {
-        value = { failed: failed(err) }
-      }
-      return { kind: 'ok', status: got.status, headers: got.headers, value }
-    } finally {
-      fetching.delete(m.fetch)
+      value = { stored: rowsOps.page({ page: m.page, base: m.base, bytes: got.bytes.buffer, sql: m.sql, countItems: m.countItems, etag: got.headers.etag }) }
+    } catch (err) {
+      value = { failed: failed(err) }
     }
+    return { kind: 'ok', status: got.status, headers: got.headers, value }
   },
   /**
    * The service answered 304 to the live copy's ETag: the page is the live one, as if its bytes had
@@ -490,8 +536,7 @@ const rowsOps = {
   },
   /** The main thread no longer wants this fetch (the sync was cancelled or failed). */
   cancel(m) {
-    const abort = fetching.get(m.fetch)
-    if (abort) abort.abort()
+    if (asked.has(m.fetch)) textPort.postMessage({ cancel: m.fetch })
   },
   /** Pages stored here but not in the text file (an interrupted sync): their names again, from the stored JSON. */
   reindex(m) {
@@ -519,9 +564,10 @@ const rowsOps = {
     return prepare(m.count).get().n
   },
   close() {
-    for (const abort of fetching.values()) abort.abort()
-    if (agent) agent.destroy().catch(() => {})
-    agent = null
+    // The fetches still asked for end with the text worker (it closes after this one).
+    for (const fetch of asked.keys()) textPort.postMessage({ cancel: fetch })
+    for (const resolve of asked.values()) resolve({ kind: 'transport', error: { name: 'AbortError', code: 'ABORT_ERR', message: 'The sync stopped.' } })
+    asked.clear()
     if (textPort) textPort.close()
     if (prior) prior.close()
     prior = null
@@ -534,13 +580,11 @@ serve(rowsOps)
 `
 
 export const TEXT_WORKER_SOURCE = `${PRELUDE}
+${NET}
 const { receiveMessageOnPort } = require('node:worker_threads')
 const indexText = (${indexText})
-// Lower still than the rows worker: indexing descriptions is what may wait (the pages landing, and
-// the thread answering searches, may not).
-try {
-  require('node:os').setPriority(0, 19)
-} catch {}
+// As low as the rows worker (PRELUDE): this thread fetches the pages and indexes their names, which
+// the landing waits for; descriptions wait in the stash for the moments no page comes.
 let pending = []
 let commitEvery = 1
 let port = null
@@ -747,7 +791,7 @@ serve({
     port = m.rowsPort
     // A refresh creates the file with its first text (none comes while the catalogue is unchanged).
     if (!m.lazy) ensureOpen()
-    port.on('message', (page) => guarded(() => index(page)))
+    port.on('message', (m) => (m.fetch !== undefined || m.cancel !== undefined ? netMessage(m, port) : guarded(() => index(m))))
     return db ? { named: prepare(sql.pages).all().map((r) => r.page), described: prepare(sql.describedPages).all().map((r) => r.page) } : { named: [], described: [] }
   },
   flush() {
@@ -770,7 +814,8 @@ serve({
     // the next sync reads them back from the stored pages (describe).
     bodiesAhead = 0
     let sent
-    while (port && (sent = receiveMessageOnPort(port))) guarded(() => index(sent.message))
+    while (port && (sent = receiveMessageOnPort(port))) if (sent.message.text !== undefined) guarded(() => index(sent.message))
+    netClose()
     if (db) commit()
     dropStash()
     if (idle) clearTimeout(idle)
