@@ -19,6 +19,18 @@ export const CatalogueSearchInput = z.object({
 })
 export type CatalogueSearchInput = z.input<typeof CatalogueSearchInput>
 
+/**
+ * What the catalogue view shows: the box's query, the filters and the sort. The core keeps the
+ * last one per profile, so a reload or a restart finds the search as the rep left it.
+ */
+export const CatalogueQuery = z.object({
+  query: z.string().max(255).default(''),
+  vendor: FilterIds.default([]),
+  type: FilterIds.default([]),
+  sort: CatalogueSort.default('relevance'),
+})
+export type CatalogueQuery = z.infer<typeof CatalogueQuery>
+
 /** The query box and the filters whose vendor and type counts are asked. */
 export const FacetCountsInput = CatalogueSearchInput.pick({ query: true, vendor: true, type: true })
 export type FacetCountsInput = z.input<typeof FacetCountsInput>

@@ -105,3 +105,33 @@ describe('catalogue: scanning and quick lookup offline', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
 })
+
+/** A rep who reloads the window, or comes back to the catalogue later, finds the search as left. */
+describe('catalogue: the search is kept across a reload', () => {
+  let app: AppUnderTest
+
+  beforeAll(async () => {
+    app = await launchApp()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('shows the query typed, and its results, after the page is reloaded', async () => {
+    const { page } = app
+    await app.startDemo()
+    await expect.poll(async () => (await app.call<CatalogueStatus>('catalogue.status')).products, { timeout: 60_000 }).toBeGreaterThan(0)
+    const [product] = (await app.call<CatalogueSearchResult>('catalogue.search', { query: '', limit: 1 })).items
+    const query = product!.product_code
+
+    await page.goto(`${app.url}#/catalogue`)
+    await page.fill('[data-testid=catalogue-search]', query)
+    await page.waitForSelector(`[data-testid=results][data-query="${query}"] [data-testid=result-row]`)
+
+    await page.reload()
+    await page.waitForSelector(`[data-testid=results][data-query="${query}"] [data-testid=result-row]`)
+    expect(await page.inputValue('[data-testid=catalogue-search]')).toBe(query)
+    expect(await page.textContent('[data-testid=result-row]')).toContain(query)
+    expect(app.pageErrors).toEqual([])
+  })
+})

@@ -3,6 +3,7 @@ import { leftOutOf, PER_PAGE_MAX } from '../../../shared/api'
 import type { CoreEventName } from '../../../shared/model/core-events'
 import { AppError } from '../../../shared/model/app-error'
 import { AlertPrefs, type WatchState } from '../../../shared/model/order-watch'
+import { ViewState } from '../store/view-state'
 import { OrderFilters, SavedOrderFilters, type OrderRow, type OrdersIndexProblem, type OrdersIndexState } from '../../../shared/model/order'
 import type { ActiveSession } from '../connection/connection'
 import { ProfileScoped } from '../connection/profile-scoped'
@@ -71,16 +72,9 @@ interface ProfileOrders {
 }
 
 const ALERT_PREFS_KEY = 'orders.alertPrefs'
-const filtersKey = (profileId: string) => `orders.filters:${profileId}`
 const savedFiltersKey = (profileId: string) => `orders.savedFilters:${profileId}`
 /** The index is refreshed in the background when a list is asked this long after its last refresh. */
 const INDEX_FRESH_MS = 60_000
-/**
- * A profile's list filters are written at most this often (the last ones always, the first at once). Each write is durable
- * (an fsync on the core's thread): a rep sorting five times in a row needs only the last kept, and
- * the next sort's answer must not wait behind the writes of the ones before.
- */
-const FILTERS_WRITE_EVERY_MS = 500
 
 /**
  * Orders: list and detail (with offline copies), resubmit / cancel / reorder, and the watcher that
@@ -112,34 +106,11 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     if (event === 'outbox.changed') scope.current()?.watcher.nudge()
   })
 
-  /** Filters given but not written yet (reads answer them): written when the pause is over, or at once when the profile closes. */
-  let pendingFilters: { profileId: string; filters: OrderFilters; timer: unknown } | null = null
-  /** When each profile's filters were last written. */
-  const filtersWrittenAt = new Map<string, number>()
-  function writeFilters(): void {
-    const p = pendingFilters
-    if (!p) return
-    pendingFilters = null
-    clock.clearTimeout(p.timer)
-    write(p.profileId, p.filters)
-  }
-  function write(profileId: string, filters: OrderFilters): void {
-    filtersWrittenAt.set(profileId, clock.now())
-    ctx.settings.set(filtersKey(profileId), filters)
-  }
-  function rememberFilters(profileId: string, filters: OrderFilters): void {
-    if (pendingFilters && pendingFilters.profileId !== profileId) writeFilters()
-    if (pendingFilters) {
-      pendingFilters.filters = filters
-      return
-    }
-    const wait = (filtersWrittenAt.get(profileId) ?? -Infinity) + FILTERS_WRITE_EVERY_MS - clock.now()
-    if (wait <= 0) write(profileId, filters)
-    else pendingFilters = { profileId, filters, timer: clock.setTimeout(writeFilters, wait) }
-  }
+  /** The list's filters, kept per profile across reloads and restarts. */
+  const keptFilters = new ViewState(ctx.settings, clock, 'orders.filters', OrderFilters, () => OrderFilters.parse({}))
 
   async function close(old: ProfileOrders): Promise<void> {
-    writeFilters()
+    keptFilters.flush()
     await old.watcher.stop()
     old.db.close()
   }
@@ -359,16 +330,10 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
         const draft = await opts.drafts.createDraft(order.organisation, name ? { ...doc, name } : doc)
         return { draftId: draft.id, lines: draft.lineCount, leftOut: leftOutOf(order, 'line_items') }
       },
-      'orders.filters': () => {
-        const s = connection.require()
-        if (pendingFilters?.profileId === s.profile.id) return pendingFilters.filters
-        const parsed = OrderFilters.safeParse(ctx.settings.get<unknown>(filtersKey(s.profile.id), {}))
-        return parsed.success ? parsed.data : OrderFilters.parse({})
-      },
-      'orders.saveFilters': (filters) => {
-        const s = connection.require()
-        rememberFilters(s.profile.id, filters)
-        return filters
+      'orders.filters': () => keptFilters.read(connection.require().profile.id),
+      'orders.saveFilters': (next) => {
+        keptFilters.remember(connection.require().profile.id, next)
+        return next
       },
       'orders.savedFilters': () => {
         const s = connection.require()
@@ -427,7 +392,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     async stop() {
       offBus?.()
       await scope.stop()
-      writeFilters()
+      keptFilters.flush()
     },
   }
 }

@@ -3,8 +3,8 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { Product } from '../../../shared/api'
 import type { DraftView } from '../../../shared/ipc/channels/baskets'
 import type {
+  CatalogueQuery,
   CatalogueSearchResult,
-  CatalogueSort,
   CatalogueStatus,
   Facet,
   ImageKind,
@@ -29,12 +29,8 @@ const FACET_COUNTS_AFTER_MS = 300
 
 const SCAN_ADDS_KEY = 'wd.catalogue.scanAddsToBasket'
 
-export interface CatalogueQuery {
-  query: string
-  vendor: number[]
-  type: number[]
-  sort: CatalogueSort
-}
+/** The catalogue view's query, filters and sort (shared/model: the core keeps the last one). */
+export type { CatalogueQuery }
 
 /** The vendors' and types' counts for the list shown; 'counting' until they come, 'none' when there are none to show. */
 export type ShownFacetCounts = { vendors: ReadonlyMap<number, number>; types: ReadonlyMap<number, number> } | 'counting' | 'none'
@@ -129,10 +125,25 @@ export const useCatalogueStore = defineStore('catalogue', () => {
   /** When a partial answer was last asked again as more of a first sync landed. */
   let partialAskedAt = 0
 
-  /** Follows sync progress; loads status and filters. Safe to call again (e.g. on every visit). */
+  /** Follows sync progress; loads status and filters, and the search last left. Safe to call again (e.g. on every visit). */
   async function init(): Promise<void> {
     off ??= api.on('catalogue.syncProgress', (p) => onProgress(p))
-    await Promise.all([loadStatus(), loadFacets()])
+    await Promise.all([loadStatus(), loadFacets(), restoreQuery()])
+  }
+
+  /** The query kept by the core was read for this profile (after a reload, the store starts empty). */
+  let restored = false
+  /** A search was asked since: what the rep typed meanwhile wins over the query kept. */
+  let asked = false
+  async function restoreQuery(): Promise<void> {
+    if (restored) return
+    try {
+      const kept = await api.catalogue.lastQuery()
+      restored = true
+      if (!asked) params.value = kept
+    } catch {
+      /* nothing kept to read (no profile yet): the search starts empty */
+    }
   }
 
   function dispose(): void {
@@ -237,12 +248,19 @@ export const useCatalogueStore = defineStore('catalogue', () => {
 
   /** Runs the search for `next` (or again for the current parameters) from the first row. */
   async function search(next?: Partial<CatalogueQuery>): Promise<void> {
-    if (next) params.value = { ...params.value, ...next }
+    if (next) {
+      asked = true
+      params.value = { ...params.value, ...next }
+      // Kept by the core, as the orders list's filters are: a reload or a restart finds this search again.
+      void api.catalogue.rememberQuery(params.value).catch(() => {})
+    }
     await rows.reload()
   }
 
   function reset(): void {
     params.value = { query: '', vendor: [], type: [], sort: 'relevance' }
+    restored = false
+    asked = false
     rows.reset()
     total.value = 0
     answeredQuery.value = null

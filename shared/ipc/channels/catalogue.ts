@@ -1,17 +1,20 @@
 import { z } from 'zod'
 import { Id, Product, ProductGroup } from '../../api'
 import { ById, channel } from '../contract-kit'
-import { CatalogueSearchInput, CatalogueSearchResult, FacetCounts, FacetCountsInput } from '../../model/catalogue-search'
+import { CatalogueQuery, CatalogueSearchInput, CatalogueSearchResult, FacetCounts, FacetCountsInput } from '../../model/catalogue-search'
 import { CatalogueStatus, SyncOutcome } from '../../model/catalogue-sync'
 import { Facet, ImageKind, ProductGroupSummary, ProductSummary } from '../../model/product'
 
 // The catalogue's types are the domain model's (shared/model); re-exported for the renderer's imports.
 export { Facet, ImageKind, MatchKind, ProductGroupSummary, ProductSummary } from '../../model/product'
-export { CatalogueSearchInput, CatalogueSearchResult, CatalogueSort, FacetCounts } from '../../model/catalogue-search'
+export { CatalogueQuery, CatalogueSearchInput, CatalogueSearchResult, CatalogueSort, FacetCounts } from '../../model/catalogue-search'
 export { CatalogueStatus, SyncOutcome, SyncProgress, syncUnderWay } from '../../model/catalogue-sync'
 
 export const catalogueChannels = {
   'catalogue.search': channel(CatalogueSearchInput, CatalogueSearchResult),
+  /** The catalogue view's last query, filters and sort for the active profile (kept across restarts). */
+  'catalogue.lastQuery': channel(z.undefined(), CatalogueQuery),
+  'catalogue.rememberQuery': channel(CatalogueQuery, CatalogueQuery),
   'catalogue.product': channel(ById, Product),
   /** Summaries of the products with these ids that the local catalogue holds, in the order asked (others are left out). */
   'catalogue.summaries': channel(z.object({ ids: z.array(Id).max(1000) }), z.array(ProductSummary)),

@@ -32,7 +32,15 @@ function type(text: string): void {
 const rows = () => $$('[data-testid=result-row]').map((r) => ({ sku: r.dataset.sku!, match: r.dataset.match!, text: r.textContent ?? '' }))
 
 describe('catalogue view', () => {
-  const demo = demoAppSuite({ sandbox: { products: 400, orders: 5, speed: 0 }, sync: true, cleanUp: () => localStorage.clear() })
+  const demo = demoAppSuite({
+    sandbox: { products: 400, orders: 5, speed: 0 },
+    sync: true,
+    // The core keeps the last search (a reload finds it again): each test starts from the whole catalogue.
+    cleanUp: async () => {
+      localStorage.clear()
+      await demo.app.api.catalogue.rememberQuery({ query: '', vendor: [], type: [], sort: 'relevance' })
+    },
+  })
 
   async function openCatalogue() {
     await demo.mount({ path: '/catalogue' })
@@ -192,7 +200,11 @@ describe('catalogue view', () => {
     searchBox().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
     await waitFor(() => m.router.currentRoute.value.path === `/catalogue/products/${SHOWCASE.router.id}`, 'the exact match opened')
 
-    const again = await openCatalogue()
+    // Mounted afresh (as after a reload): the search left is there again, and emptied it browses everything.
+    const again = await demo.mount({ path: '/catalogue' })
+    await waitFor(() => searchBox().value === SHOWCASE.router.sku.toLowerCase() && rows().some((r) => r.sku === SHOWCASE.router.sku), 'the search left')
+    type('')
+    await waitFor(() => $('[data-testid=results][data-query=""]') && rows().length > 0, 'the browse list')
     const row = await waitFor(() => $$('[data-testid=result-row]').find((r) => r.dataset.productId === String(SHOWCASE.accessPoint.id)), 'the access point row')
     row.querySelector<HTMLButtonElement>('[data-testid=row-add]')!.click()
     const note = await waitFor(() => $('[data-testid=catalogue-page] [data-testid=basket-added]')?.textContent?.trim(), 'the confirmation')
