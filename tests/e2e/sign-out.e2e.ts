@@ -44,6 +44,10 @@ describe('signing out and in again', () => {
 
     await page.locator('[data-testid=start-demo]').waitFor()
     expect(await page.textContent('body')).toContain('Signed out of Demo data. Connect to sign in again.')
+    // The Sign out button has gone with the page: the keyboard goes on from Connect, as the notice says, not from the page's body.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid=profile]')?.textContent?.includes('Demo data') && document.activeElement?.getAttribute('data-testid')))
+      .toBe('connect-profile')
     expect(await page.locator('[data-testid=current-user]').count()).toBe(0)
     expect(await app.call<ConnectionStatus>('connection.status')).toMatchObject({ profile: null })
   })
