@@ -36,6 +36,18 @@ describe('the new connection form on the first start', () => {
     expect(await field.inputValue()).toBe('orders example com')
   })
 
+  it('describes the environment chosen: Demo’s hint speaks of sample data, not of Production and Staging', async () => {
+    const { page } = app
+    const hint = page.locator('[data-testid=environment-hint]')
+    await page.click('[data-testid=profile-environment] [data-environment=production]')
+    expect(await hint.textContent()).toContain('Production places real orders')
+    await page.click('[data-testid=profile-environment] [data-environment=demo]')
+    await expect.poll(() => hint.textContent()).toContain('sample data')
+    expect(await hint.textContent()).not.toMatch(/Production|Staging/)
+    await page.click('[data-testid=profile-environment] [data-environment=staging]')
+    await expect.poll(() => hint.textContent()).toContain('Staging is the service’s test deployment')
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors).toEqual([])
   })
