@@ -567,6 +567,31 @@ describe('a small laptop window in German', () => {
     }
   })
 
+  it('the DEMO banner keeps to one line at 960 wide in every language', async () => {
+    const { page } = app
+    await page.setViewportSize({ width: 960, height: 640 })
+    try {
+      const faults = await faultsInEveryLanguage(
+        page,
+        async (language) => {
+          const banner = page.locator('[data-testid=target-banner][data-target=demo]')
+          await banner.waitFor()
+          // The lines its words are drawn on (French and German took two: the whole header a line taller).
+          const seen = await banner.evaluate((el) => {
+            const range = document.createRange()
+            range.selectNodeContents(el)
+            return { text: el.textContent!.trim(), lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size }
+          })
+          return seen.lines > 1 ? [`${language}: "${seen.text}" takes ${seen.lines} lines`] : []
+        },
+        'de',
+      )
+      expect(faults).toEqual([])
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 640 })
+    }
+  })
+
   it("the header bar keeps to one line with a long user's name: the name gives way, cut with an ellipsis and whole in its tooltip", async () => {
     const { page } = app
     const long = 'Maximiliane Vandenberghe-Oosterhuis van der Wal'
