@@ -381,6 +381,36 @@ describe('a small laptop window in German', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid=filter-chips]'))
   })
 
+  it('a total typed with the English decimal mark ("12.50" in German) stays in the box and says why, and the filters wait for it', async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/orders`)
+    await page.locator('[data-testid=order-row]').first().waitFor()
+    if ((await page.getAttribute('[data-testid=more-filters]', 'aria-expanded')) !== 'true') await page.click('[data-testid=more-filters]')
+    await page.fill('#of-from', '12.50')
+    await page.press('#of-from', 'Tab')
+    // The box cleared it on leaving, without a word.
+    expect(await page.inputValue('#of-from')).toBe('12.50')
+    const box = page.locator('#of-from')
+    expect(await box.getAttribute('aria-invalid')).toBe('true')
+    const said = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), (await box.getAttribute('aria-describedby')) ?? '')
+    expect(said).toContain('Nicht als Betrag lesbar: Geben Sie ihn wie 1.234,50 ein.')
+    await page.click('[data-testid=apply-filters]')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('of-from')
+    expect(await page.locator('[data-testid=filter-chip][data-chip=from]').count()).toBe(0)
+    // Corrected, it is read and applied.
+    await page.fill('#of-from', '12,50')
+    expect(await box.getAttribute('aria-invalid')).toBeNull()
+    await page.click('[data-testid=apply-filters]')
+    await page.locator('[data-testid=filter-chip][data-chip=from]', { hasText: 'Summe ab 12,50 £' }).waitFor()
+    // Clear filters empties a box holding what it could not read, too.
+    await page.fill('#of-to', '99.9')
+    await page.press('#of-to', 'Tab')
+    await page.click('[data-testid=clear-filters]')
+    await page.waitForFunction(() => !document.querySelector('[data-testid=filter-chips]'))
+    expect([await page.inputValue('#of-from'), await page.inputValue('#of-to')]).toEqual(['', ''])
+    expect(await page.locator('#of-to[aria-invalid]').count()).toBe(0)
+  })
+
   it('the orders list shows every purchase order and the order number column\u2019s name whole, in every language', async () => {
     const { page } = app
     const cut = await faultsInEveryLanguage(

@@ -28,17 +28,9 @@ export function typedAmount(text: string, locale: string): number | null | '' {
   return fraction === undefined ? units : Number(`${units}.${fraction}`)
 }
 
-/**
- * The `parse` and `format` of a naive-ui NInputNumber taking an amount: read as the rep's language
- * writes it (the box's own reading dropped "1.500,50" and "1500,50" without a word) and shown so
- * once typed ("1.500,50").
- */
+/** An amount shown as the rep's language writes it once typed ("1.500,50"), with two decimals unless whole. */
 export function useTypedAmount() {
   const f = useFormat()
-  const parse = (text: string): number | null => {
-    const amount = typedAmount(text, f.context.value.locale)
-    return typeof amount === 'number' ? amount : null
-  }
   const format = (value: number | null): string => (value === null ? '' : f.number(value, { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 }))
-  return { parse, format }
+  return { format }
 }
