@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { numberSpelled } from './money'
 
 /**
  * Reading what the service answers. Each resource has ONE strict schema (what the spec says, what
@@ -82,7 +83,10 @@ export interface Reading<T> {
  */
 export function readAnswer<S extends z.ZodType>(strict: S, raw: unknown): Reading<z.output<S>> | null {
   let exact = strict.safeParse(raw)
-  if (!exact.success && withoutRefusedNulls(raw, exact.error.issues)) exact = strict.safeParse(raw)
+  if (!exact.success) {
+    const nullsRemoved = withoutRefusedNulls(raw, exact.error.issues)
+    if (withNumbersFromText(raw, exact.error.issues) || nullsRemoved) exact = strict.safeParse(raw)
+  }
   if (exact.success) return { value: exact.data, unread: [] }
   const degraded = readerFor(strict).safeParse(raw)
   if (!degraded.success) return null
@@ -123,6 +127,36 @@ export function unreadFields(value: unknown): string[] {
   return value !== null && typeof value === 'object' ? (unreadMarks.get(value) ?? []) : []
 }
 
+/** The object member an issue names, if its holder is an object (not a list) that has it. */
+function memberAt(value: unknown, path: readonly PropertyKey[]): { members: Record<PropertyKey, unknown>; key: PropertyKey } | null {
+  let holder: unknown = value
+  for (const key of path.slice(0, -1)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<PropertyKey, unknown>)[key] : undefined
+  const key = path.at(-1)!
+  if (holder === null || typeof holder !== 'object' || Array.isArray(holder)) return null
+  const members = holder as Record<PropertyKey, unknown>
+  return Object.hasOwn(members, key) ? { members, key } : null
+}
+
+/**
+ * A number sent as the decimal it spells ("12.50" for a price: services built on decimal types
+ * answer so) is that number; text that is no unambiguous decimal ("12,50") stays as it is, for the
+ * reader to mark. Replaces, in place, such members where `issues` say a number was expected; true
+ * if any was replaced (then parse again).
+ */
+function withNumbersFromText(value: unknown, issues: readonly z.core.$ZodIssue[]): boolean {
+  let replaced = false
+  for (const issue of issues) {
+    if (issue.code !== 'invalid_type' || issue.expected !== 'number' || issue.path.length === 0) continue
+    const at = memberAt(value, issue.path)
+    const n = at && numberSpelled(at.members[at.key])
+    if (at && n !== null) {
+      at.members[at.key] = n
+      replaced = true
+    }
+  }
+  return replaced
+}
+
 /**
  * A service may answer null for what is not set, in fields the spec lists only with a type (a
  * shipping address's region, a finance contact's title; the public record does not say whether it
@@ -134,13 +168,9 @@ export function withoutRefusedNulls(value: unknown, issues: readonly z.core.$Zod
   let removed = false
   for (const issue of issues) {
     if (issue.code !== 'invalid_type' || issue.path.length === 0) continue
-    let holder: unknown = value
-    for (const key of issue.path.slice(0, -1)) holder = holder !== null && typeof holder === 'object' ? (holder as Record<PropertyKey, unknown>)[key] : undefined
-    const key = issue.path.at(-1)!
-    if (holder === null || typeof holder !== 'object' || Array.isArray(holder)) continue
-    const members = holder as Record<PropertyKey, unknown>
-    if (Object.hasOwn(members, key) && members[key] === null) {
-      delete members[key]
+    const at = memberAt(value, issue.path)
+    if (at && at.members[at.key] === null) {
+      delete at.members[at.key]
       removed = true
     }
   }

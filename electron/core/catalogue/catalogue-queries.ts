@@ -1,4 +1,4 @@
-import { Product, readAnswer, type ProductGroup } from '../../../shared/api'
+import { numberSpelled, Product, readAnswer, type ProductGroup } from '../../../shared/api'
 import { AppError } from '../../../shared/model/app-error'
 import type { Facet, ProductGroupSummary, ProductSummary } from '../../../shared/model/product'
 import type { StatementSync } from 'node:sqlite'
@@ -53,7 +53,7 @@ export class CatalogueQueries {
     // A product kept partly read by the sync is read the same way here (readablePart).
     const parsed = Product.safeParse(value)
     if (!parsed.success) {
-      const part = readablePart(value)
+      const part = readablePart(value, numberSpelled)
       const read = part && readAnswer(Product, part)
       if (read) return read.value
     }

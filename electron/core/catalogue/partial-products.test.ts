@@ -53,4 +53,18 @@ describe('a sync meeting products of an unexpected shape', () => {
     const product = await rig.call<Product>('catalogue.product', { id: first!.id })
     expect(product).toMatchObject({ id: first!.id, name: first!.name, product_code: first!.product_code, price: 0 })
   })
+
+  it('reads a price the service sends as the decimal it spells ("12.50") as that price, in the list and on the product\u2019s page', async () => {
+    const page1 = { method: 'GET', path: '^/products$', query: '(^|&)page=1(&|$)' }
+    sandbox.control.injectFault({ kind: 'reshape', match: page1, rows: 1, set: { price: '12.50', rrp: '15' } })
+    rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    await rig.connect(sandbox)
+
+    expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS, invalid: 0 })
+    const browse = await rig.call<CatalogueSearchResult>('catalogue.search', { sort: 'relevance', limit: 1 })
+    const first = browse.items[0]!
+    expect(first).toMatchObject({ price: 12.5, rrp: 15 })
+    const product = await rig.call<Product>('catalogue.product', { id: first.id })
+    expect(product).toMatchObject({ id: first.id, price: 12.5, rrp: 15 })
+  })
 })

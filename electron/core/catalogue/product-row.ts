@@ -24,14 +24,16 @@ export const PRODUCT_COLUMNS = [
  * What can be read of a product the schema check refused (issue 14: kept, marked, not skipped):
  * its fields with the type the columns need, the others left out or defaulted (SKU and name '',
  * price 0). Null without a usable id: such a row cannot be found, ordered or replaced.
+ * `spelled` reads an amount sent as text ("12.50"): numberSpelled (shared/api/money.ts), passed in
+ * as this source runs in the sync's worker where no import is in scope.
  */
-export function readablePart(v: unknown): Product | null {
+export function readablePart(v: unknown, spelled: (text: unknown) => number | null): Product | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null
   const o = v as Record<string, unknown>
   const id = typeof o.id === 'string' && /^\d+$/.test(o.id.trim()) ? Number(o.id) : o.id
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return null
   const str = (x: unknown) => (typeof x === 'string' ? x : null)
-  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null)
+  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : spelled(x))
   const int = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) ? x : null)
   const sku = typeof o.product_code === 'string' ? o.product_code : typeof o.product_code === 'number' ? String(o.product_code) : ''
   return {

@@ -1,4 +1,4 @@
-import { Product } from '../../../shared/api'
+import { numberSpelled, Product } from '../../../shared/api'
 import { normalizeName, normalizeSku, productBody, productColumns, readablePart } from './product-row'
 import { checkSource } from './schema-check'
 import { bodyReading } from '../service/body-reader'
@@ -156,8 +156,6 @@ const serve = (ops) =>
   })
 `
 
-// Declared under their own names (productColumns calls the normalisers by theirs, which a bundler
-// may have renamed consistently), and bound to fixed names for the code below.
 /**
  * The network side of a sync's pages, run by the text worker for the rows worker (fetch, cancel):
  * a prepared GET sent with undici and its answer read within the client's own bounds.
@@ -254,16 +252,20 @@ function netClose() {
 }
 `
 
+// Declared under their own names (productColumns calls the normalisers by theirs, which a bundler
+// may have renamed consistently), and bound to fixed names for the code below.
 export const ROWS_WORKER_SOURCE = `${PRELUDE}
 ${normalizeSku}
 ${normalizeName}
 const productColumns = (${productColumns})
 const productBody = (${productBody})
-const readablePart = (${readablePart})
+const numberSpelled = (${numberSpelled})
+const readablePartOf = (${readablePart})
+const readablePart = (v) => readablePartOf(v, numberSpelled)
 const isProduct = ${checkSource(Product) ?? 'null'}
 const decoder = new TextDecoder()
 /**
- * Pages are fetched by the text worker (NET below), which is idle most of the time a page takes
+ * Pages are fetched by the text worker (NET), which is idle most of the time a page takes
  * here: this thread parses and stores one page while the next one is read and decompressed there.
  * Asked over the port the two threads share; the answer's body comes back transferred, not copied.
  */

@@ -113,6 +113,30 @@ for (const whoamiCurrency of ['code', 'id'] as const) {
       }
     })
 
+    it('reads money the service sends as the decimal it spells ("12.50") as that number, and marks only what no decimal spells', async () => {
+      const id = sb.control.listOrdersRaw()[0]!.id
+      const plain = await client.call('getOrder', { params: { id } })
+      const line = plain.line_items[0]!
+      sb.control.injectFault({ kind: 'reshape', match: { path: `^/orders/${id}$` }, set: { total: String(plain.total), 'line_items.0.price': line.price.toFixed(2), 'line_items.0.sub_total_for_item': String(line.sub_total_for_item), ship_cost: '£5.00' } })
+      try {
+        const order = await client.call('getOrder', { params: { id } })
+        expect(order).toMatchObject({ id, total: plain.total, ship_cost: null })
+        expect(order.line_items).toHaveLength(plain.line_items.length)
+        expect(order.line_items[0]).toMatchObject({ price: line.price, sub_total_for_item: line.sub_total_for_item })
+        expect(unreadFields(order)).toEqual(['ship_cost'])
+      } finally {
+        sb.control.clearFaults()
+      }
+      sb.control.injectFault({ kind: 'reshape', match: { path: '^/products/9$' }, set: { price: '1249.90' } })
+      try {
+        const product = await client.call('getProduct', { params: { id: 9 } })
+        expect(product.price).toBe(1249.9)
+        expect(unreadFields(product)).toEqual([])
+      } finally {
+        sb.control.clearFaults()
+      }
+    })
+
     it('reads one order with an unknown status and an extra field', async () => {
       const id = sb.control.listOrdersRaw()[0]!.id
       sb.control.injectFault({ kind: 'reshape', match: { path: `^/orders/${id}$` }, set: { ...ODD, status: 'AWAITING_STOCK' } })
