@@ -31,8 +31,8 @@ export function draftFromBasket(b: Basket, purpose: DraftPurpose): DraftDoc {
       ? {
           company_number: f.company_number ?? '',
           company_name: f.company_name ?? '',
-          // A target the app does not know cannot be chosen in the draft: the rep picks one.
-          target: isKnownFinanceTarget(f.target) ? f.target : undefined,
+          // A target the app does not know cannot be sent: the rep picks one, told which it was.
+          ...(isKnownFinanceTarget(f.target) ? { target: f.target } : { serviceTarget: f.target }),
           email_address: f.email_address ?? '',
           title: f.title ?? '',
           first_name: f.first_name ?? '',

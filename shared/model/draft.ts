@@ -31,6 +31,11 @@ export const DraftFinance = z
     company_number: Typed,
     company_name: Typed,
     target: FinanceTarget,
+    /**
+     * The target the service named that the app cannot send ('THIRD_PARTY_LESSOR', spec 2.8), kept
+     * from the order or basket the draft came from so the form names it until the rep chooses one.
+     */
+    serviceTarget: z.string().max(64),
     email_address: Typed,
     title: Typed,
     first_name: Typed,

@@ -52,6 +52,26 @@ describe('order page', () => {
     expect(section.textContent).toContain('36 months')
   })
 
+  it('on reorder of an order financed for a target this app does not know, the draft names that target and asks the rep to choose, none chosen', async () => {
+    const order = (await demo.sandbox.control.listOrdersRaw())[0]!
+    const finance = { target: 'THIRD_PARTY_LESSOR', company_name: 'Northwind Leasing', term_length: 36, approved: true }
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/orders/${order.id}$` }, set: { payment_type: 'FINANCE', finance } })
+    onTestFinished(() => demo.sandbox.control.clearFaults())
+    const mounted = await demo.mount({ path: `/orders/${order.id}` })
+    ;(await waitFor(() => $('[data-testid=reorder]'), 'the Reorder button')).click()
+    await waitFor(() => mounted.router.currentRoute.value.path.startsWith('/baskets/drafts/'), 'the new draft opened')
+    const ask = await waitFor(() => $('[data-testid=finance-choose-target]'), 'the finance target to choose')
+    expect(ask.textContent!.trim()).toBe('This was financed for “Third party lessor”, which this app cannot send: choose who the finance is for.')
+    const targets = $$('input[name=finance-target]') as HTMLInputElement[]
+    expect(targets.map((r) => [r.value, r.checked])).toEqual([
+      ['SELF', false],
+      ['CUSTOMER', false],
+    ])
+    targets[1]!.click()
+    await waitFor(() => !$('[data-testid=finance-choose-target]'), 'the question gone once the rep chose')
+    expect($<HTMLInputElement>('input[name=finance-target][value=CUSTOMER]')!.checked).toBe(true)
+  })
+
   it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
     const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 50 }])
     demo.sandbox.control.transition(placed.id, 'PROCESSING')
