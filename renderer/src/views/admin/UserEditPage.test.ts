@@ -115,3 +115,31 @@ describe('a user the app could not fully read', () => {
     expect($('[data-testid=user-not-fully-read]')!.textContent).toContain('This user cannot be saved from here: change it in the service’s web interface.')
   })
 })
+
+describe('a user with a value the app could not read', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true }, cleanUp: () => demo.sandbox.control.clearFaults() })
+
+  it('shows that value as not read (a dash), on the page and in the form, not the default the app put in its place', async () => {
+    const listed = await demo.app.api.admin.listUsers({})
+    if (!listed.ok) throw new Error(listed.error.message)
+    const someone = listed.value.items.find((u) => u.name)!
+    // A timeout and a language a later release allows, and no two-factor flag.
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/users/${someone.id}$` }, set: { timeout: 900, user_language: 'pt' }, unset: ['two-factor'] })
+    await demo.mount({ path: `/admin/users/${someone.id}` })
+    await waitFor(() => $('[data-testid=user-not-fully-read]'), 'the notice on the user page')
+    for (const field of ['user-timeout', 'user-language', 'user-two-factor']) {
+      expect($(`[data-testid=${field}]`)!.textContent!.trim(), field).toBe('—not read')
+    }
+    expect($('[data-testid=user-timeout] [aria-hidden=true]')!.textContent).toBe('—')
+
+    await demo.mount({ path: `/admin/users/${someone.id}/edit` })
+    await waitFor(() => $('[data-testid=user-form]'), 'the form')
+    const select = (id: string) => $(`#${id}`)!.closest('.n-base-selection')!
+    for (const id of ['uf-timeout', 'uf-language']) {
+      await waitFor(() => select(id).textContent!.trim() === 'not read', `${id} shown as not read`)
+      expect(select(id).textContent, id).not.toMatch(/hour|English/)
+    }
+    const twoFactor = $$('[role=checkbox]').find((c) => c.textContent?.includes('Two-factor'))!
+    expect(twoFactor.getAttribute('aria-checked')).toBe('mixed')
+  })
+})
