@@ -21,7 +21,10 @@ export function adminFeature(ctx: CoreContext): Feature {
       'admin.createUser': (body) => users.create(body),
       'admin.editUser': ({ id, confirmLoss, ...body }) => users.edit(id, body, confirmLoss),
       'admin.listProductGroups': () => groups.list(),
-      'admin.getProductGroup': ({ id }) => groups.get(id),
+      'admin.getProductGroup': async ({ id }) => {
+        const group = await groups.get(id)
+        return { ...group, unread: unreadFields(group) }
+      },
       'admin.createProductGroup': (body) => groups.create(body),
       'admin.editProductGroup': ({ id, ...body }) => groups.edit(id, body),
     },

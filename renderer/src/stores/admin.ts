@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { ProductGroup, ProductGroupBody, ProductGroupListItem, User, UserBody } from '../../../shared/api'
-import { UserListInput, type UserListParams, type UserListResult } from '../../../shared/ipc/channels/admin'
+import { UserListInput, type ProductGroupRecord, type UserListParams, type UserListResult } from '../../../shared/ipc/channels/admin'
 import { adminAccess } from '../../../shared/permissions'
 import { api, toApiError, type ApiError } from '../services/api'
 import { useConnectionStore } from './connection'
@@ -57,7 +57,7 @@ export const useAdminStore = defineStore('admin', () => {
     }
   }
 
-  const getGroup = (id: number): Promise<ProductGroup> => api.admin.getProductGroup({ id })
+  const getGroup = (id: number): Promise<ProductGroupRecord> => api.admin.getProductGroup({ id })
   async function saveGroup(id: number | null, body: ProductGroupBody): Promise<ProductGroup> {
     const saved = id === null ? await api.admin.createProductGroup(body) : await api.admin.editProductGroup({ ...body, id })
     groups.value = null

@@ -21,6 +21,9 @@ type ProductGroupEditInput = z.input<typeof ProductGroupEditInput>
 /** A user as read, with the fields the service sent in a form the app does not understand (empty when fully read). */
 export const UserRecord = User.extend({ unread: z.array(z.string()).default([]) })
 export type UserRecord = z.infer<typeof UserRecord>
+/** A product group as read, with the fields the app could not read (empty when fully read): it is not saved from here then. */
+export const ProductGroupRecord = ProductGroup.extend({ unread: z.array(z.string()).default([]) })
+export type ProductGroupRecord = z.infer<typeof ProductGroupRecord>
 
 export const adminChannels = {
   'admin.listUsers': channel(UserListInput, UserListResult),
@@ -29,7 +32,7 @@ export const adminChannels = {
   'admin.editUser': channel(UserEditInput, User),
   /** Every product group (all pages). */
   'admin.listProductGroups': channel(z.undefined(), z.array(ProductGroupListItem)),
-  'admin.getProductGroup': channel(ById, ProductGroup),
+  'admin.getProductGroup': channel(ById, ProductGroupRecord),
   'admin.createProductGroup': channel(ProductGroupBody, ProductGroup),
   'admin.editProductGroup': channel(ProductGroupEditInput, ProductGroup),
 }

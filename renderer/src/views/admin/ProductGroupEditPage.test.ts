@@ -91,3 +91,25 @@ describe('product group form', () => {
     expect((await group(first!.id)).name).toBe(first!.name)
   })
 })
+
+describe('a product group the app could not fully read', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true }, cleanUp: () => demo.sandbox.control.clearFaults() })
+
+  it('names what it could not read, as the user page does, and offers no Save: it is changed in the web interface', async () => {
+    const list = await demo.app.api.admin.listProductGroups()
+    if (!list.ok) throw new Error(list.error.message)
+    const group = list.value[0]!
+    // A subscription kind a later release adds.
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/product_groups/${group.id}$` }, set: { subscription_type: 'SUBSCRIPTION_KIND_PRINT' } })
+    await demo.mount({ path: `/admin/product-groups/${group.id}` })
+    const onPage = await waitFor(() => $('[data-testid=not-fully-read]'), 'the notice on the group page')
+    expect(onPage.textContent).toContain('Not fully read')
+    expect(onPage.textContent).toContain('The service sent Subscription kind in a form this app does not understand')
+
+    await demo.mount({ path: `/admin/product-groups/${group.id}/edit` })
+    const save = await waitFor(() => $<HTMLButtonElement>('[data-testid=save-group]'), 'the form')
+    await waitFor(() => $('[data-testid=not-fully-read]'), 'the notice on the form')
+    expect($('[data-testid=not-fully-read]')!.textContent).toContain('This product group cannot be saved from here: change it in the service’s web interface.')
+    expect(save.disabled).toBe(true)
+  })
+})

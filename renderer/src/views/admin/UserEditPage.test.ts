@@ -105,14 +105,14 @@ describe('a user the app could not fully read', () => {
     // A timeout a later release allows, and no two-factor flag.
     await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/users/${someone.id}$` }, set: { timeout: 900 }, unset: ['two-factor'] })
     await demo.mount({ path: `/admin/users/${someone.id}` })
-    const onPage = await waitFor(() => $('[data-testid=user-not-fully-read]'), 'the notice on the user page')
+    const onPage = await waitFor(() => $('[data-testid=not-fully-read]'), 'the notice on the user page')
     expect(onPage.textContent).toContain('The service sent Two-factor authentication, Sign out after inactivity in a form this app does not understand')
     expect($('[data-testid=user-detail] h1')!.textContent).toBe(someone.name)
 
     await demo.mount({ path: `/admin/users/${someone.id}/edit` })
     const save = await waitFor(() => $<HTMLButtonElement>('[data-testid=save-user]'), 'the form')
     expect(save.disabled).toBe(true)
-    expect($('[data-testid=user-not-fully-read]')!.textContent).toContain('This user cannot be saved from here: change it in the service’s web interface.')
+    expect($('[data-testid=not-fully-read]')!.textContent).toContain('This user cannot be saved from here: change it in the service’s web interface.')
   })
 })
 
@@ -126,7 +126,7 @@ describe('a user with a value the app could not read', () => {
     // A timeout and a language a later release allows, and no two-factor flag.
     await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/users/${someone.id}$` }, set: { timeout: 900, user_language: 'pt' }, unset: ['two-factor'] })
     await demo.mount({ path: `/admin/users/${someone.id}` })
-    await waitFor(() => $('[data-testid=user-not-fully-read]'), 'the notice on the user page')
+    await waitFor(() => $('[data-testid=not-fully-read]'), 'the notice on the user page')
     for (const field of ['user-timeout', 'user-language', 'user-two-factor']) {
       expect($(`[data-testid=${field}]`)!.textContent!.trim(), field).toBe('—not read')
     }
