@@ -327,8 +327,9 @@ export class ServiceClient {
       throw new ServiceError('bad_response', `A web page answered at ${this.base.host} instead of the service (status ${res.status}): a proxy or a network sign-in page (captive portal) may be in the way. Open a web page in a browser to sign in to the network, then try again.`, res.status, false, { problem })
     }
     if (problem === 'not_service') {
-      // No token endpoint there: another server, or a base URL that points at something else.
-      throw new ServiceError('bad_response', `There is no token endpoint at ${this.base.href} (status ${res.status}): this address does not look like the wholesale ordering service. Check the base URL.`, res.status, false, { problem })
+      // No token endpoint there: another server, or a base URL that points at something else. The address asked is named to the rep.
+      const address = this.url(routes.createToken.path, {})
+      throw new ServiceError('bad_response', `There is no token endpoint at ${address} (status ${res.status}): this address does not look like the wholesale ordering service. Check the base URL.`, res.status, false, { problem, address })
     }
     if (problem === 'bad_credentials') {
       const e = this.failure(res, 'createToken')

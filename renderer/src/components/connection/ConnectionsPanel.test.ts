@@ -247,7 +247,10 @@ describe('connection screen', () => {
       const url = other.url
       const outcome = await addThroughForm('Other server', url, `${url}/api/v1`)
       expect(outcome.getAttribute('data-problem')).toBe('not_service')
-      expect(outcome.textContent).toContain('This address does not answer like the wholesale ordering service')
+      // The address it asked, named where the rep reads the finding (not only in the folded details).
+      const shown = outcome.cloneNode(true) as HTMLElement
+      shown.querySelectorAll('details').forEach((d) => d.remove())
+      expect(shown.textContent).toContain(`This address does not answer like the wholesale ordering service: there is no token endpoint at ${url}/api/v1/oauth/create_token. Check the base URL.`)
     } finally {
       await other.close()
       await removeNamed('Other server')
