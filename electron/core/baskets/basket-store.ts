@@ -31,6 +31,10 @@ export interface DraftRecord {
   inFlightAt: number | null
   attempts: number
   nextAttemptAt: number
+  /** When the first failed try of its tries since it was queued (or tried again by the rep) failed; null before one. */
+  failingSince: number | null
+  /** Whether the rep was told it is failing (said once per such run of tries, also across a restart). */
+  failingSaid: boolean
   error: DraftError | null
   review: ReviewLine[] | null
   serviceTotal: number | null
@@ -54,6 +58,8 @@ interface Row {
   in_flight_at: number | null
   attempts: number
   next_attempt_at: number
+  failing_since: number | null
+  failing_said: number
   error: string | null
   review: string | null
   service_total: number | null
@@ -109,6 +115,15 @@ const migrations: Migration[] = [
     // Stored drafts get their own versioned shape (stored-draft.ts): every document becomes v2.
     version: 5,
     up: upgradeStoredDrafts,
+  },
+  {
+    // 'Failing' is said by time as well as by tries (outbox.ts): a draft past the old 11th try was told already.
+    version: 6,
+    up: `
+      ALTER TABLE drafts ADD COLUMN failing_since INTEGER;
+      ALTER TABLE drafts ADD COLUMN failing_said INTEGER NOT NULL DEFAULT 0;
+      UPDATE drafts SET failing_said = 1 WHERE attempts >= 11;
+    `,
   },
 ]
 
@@ -332,7 +347,7 @@ export class BasketStore {
       if (!['draft', 'rejected', 'needs_review'].includes(rec.state)) throw new AppError('conflict', `A basket that is ${rec.state.replace('_', ' ')} cannot be submitted again.`)
       const step: OutboxStep = rec.basketId !== null || rec.sourceBasketId !== null ? 'update' : 'create'
       this.db
-        .prepare('UPDATE drafts SET state = \'queued\', doc = ?, marker = COALESCE(marker, ?), basket_id = COALESCE(basket_id, source_basket_id), step = COALESCE(in_flight, ?), attempts = 0, next_attempt_at = 0, error = NULL, review = NULL, service = ?, updated_at = ? WHERE id = ?')
+        .prepare('UPDATE drafts SET state = \'queued\', doc = ?, marker = COALESCE(marker, ?), basket_id = COALESCE(basket_id, source_basket_id), step = COALESCE(in_flight, ?), attempts = 0, next_attempt_at = 0, failing_since = NULL, failing_said = 0, error = NULL, review = NULL, service = ?, updated_at = ? WHERE id = ?')
         .run(storedDraftText(snapshot), marker, step, service, this.now(), id)
       return this.require(id)
     })
@@ -356,7 +371,7 @@ export class BasketStore {
    */
   returnFromOtherService(id: string, error: DraftError): void {
     this.db
-      .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, attempts = 0, next_attempt_at = 0, error = ?, updated_at = ? WHERE id = ?`)
+      .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, attempts = 0, next_attempt_at = 0, failing_since = NULL, failing_said = 0, error = ?, updated_at = ? WHERE id = ?`)
       .run(JSON.stringify(error), this.now(), id)
   }
 
@@ -386,8 +401,11 @@ export class BasketStore {
     })
   }
 
-  /** Outbox bookkeeping: a partial update of the non-document columns, in one statement. */
-  patch(id: string, p: Partial<Pick<DraftRecord, 'state' | 'basketId' | 'orderId' | 'step' | 'inFlight' | 'attempts' | 'nextAttemptAt' | 'error' | 'review' | 'serviceTotal' | 'doc'>>): void {
+  /**
+   * Outbox bookkeeping: a partial update of the non-document columns, in one statement. Attempts
+   * set to 0 start a new run of tries: its failing is counted, and said, afresh.
+   */
+  patch(id: string, p: Partial<Pick<DraftRecord, 'state' | 'basketId' | 'orderId' | 'step' | 'inFlight' | 'attempts' | 'nextAttemptAt' | 'failingSince' | 'failingSaid' | 'error' | 'review' | 'serviceTotal' | 'doc'>>): void {
     const cols: string[] = []
     const vals: (string | number | null)[] = []
     const set = (col: string, v: string | number | null) => (cols.push(`${col} = ?`), vals.push(v))
@@ -400,7 +418,13 @@ export class BasketStore {
       set('in_flight_at', p.inFlight === null ? null : this.now())
     }
     if (p.attempts !== undefined) set('attempts', p.attempts)
+    if (p.attempts === 0) {
+      set('failing_since', null)
+      set('failing_said', 0)
+    }
     if (p.nextAttemptAt !== undefined) set('next_attempt_at', p.nextAttemptAt)
+    if (p.failingSince !== undefined) set('failing_since', p.failingSince)
+    if (p.failingSaid !== undefined) set('failing_said', p.failingSaid ? 1 : 0)
     if (p.error !== undefined) set('error', p.error ? JSON.stringify(p.error) : null)
     if (p.review !== undefined) set('review', p.review ? JSON.stringify(p.review) : null)
     if (p.serviceTotal !== undefined) set('service_total', p.serviceTotal)
@@ -519,6 +543,8 @@ export class BasketStore {
       inFlightAt: r.in_flight_at,
       attempts: r.attempts,
       nextAttemptAt: r.next_attempt_at,
+      failingSince: r.failing_since,
+      failingSaid: r.failing_said === 1,
       error: parseJson<DraftError>(r.error),
       review: parseJson<ReviewLine[]>(r.review),
       serviceTotal: r.service_total,

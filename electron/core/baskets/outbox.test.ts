@@ -851,6 +851,48 @@ describe('a basket the outbox cannot send while the window is closed to the tray
     expect(unsentAlerts(again)).toEqual([])
   })
 
+  it('failing with the service asking to wait an hour (429, Retry-After: 3600) is one alert before that hour, not after 11 tries (11 hours), nor again after an hour more or a restart', async () => {
+    const w = await world({ windowInSight: () => false })
+    const [a] = plain().slice(53)
+    const d = await draftWith(w, [a!], { name: 'Night shift' })
+    const limited = () => suite.sandbox.control.requestLog().filter((r) => r.method === 'POST' && r.path === '/baskets' && r.status === 429).length
+    const before = limited()
+    suite.sandbox.control.injectFault({ kind: 'status', status: 429, retryAfterSeconds: 3600, match: { method: 'POST', path: '^/baskets$' } })
+    try {
+      await w.call('baskets.submit', { id: d.id })
+      await until(() => limited() > before, 'the first try answered 429')
+      // A few minutes of the outbox's clock, far less than the hour it was asked to wait.
+      for (let i = 0; i < 50 && !unsentAlerts(w).length; i++) {
+        await new Promise((r) => setTimeout(r, 10))
+        w.clock.advance(5_000)
+      }
+      expect(unsentAlerts(w).map((x) => [x.id, x.title])).toEqual([[`basket-unsent-failing-${d.id}`, 'Basket “Night shift” not sent yet']])
+      expect(limited() - before).toBe(1)
+
+      // An hour on, the next try refused again: the rep was told already.
+      const tried = limited()
+      for (let i = 0; i < 400 && limited() === tried; i++) {
+        await new Promise((r) => setTimeout(r, 10))
+        w.clock.advance(60_000)
+      }
+      expect(limited()).toBe(tried + 1)
+      expect(unsentAlerts(w)).toHaveLength(1)
+
+      // Restarted, another hour of refusals: not said again.
+      await w.core.stop()
+      const again = await suite.start({ dataDir: w.dataDir, windowInSight: () => false })
+      const restarted = limited()
+      for (let i = 0; i < 400 && limited() === restarted; i++) {
+        await new Promise((r) => setTimeout(r, 10))
+        again.clock.advance(60_000)
+      }
+      expect(limited()).toBeGreaterThan(restarted)
+      expect(unsentAlerts(again)).toEqual([])
+    } finally {
+      suite.sandbox.control.clearFaults()
+    }
+  })
+
   it('is not shown while the rep has paused alerts', async () => {
     const w = await world({ windowInSight: () => false })
     await w.call('orders.setAlertPrefs', { statuses: ['SHIPPED'], paused: true, pausedUntil: null })

@@ -118,11 +118,14 @@ const IN_FLIGHT_GRACE_MS = 45_000
 export type Unsent = 'review' | 'refused' | 'failing'
 
 /**
- * The failed try, since a draft was queued, at which it is 'failing': with the default backoff (1 s
- * doubling up to a minute) some five minutes after the first. Said at this one only, not on every
- * retry after it; counted in the draft's row, so a restart does not say it again.
+ * When a draft's tries since it was queued are 'failing': at the 11th failed try (with the default
+ * backoff, 1 s doubling up to a minute, some five minutes after the first), or once its next try is
+ * half an hour or more after its first failed one, whichever comes first: a service asking to wait
+ * (429, Retry-After of an hour) makes few tries, and the rep is told before the wait, not after 11
+ * of them. Said once (failingSaid in the draft's row, so a restart does not say it again).
  */
-const STILL_FAILING_AFTER = 11
+const STILL_FAILING_AFTER_TRIES = 11
+const STILL_FAILING_AFTER_MS = 30 * 60_000
 
 const SETTLED = Symbol('settled')
 
@@ -413,9 +416,13 @@ export class Outbox {
     const wait = err instanceof ServiceError && err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : Math.min(this.deps.retryMaxMs ?? 60_000, base * 2 ** Math.min(rec.attempts, 16))
     const error = err instanceof ServiceError ? { message: err.message } : { message: 'Sending failed; the app will try again.' }
     const attempts = rec.attempts + 1
-    store.patch(rec.id, { state: 'queued', attempts, nextAttemptAt: this.deps.clock.now() + wait, error })
+    const now = this.deps.clock.now()
+    const failingSince = rec.failingSince ?? now
+    const nextAttemptAt = now + wait
+    const failing = !rec.failingSaid && (attempts >= STILL_FAILING_AFTER_TRIES || nextAttemptAt - failingSince >= STILL_FAILING_AFTER_MS)
+    store.patch(rec.id, { state: 'queued', attempts, nextAttemptAt, failingSince, ...(failing ? { failingSaid: true } : {}), error })
     this.deps.changed(rec.id)
-    if (attempts === STILL_FAILING_AFTER) this.deps.unsent?.(store.require(rec.id), 'failing')
+    if (failing) this.deps.unsent?.(store.require(rec.id), 'failing')
   }
 
   /**
