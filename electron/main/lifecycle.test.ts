@@ -189,7 +189,8 @@ describe('notifications, second instances and the tray', () => {
     expect(held.options.body).toBe('Check the service’s prices: accept them to send it, or edit the basket.')
     held.emit('click')
     expect(win().isVisible()).toBe(true)
-    expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'draft', draftId: draft.id })
+    // Named with its profile (the demo's, started above): drafts are each profile's own.
+    expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'draft', draftId: draft.id, profileId: profileIds.at(-1) })
     // The rep takes it back to edit, and closes the window to the tray again.
     await call('baskets.editAgain', { id: draft.id })
     expect(win().requestClose()).toBe(false)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, Product } from '../../../shared/api'
 import type { DraftView } from '../../../shared/model/draft-view'
 import type { OutboxCounts } from '../../../shared/model/outbox'
+import type { ConnectionStatus } from '../../../shared/model/connection'
 import { OrderFilters } from '../../../shared/model/order'
 import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 import { clientFor, plainProducts, serviceCatalogue } from '../../../tests/chaos/support/outbox-world'
@@ -681,6 +682,8 @@ describe('a basket sent while the window is closed to the tray', () => {
 describe('a basket the outbox cannot send while the window is closed to the tray', () => {
   /* The recording notifier of the suite again (see the baskets sent above); only these alerts are read. */
   const unsentAlerts = (w: Pick<CoreUnderTest, 'alerts'>) => w.alerts.filter((a) => /^baskets?-unsent-/.test(a.id))
+  /** The connected profile: a draft's alert names it, drafts being each profile's own. */
+  const profileOf = async (w: CoreUnderTest) => (await w.call<ConnectionStatus>('connection.status')).profile!.id
 
   it('held for the service\'s higher prices is one desktop alert in the rep\'s language, saying what to do, a click opening its draft', async () => {
     let inSight = false
@@ -697,7 +700,7 @@ describe('a basket the outbox cannot send while the window is closed to the tray
         id: `basket-unsent-review-${d.id}`,
         title: 'Prix modifiés dans le panier «\u202fClinique Nord\u202f»',
         body: 'Vérifiez les prix du service\u202f: acceptez-les pour le soumettre, ou modifiez le panier.',
-        target: { kind: 'draft', draftId: d.id },
+        target: { kind: 'draft', draftId: d.id, profileId: await profileOf(w) },
       },
     ])
 
@@ -746,7 +749,7 @@ describe('a basket the outbox cannot send while the window is closed to the tray
         id: `basket-unsent-refused-${bad.id}`,
         title: 'Warenkorb „Praxis Süd“ abgelehnt',
         body: 'Grund: Unknown SKU NO-SUCH-SKU-2\nKorrigieren Sie ihn und senden Sie ihn erneut.',
-        target: { kind: 'draft', draftId: bad.id },
+        target: { kind: 'draft', draftId: bad.id, profileId: await profileOf(w) },
       },
     ])
     const placed = await w.call<DraftView>('baskets.get', { id: good.id })

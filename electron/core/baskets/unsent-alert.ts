@@ -30,9 +30,10 @@ function refusal(error: DraftError | null | undefined, alerts: Texts): string | 
  * The desktop alert for baskets the outbox could not send while the window was out of sight (closed
  * to the tray), each told once, when it comes to need the rep: in their language, what they must do.
  * The baskets of one pass are one alert, as in sent-alert.ts; a click opens the draft, where it is
- * put right, or the outbox listing them.
+ * put right, or the outbox listing them. The draft is named with its profile's id (`profileId`): the
+ * rep may have switched to another profile by the time they click.
  */
-export function unsentBasketsAlert(unsent: readonly UnsentBasket[], locale: string | null | undefined): Alert {
+export function unsentBasketsAlert(unsent: readonly UnsentBasket[], locale: string | null | undefined, profileId?: string): Alert {
   const { alerts } = DESKTOP_MESSAGES[languageOrFallback(locale)]
   const t = alerts.basketsUnsent
   if (unsent.length === 1) {
@@ -44,7 +45,7 @@ export function unsentBasketsAlert(unsent: readonly UnsentBasket[], locale: stri
       title: b.title ? formatMessage(kind.title, { name: b.title }) : kind.untitled,
       body: why ? `${why}\n${kind.body}` : kind.body,
       // Put right in its draft; one the service keeps failing waits in the outbox, where it can be tried again now.
-      target: b.why === 'failing' ? { kind: 'outbox' } : { kind: 'draft', draftId: b.draftId },
+      target: b.why === 'failing' ? { kind: 'outbox' } : { kind: 'draft', draftId: b.draftId, ...(profileId ? { profileId } : {}) },
     }
   }
   return {

@@ -146,6 +146,35 @@ describe('alerts and requests to open an order', () => {
     demo.app.emit('navigation.open', { kind: 'outbox' })
     await waitFor(() => mounted.router.currentRoute.value.path === '/baskets/outbox' && $('[data-testid=outbox-page]'), 'the outbox')
   })
+
+  it('asked for a draft of another profile than the one connected (the alert came before a switch), says whose draft it is and opens it there', async () => {
+    const status = await demo.app.api.connection.status()
+    if (!status.ok) throw new Error(status.error.message)
+    const own = status.value.profile!
+    // The draft's line comes from the catalogue (downloaded by the tests before, when run with them).
+    const catalogue = await demo.app.api.catalogue.status()
+    if (catalogue.ok && !catalogue.value.products) await demo.app.api.catalogue.sync()
+    const id = await sendableDraft(demo.app.api, 'Clinic restock')
+    const { baseUrl, demo: creds } = demo.sandbox
+    const other = await demo.app.api.connection.save({ name: 'Head office', baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })
+    if (!other.ok) throw new Error(other.error.message)
+    await demo.app.api.connection.activate({ id: other.value.id })
+    try {
+      const mounted = await demo.mount({ path: '/catalogue' })
+      demo.app.emit('navigation.open', { kind: 'draft', draftId: id, profileId: own.id })
+      const notice = await waitFor(() => $('[data-testid=draft-other-profile]'), 'whose draft it is')
+      const ownName = own.demo ? 'Demo data' : own.name
+      expect(notice.textContent).toContain(`This basket is a draft of the connection “${ownName}”; the app is connected to “Head office” now. Connect to “${ownName}” to open it.`)
+      expect($('[data-testid=draft-editor]')!.textContent).not.toContain('This draft no longer exists.')
+      $<HTMLButtonElement>('[data-testid=connect-draft-profile]')!.click()
+      await waitFor(() => $('[data-testid=draft-editor] h1')?.textContent === 'Clinic restock', 'the draft, opened in its own profile')
+      expect(mounted.router.currentRoute.value.path).toBe(`/baskets/drafts/${id}`)
+      expect($('[data-testid=draft-other-profile]')).toBeNull()
+    } finally {
+      await demo.app.api.connection.activate({ id: own.id })
+      await demo.app.api.connection.remove({ id: other.value.id, discardDrafts: true })
+    }
+  })
 })
 
 describe('alerts outside the harness', () => {

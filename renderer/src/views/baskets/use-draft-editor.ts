@@ -444,6 +444,8 @@ export function useDraftEditor(id: Ref<string>) {
     view,
     doc,
     reference,
+    /** Reads the draft again (after switching to the profile whose draft it is). */
+    reload: load,
     loadError,
     actionError,
     entryError,

@@ -14,7 +14,8 @@ export function routeTo(target: NavigationTarget): RouteLocationRaw {
     case 'orders':
       return { name: 'orders', query: { ids: target.orderIds.join(',') } }
     case 'draft':
-      return { name: 'basket-draft', params: { id: target.draftId } }
+      // The profile rides along: the editor says so when the draft is another profile's.
+      return { name: 'basket-draft', params: { id: target.draftId }, ...(target.profileId ? { query: { profile: target.profileId } } : {}) }
     case 'outbox':
       return { name: 'basket-outbox' }
   }
