@@ -64,6 +64,9 @@ describe('a sync meeting products of an unexpected shape', () => {
     const browse = await rig.call<CatalogueSearchResult>('catalogue.search', { sort: 'relevance', limit: 1 })
     const first = browse.items[0]!
     expect(first).toMatchObject({ price: 12.5, rrp: 15 })
+    // Read whole: not marked as partly read.
+    expect(first.partial).toBeUndefined()
+    expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ partialProducts: 0 })
     const product = await rig.call<Product>('catalogue.product', { id: first.id })
     expect(product).toMatchObject({ id: first.id, price: 12.5, rrp: 15 })
   })

@@ -55,6 +55,23 @@ export function readablePart(v: unknown, spelled: (text: unknown) => number | nu
   } as Product
 }
 
+/**
+ * A product whose number fields (`fields`, the schema's: numberFields) come as the decimals they
+ * spell ("12.50", as services built on decimal types send money): a copy with those read as numbers
+ * by `spelled` (numberSpelled, passed in as for readablePart), or null when none came so.
+ */
+export function withNumbersSpelled(v: unknown, fields: readonly string[], spelled: (text: unknown) => number | null): Record<string, unknown> | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null
+  let copy: Record<string, unknown> | null = null
+  for (const field of fields) {
+    const n = spelled((v as Record<string, unknown>)[field])
+    if (n === null) continue
+    copy ??= { ...(v as Record<string, unknown>) }
+    copy[field] = n
+  }
+  return copy
+}
+
 /** The columns search filters and sorts on; `partial` when the product was only partly read (readablePart). */
 export function productColumns(p: Product, pos: number, partial = false): (string | number | null)[] {
   return [

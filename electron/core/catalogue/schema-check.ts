@@ -44,6 +44,13 @@ export function checkSource(schema: z.ZodType): string | null {
   }
 }
 
+/** The top-level fields of an object schema that hold a number (optional, nullable or defaulted alike). */
+export function numberFields(schema: z.ZodObject): string[] {
+  const unwrapped = (def: Def): Def => (def.innerType && ['optional', 'nullable', 'default'].includes(def.type) ? unwrapped(def.innerType._zod.def) : def)
+  const shape = (schema as unknown as { _zod: { def: Def } })._zod.def.shape ?? {}
+  return Object.entries(shape).flatMap(([key, field]) => (unwrapped(field._zod.def).type === 'number' ? [key] : []))
+}
+
 class Unsupported extends Error {}
 
 class Emitter {

@@ -1,6 +1,6 @@
 import { numberSpelled, Product } from '../../../shared/api'
-import { normalizeName, normalizeSku, productBody, productColumns, readablePart } from './product-row'
-import { checkSource } from './schema-check'
+import { normalizeName, normalizeSku, productBody, productColumns, readablePart, withNumbersSpelled } from './product-row'
+import { checkSource, numberFields } from './schema-check'
 import { bodyReading } from '../service/body-reader'
 import { readsNoBody } from '../service/client'
 import { indexText } from './search-text'
@@ -263,6 +263,19 @@ const numberSpelled = (${numberSpelled})
 const readablePartOf = (${readablePart})
 const readablePart = (v) => readablePartOf(v, numberSpelled)
 const isProduct = ${checkSource(Product) ?? 'null'}
+const withNumbersSpelledOf = (${withNumbersSpelled})
+const NUMBER_FIELDS = ${JSON.stringify(numberFields(Product))}
+/**
+ * A product as its columns take it, and whether it was only partly read: one the check refuses is
+ * kept as far as it can be read (readablePart), unless all it lacked was its money sent as the
+ * decimal it spells ("12.50"), read as that number: then it is whole.
+ */
+function productOf(item) {
+  if (isProduct(item)) return { p: item, partial: false }
+  const spelled = withNumbersSpelledOf(item, NUMBER_FIELDS, numberSpelled)
+  if (spelled && isProduct(spelled)) return { p: spelled, partial: false }
+  return { p: readablePart(item), partial: true }
+}
 const decoder = new TextDecoder()
 /**
  * Pages are fetched by the text worker (NET), which is idle most of the time a page takes
@@ -367,7 +380,7 @@ function sendStoredText(pages, perPage, sql, full) {
     const texts = []
     for (const { pos } of prepare(sql.positions).all(base, base + items.length - 1)) {
       if (positions.length % YIELD_EVERY === YIELD_EVERY - 1) yieldToSearches()
-      const p = isProduct(items[pos - base]) ? items[pos - base] : readablePart(items[pos - base])
+      const { p } = productOf(items[pos - base])
       positions.push(pos)
       if (full) texts.push(p.name, p.product_code, productBody(p))
       else texts.push(p.name, p.product_code)
@@ -467,8 +480,7 @@ const rowsOps = {
         for (let i = 0; i < items.length; i++) {
           if (i % YIELD_EVERY === YIELD_EVERY - 1) yieldToSearches()
           // A product the check refuses is kept as far as it can be read; only one without an id is left out.
-          const partial = !isProduct(items[i])
-          const p = partial ? readablePart(items[i]) : items[i]
+          const { p, partial } = productOf(items[i])
           if (!p) {
             invalid++
             continue
