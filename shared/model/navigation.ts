@@ -10,9 +10,9 @@ import { ORDER_FILTER_IDS_MAX } from './order'
 export const NavigationTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('order'), orderId: z.int().positive() }),
   z.object({ kind: z.literal('orders'), orderIds: z.array(Id).min(1).max(ORDER_FILTER_IDS_MAX) }),
-  /** A draft is one profile's (each keeps its own drafts): `profileId` names it, so a click after switching profiles can say so. */
+  /** A draft (and the outbox) is one profile's (each keeps its own drafts): `profileId` names it, so a click after switching profiles can say so. */
   z.object({ kind: z.literal('draft'), draftId: z.string().min(1).max(64), profileId: z.string().min(1).max(64).optional() }),
-  z.object({ kind: z.literal('outbox') }),
+  z.object({ kind: z.literal('outbox'), profileId: z.string().min(1).max(64).optional() }),
 ])
 export type NavigationTarget = z.infer<typeof NavigationTarget>
 

@@ -728,7 +728,7 @@ describe('a basket the outbox cannot send while the window is closed to the tray
     const [alert] = unsentAlerts(w)
     expect(alert!.title).toBe('2 baskets not sent')
     expect(alert!.body.split('\n').sort()).toEqual(['Untitled basket: new prices to check', '“Clinic restock”: new prices to check'])
-    expect(alert!.target).toEqual({ kind: 'outbox' })
+    expect(alert!.target).toEqual({ kind: 'outbox', profileId: await profileOf(w) })
   })
 
   it('refused by the service is one desktop alert saying why and what to do, a click opening its draft; the basket sent with it is its own alert', async () => {
@@ -797,7 +797,7 @@ describe('a basket the outbox cannot send while the window is closed to the tray
     const [alert] = unsentAlerts(w)
     expect(alert!.title).toBe('2 baskets not sent')
     expect(alert!.body.split('\n').sort()).toEqual(['“Branch rollout”: new prices to check', '“Clinic restock”: refused, to correct'])
-    expect(alert!.target).toEqual({ kind: 'outbox' })
+    expect(alert!.target).toEqual({ kind: 'outbox', profileId: await profileOf(w) })
   })
 
   it('failing while the service is down is one alert once it has failed for a while, not one per retry nor again after a restart; sent when the service is back', async () => {
@@ -826,7 +826,7 @@ describe('a basket the outbox cannot send while the window is closed to the tray
         id: `basket-unsent-failing-${d.id}`,
         title: 'Basket “Ward supplies” not sent yet',
         body: 'The service is unavailable; the app keeps trying and will send it when it can.',
-        target: { kind: 'outbox' },
+        target: { kind: 'outbox', profileId: await profileOf(w) },
       },
     ])
     expect(failedCreates() - before).toBeGreaterThan(2)

@@ -30,12 +30,13 @@ function refusal(error: DraftError | null | undefined, alerts: Texts): string | 
  * The desktop alert for baskets the outbox could not send while the window was out of sight (closed
  * to the tray), each told once, when it comes to need the rep: in their language, what they must do.
  * The baskets of one pass are one alert, as in sent-alert.ts; a click opens the draft, where it is
- * put right, or the outbox listing them. The draft is named with its profile's id (`profileId`): the
+ * put right, or the outbox listing them. Either is named with its profile's id (`profileId`): the
  * rep may have switched to another profile by the time they click.
  */
 export function unsentBasketsAlert(unsent: readonly UnsentBasket[], locale: string | null | undefined, profileId?: string): Alert {
   const { alerts } = DESKTOP_MESSAGES[languageOrFallback(locale)]
   const t = alerts.basketsUnsent
+  const of = profileId ? { profileId } : {}
   if (unsent.length === 1) {
     const b = unsent[0]!
     const kind = t[b.why]
@@ -45,13 +46,13 @@ export function unsentBasketsAlert(unsent: readonly UnsentBasket[], locale: stri
       title: b.title ? formatMessage(kind.title, { name: b.title }) : kind.untitled,
       body: why ? `${why}\n${kind.body}` : kind.body,
       // Put right in its draft; one the service keeps failing waits in the outbox, where it can be tried again now.
-      target: b.why === 'failing' ? { kind: 'outbox' } : { kind: 'draft', draftId: b.draftId, ...(profileId ? { profileId } : {}) },
+      target: b.why === 'failing' ? { kind: 'outbox', ...of } : { kind: 'draft', draftId: b.draftId, ...of },
     }
   }
   return {
     id: `baskets-unsent-${unsent[0]!.draftId}-${unsent.length}`,
     title: formatMessage(t.several, { n: unsent.length }),
     body: unsent.map((b) => (b.title ? formatMessage(t.item, { name: b.title, state: t[b.why].state }) : formatMessage(t.untitledItem, { state: t[b.why].state }))).join('\n'),
-    target: { kind: 'outbox' },
+    target: { kind: 'outbox', ...of },
   }
 }

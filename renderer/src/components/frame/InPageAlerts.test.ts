@@ -147,7 +147,7 @@ describe('alerts and requests to open an order', () => {
     await waitFor(() => mounted.router.currentRoute.value.path === '/baskets/outbox' && $('[data-testid=outbox-page]'), 'the outbox')
   })
 
-  it('asked for a draft of another profile than the one connected (the alert came before a switch), says whose draft it is and opens it there', async () => {
+  it('asked for a draft or the outbox of another profile than the one connected (the alert came before a switch), says whose they are and opens the draft there', async () => {
     const status = await demo.app.api.connection.status()
     if (!status.ok) throw new Error(status.error.message)
     const own = status.value.profile!
@@ -161,15 +161,20 @@ describe('alerts and requests to open an order', () => {
     await demo.app.api.connection.activate({ id: other.value.id })
     try {
       const mounted = await demo.mount({ path: '/catalogue' })
-      demo.app.emit('navigation.open', { kind: 'draft', draftId: id, profileId: own.id })
-      const notice = await waitFor(() => $('[data-testid=draft-other-profile]'), 'whose draft it is')
       const ownName = own.demo ? 'Demo data' : own.name
+      // A 'not sent yet' alert opens the outbox: this one is the other profile's.
+      demo.app.emit('navigation.open', { kind: 'outbox', profileId: own.id })
+      const inOutbox = await waitFor(() => $('[data-testid=outbox-page] [data-testid=other-profile]'), 'whose outbox it is')
+      expect(inOutbox.textContent).toContain(`The baskets of this alert are in the outbox of the connection “${ownName}”; the app is connected to “Head office” now. Connect to “${ownName}” to see them.`)
+
+      demo.app.emit('navigation.open', { kind: 'draft', draftId: id, profileId: own.id })
+      const notice = await waitFor(() => $('[data-testid=draft-editor] [data-testid=other-profile]'), 'whose draft it is')
       expect(notice.textContent).toContain(`This basket is a draft of the connection “${ownName}”; the app is connected to “Head office” now. Connect to “${ownName}” to open it.`)
       expect($('[data-testid=draft-editor]')!.textContent).not.toContain('This draft no longer exists.')
-      $<HTMLButtonElement>('[data-testid=connect-draft-profile]')!.click()
+      $<HTMLButtonElement>('[data-testid=connect-other-profile]')!.click()
       await waitFor(() => $('[data-testid=draft-editor] h1')?.textContent === 'Clinic restock', 'the draft, opened in its own profile')
       expect(mounted.router.currentRoute.value.path).toBe(`/baskets/drafts/${id}`)
-      expect($('[data-testid=draft-other-profile]')).toBeNull()
+      expect($('[data-testid=other-profile]')).toBeNull()
     } finally {
       await demo.app.api.connection.activate({ id: own.id })
       await demo.app.api.connection.remove({ id: other.value.id, discardDrafts: true })

@@ -17,7 +17,7 @@ export function routeTo(target: NavigationTarget): RouteLocationRaw {
       // The profile rides along: the editor says so when the draft is another profile's.
       return { name: 'basket-draft', params: { id: target.draftId }, ...(target.profileId ? { query: { profile: target.profileId } } : {}) }
     case 'outbox':
-      return { name: 'basket-outbox' }
+      return { name: 'basket-outbox', ...(target.profileId ? { query: { profile: target.profileId } } : {}) }
   }
 }
 
