@@ -46,6 +46,16 @@ export function currencyName(userCurrency: CurrencyRef | undefined): string {
 }
 
 /**
+ * The user's currency for a sentence in `locale`: its name there, then its code ("libra esterlina
+ * (GBP)"); an id or the service's word as currencyName shows it.
+ */
+export function currencyDisplayName(locale: string, userCurrency: CurrencyRef | undefined): string {
+  const code = isoCurrencyCode(userCurrency)
+  const name = code ? new Intl.DisplayNames([locale], { type: 'currency', fallback: 'none' }).of(code) : undefined
+  return code && name && name !== code ? `${name} (${code})` : currencyName(userCurrency)
+}
+
+/**
  * The currency a price names, for formatMoney: a code or the service's word as it is; an id (how
  * the public sample names currencies) is the user's own money when whoami names the same id
  * (undefined: the format context's currency), another one reads '#2', as currencyName shows it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { currencyName, moneyCurrency, priceCodes, priceCurrency } from './currency'
-import { formatDate, formatDateTime, formatMoney, formatRelative, formatTime, type FormatContext } from './format'
+import { currencyDisplayName, currencyName, moneyCurrency, priceCodes, priceCurrency } from './currency'
+import { formatDate, formatDateTime, formatMoney, formatRelative, formatTime, formatTimeZone, type FormatContext } from './format'
 import { formatContextFor } from './use-format'
 
 const berlin: FormatContext = { locale: 'de-DE', currency: 'EUR', timeZone: 'Europe/Berlin' }
@@ -102,5 +102,17 @@ describe('the currency money is shown in (issue 14: whoami currency is a code or
     expect(formatMoney(ctx, 9.36, priceCurrency('2', 2))).toBe('9.36')
     expect(formatMoney(ctx, 10.16, priceCurrency('3', '2'))).toBe('10.16 #3')
     expect(currencyName('2')).toBe('#2')
+  })
+})
+
+describe('the account’s currency and time zone named in a sentence', () => {
+  it('names them in the language, then by the account’s code or zone id', () => {
+    expect(currencyDisplayName('it', 'GBP')).toBe('sterlina britannica (GBP)')
+    expect(formatTimeZone('nl', 'Europe/Paris')).toBe('Midden-Europese tijd (Europe/Paris)')
+  })
+  it('keeps what it cannot name as the service sent it', () => {
+    expect(currencyDisplayName('es', 2)).toBe('#2')
+    expect(currencyDisplayName('es', 'Pound')).toBe('Pound')
+    expect(formatTimeZone('es', 'Mars/Olympus')).toBe('Mars/Olympus')
   })
 })

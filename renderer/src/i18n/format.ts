@@ -52,6 +52,17 @@ function validTimeZone(timeZone: string | null | undefined): string | undefined 
   return known ? timeZone : undefined
 }
 
+/**
+ * A time zone as people call it in `locale` ("hora de Europa central"), then its id, which is how
+ * the account names it ("… (Europe/Paris)"); the id alone when Intl does not know the zone.
+ */
+export function formatTimeZone(locale: string, timeZone: string): string {
+  const known = validTimeZone(timeZone)
+  if (!known) return timeZone
+  const name = new Intl.DateTimeFormat(locale, { timeZone: known, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value
+  return name && name !== known ? `${name} (${known})` : known
+}
+
 export function formatMoney(ctx: FormatContext, amount: number | null | undefined, currency: string | null = ctx.currency): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return ''
   const code = isoCurrencyCode(currency)

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appSuite } from '../../../../tests/support/renderer/app-suite'
+import { appSuite, demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { waitFor } from '../../../../tests/support/renderer/mount-app'
 
 const navText = () => document.querySelector('nav.main-nav')?.textContent ?? ''
@@ -46,5 +46,23 @@ describe('display settings', () => {
     localStorage.setItem('wd.language', 'klingon')
     await suite.mount({ path: '/settings/display' })
     expect(document.querySelector<HTMLInputElement>('[data-testid=language-auto] input')!.checked).toBe(true)
+  })
+})
+
+describe('display settings, connected', () => {
+  beforeAll(() => localStorage.setItem('wd.language', 'es'))
+  afterAll(() => localStorage.clear())
+  const demo = demoAppSuite({ sandbox: { products: 20, orders: 0, speed: 0 } })
+
+  it('names the account’s currency and time zone in the rep’s language, not by bare codes', async () => {
+    const me = await demo.app.api.connection.status()
+    if (!me.ok || !me.value?.user) throw new Error('no demo user')
+    const { currency, timezone } = me.value.user
+    await demo.mount({ path: '/settings/display' })
+    const said = await waitFor(() => document.querySelector('[data-testid=format-account]')?.textContent, 'the formats line')
+    const currencyWords = new Intl.DisplayNames(['es'], { type: 'currency' }).of(String(currency))!
+    const zoneWords = new Intl.DateTimeFormat('es', { timeZone: timezone, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')!.value
+    expect(currencyWords).not.toBe(currency)
+    expect(said).toBe(`Los importes, fechas y horas siguen su cuenta. Moneda: ${currencyWords} (${currency}). Zona horaria: ${zoneWords} (${timezone}).`)
   })
 })
