@@ -43,12 +43,16 @@ describe('the outbox while the rep works offline', () => {
     // "Go back online": the switch goes off and the draft is sent.
     const goOnline = note.querySelector<HTMLButtonElement>('[data-testid=queue-go-online]')!
     expect(goOnline.textContent).toContain('Go back online')
+    goOnline.focus()
     goOnline.click()
     await waitFor(async () => {
       const now = await demo.app.api.system.workOffline()
       return now.ok && !now.value.on
     }, '"Work offline" switched off')
     await waitFor(() => !$('[data-testid=queue-working-offline]'), 'the note gone')
+    // The button went with the note: a keyboard rep is on the page's heading, not back at the start of the window.
+    await waitFor(() => document.activeElement?.tagName === 'H1', 'the focus on the heading')
+    expect(document.activeElement!.textContent).toBe('Outbox')
     await waitFor(() => !$$('[data-testid=queue-row]').some((r) => r.textContent?.includes('Held on the road')), 'the draft sent', 20_000)
     expect((await demo.sandbox.control.listOrdersRaw()).filter((o) => o.name?.startsWith('Held on the road'))).toHaveLength(1)
   })
