@@ -422,6 +422,28 @@ describe('lines: removing and pasting', () => {
     await waitFor(() => document.activeElement === $('[data-testid=open-import]'), 'the focus back on "Paste or import lines"')
   })
 
+  it('chooses a CSV file with a button in the rep’s language (not the browser’s “Choose File”), names the file read and previews its lines', async () => {
+    inLanguage('it')
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Da file' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=open-import]'), 'the import button')).click()
+    await waitFor(() => $('[data-testid=import-text]'), 'the paste box')
+    // The browser's own control, which speaks the browser's language, is not shown.
+    const input = $<HTMLInputElement>('[data-testid=import-panel] input[type=file]')!
+    expect(input.hidden).toBe(true)
+    const choose = $<HTMLButtonElement>('[data-testid=import-choose-file]')!
+    expect(choose.textContent!.trim()).toBe('Scegli un file CSV…')
+    let opened = false
+    input.addEventListener('click', () => (opened = true))
+    choose.click()
+    expect(opened).toBe(true)
+    Object.defineProperty(input, 'files', { value: [new File([`${SHOWCASE.phone.sku};2`], 'ordine.csv', { type: 'text/csv' })], configurable: true })
+    input.dispatchEvent(new Event('change'))
+    await waitFor(() => $('[data-testid=import-row-ok]'), 'the file’s line previewed')
+    expect($('[data-testid=import-file-name]')!.textContent).toBe('Letto da ordine.csv')
+  })
+
   it('says in German why a pasted line cannot be read: no SKU, a quantity that is not a whole number', async () => {
     inGerman()
     const created = await demo.app.api.baskets.create({ doc: { name: 'Nachbestellung' } })
