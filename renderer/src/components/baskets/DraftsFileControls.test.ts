@@ -19,7 +19,7 @@ describe('drafts to and from a file', () => {
     URL.createObjectURL = (b: Blob) => (blobs.push(b), 'blob:drafts')
     try {
       $<HTMLButtonElement>('[data-testid=export-drafts]')!.click()
-      await waitFor(() => $('[data-testid=drafts-file-status]')?.textContent?.includes('1 drafts saved to wholesale-desk-drafts-'), 'the export message')
+      await waitFor(() => $('[data-testid=drafts-file-status]')?.textContent?.includes('One draft saved to wholesale-desk-drafts-'), 'the export message')
     } finally {
       URL.createObjectURL = create
     }
@@ -29,7 +29,7 @@ describe('drafts to and from a file', () => {
     const input = $<HTMLInputElement>('[data-testid=import-drafts-file]')!
     Object.defineProperty(input, 'files', { value: [new File([text], 'drafts.json', { type: 'application/json' })], configurable: true })
     input.dispatchEvent(new Event('change'))
-    await waitFor(() => $('[data-testid=drafts-file-status]')?.textContent?.includes('1 drafts imported'), 'the import message')
+    await waitFor(() => $('[data-testid=drafts-file-status]')?.textContent?.includes('One draft imported as a new draft; your other drafts are unchanged.'), 'the import message')
     await waitFor(() => $$('[data-testid=draft-list] tbody tr').length === 2, 'the imported draft listed beside the first')
   })
 
