@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { appSuite } from '../../../../tests/support/renderer/app-suite'
+import { appSuite, demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
 
 /**
@@ -65,4 +66,19 @@ describe('the catalogue sync bar when the first sync fails', () => {
       await suite.sandbox.control.clearFaults()
     }
   }, 60_000)
+})
+
+describe('the catalogue sync bar in Spanish and Italian', () => {
+  const demo = demoAppSuite({ sandbox: { products: 20, orders: 0, speed: 0 }, sync: true })
+
+  // "Precios de ahora", "Prezzi di ora" were word for word, not what a Spanish or Italian rep says.
+  it.each([
+    ['es', /^Precios actualizados ahora \(/],
+    ['it', /^Prezzi aggiornati ora \(/],
+  ])('says when the prices were brought up to date as a %s rep says it', async (language, said) => {
+    inLanguage(language)
+    await demo.mount({ path: '/catalogue' })
+    const text = await waitFor(() => $('[data-testid=prices-as-of]')?.textContent?.trim(), 'the prices’ date')
+    expect(text).toMatch(said)
+  })
 })
