@@ -680,6 +680,22 @@ describe('the line entry\u2019s error, and the draft\u2019s', () => {
     expect(qty.value).toBe('3')
   })
 
+  // The entry is labelled "Codice" / "Artikelcode": its error named the same thing "SKU", a word the rep saw nowhere else.
+  it.each([
+    ['it', 'Codice', 'Nessun prodotto del catalogo ha il codice NOPE-9.'],
+    ['nl', 'Artikelcode', 'Geen product in de catalogus heeft artikelcode NOPE-9.'],
+  ])('names an unknown code in %s by the word of the entry’s label', async (language, label, said) => {
+    inLanguage(language)
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Codice' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the SKU entry')
+    expect(document.querySelector(`label[for="${sku.id}"]`)?.textContent?.trim()).toBe(label)
+    typeInto(sku, 'NOPE-9')
+    sku.closest('form')!.requestSubmit()
+    expect((await waitFor(() => $('#line-entry-error'), 'the unknown code said')).textContent!.trim()).toBe(said)
+  })
+
   it('forgets an unknown SKU\u2019s error once the SKU is typed again, and a refused submit focuses the draft\u2019s own first wrong field', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'No address yet' } })
     if (!created.ok) throw new Error(created.error.message)
