@@ -444,6 +444,18 @@ describe('lines: removing and pasting', () => {
     expect($('[data-testid=import-file-name]')!.textContent).toBe('Letto da ordine.csv')
   })
 
+  // Its zero form read as an order ("No añadir líneas": do not add lines) on a button that cannot be pressed.
+  it('says there is nothing to add when no checked row can go in', async () => {
+    inLanguage('es')
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Nada' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    expect(await previewPasted(['NOPE-UNKNOWN\t2'])).toHaveLength(1)
+    const add = $<HTMLButtonElement>('[data-testid=import-add]')!
+    expect(add.disabled).toBe(true)
+    expect(add.textContent!.trim()).toBe('Nada que añadir')
+  })
+
   it('says in German why a pasted line cannot be read: no SKU, a quantity that is not a whole number', async () => {
     inGerman()
     const created = await demo.app.api.baskets.create({ doc: { name: 'Nachbestellung' } })
