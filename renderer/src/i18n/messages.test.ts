@@ -93,6 +93,28 @@ describe('translations (shared/locales)', () => {
     expect(straight).toEqual([])
   })
 
+  /**
+   * Each language speaks to the rep in one register: Italian says "tu" ("il tuo account"), Spanish
+   * and Dutch the polite "usted" / "u". One "vostro" or "tú" among them reads as written by someone else.
+   */
+  it('speaks to the rep in one register per language', () => {
+    const other: [(typeof LANGUAGES)[number], RegExp][] = Object.entries({
+      it: /\b(vostr[oaie]|voi|Lei|Suo|Sua|Suoi|Sue)\b/u,
+      es: /(^|[^\p{L}])(tú|tu|tus|puedes|estás|tienes|elige|escribe|pulsa)(?![\p{L}])/iu,
+      nl: /\b(je|jij|jouw|jou)\b/iu,
+    }) as [(typeof LANGUAGES)[number], RegExp][]
+    const found: string[] = []
+    for (const [language, pattern] of other) {
+      for (const namespace of namespaces) {
+        for (const key of keysOf(ALL_MESSAGES[language][namespace]!)) {
+          const text = leaf(ALL_MESSAGES[language][namespace], key)!
+          if (pattern.test(text)) found.push(`${language} ${namespace}.${key}: ${text}`)
+        }
+      }
+    }
+    expect(found).toEqual([])
+  })
+
   it('every message compiles and renders in every language (no stray @, |, { or })', () => {
     const i18n = createTestI18n('en')
     const errors: string[] = []
