@@ -94,6 +94,36 @@ describe('translations (shared/locales)', () => {
   })
 
   /**
+   * A product's code has one name per language, the catalogue's column's: "Referencia" in the
+   * catalogue and "SKU" in the basket read as two things. The order views may shorten it ("Ref.").
+   */
+  it('names a product’s code by one word per language, the catalogue’s', () => {
+    const found: string[] = []
+    const letters = (word: string) => word.toLowerCase().replace(/[^\p{L}]/gu, '')
+    const shortens = (short: string, word: string) => {
+      let at = 0
+      for (const c of letters(short)) if ((at = letters(word).indexOf(c, at) + 1) === 0) return false
+      return letters(word).startsWith(letters(short).slice(0, 3))
+    }
+    for (const language of LANGUAGES) {
+      const word = leaf(ALL_MESSAGES[language].catalogue, 'columns.sku')!
+      if (leaf(ALL_MESSAGES[language].baskets, 'lines.sku') !== word) found.push(`${language} baskets.lines.sku`)
+      for (const key of ['documents.sku', 'lines.sku', 'shipments.sku']) {
+        const short = leaf(ALL_MESSAGES[language].orders, key)!.replace('{sku}', '').trim()
+        if (!shortens(short, word)) found.push(`${language} orders.${key}: ${short} for ${word}`)
+      }
+      if (word === 'SKU') continue
+      for (const namespace of namespaces) {
+        for (const key of keysOf(ALL_MESSAGES[language][namespace]!)) {
+          const text = leaf(ALL_MESSAGES[language][namespace], key)!
+          if (/\bSKU/.test(text.replace(/\{\w+\}/g, ''))) found.push(`${language} ${namespace}.${key}: ${text}`)
+        }
+      }
+    }
+    expect(found).toEqual([])
+  })
+
+  /**
    * Each language speaks to the rep in one register: Italian says "tu" ("il tuo account"), Spanish
    * and Dutch the polite "usted" / "u". One "vostro" or "tú" among them reads as written by someone else.
    */

@@ -692,10 +692,11 @@ describe('the line entry\u2019s error, and the draft\u2019s', () => {
     expect(qty.value).toBe('3')
   })
 
-  // The entry is labelled "Codice" / "Artikelcode": its error named the same thing "SKU", a word the rep saw nowhere else.
+  // The entry is labelled "Codice" / "Artikelnummer" / "Referencia": its error names the same thing by the same word.
   it.each([
     ['it', 'Codice', 'Nessun prodotto del catalogo ha il codice NOPE-9.'],
-    ['nl', 'Artikelcode', 'Geen product in de catalogus heeft artikelcode NOPE-9.'],
+    ['nl', 'Artikelnummer', 'Geen product in de catalogus heeft artikelnummer NOPE-9.'],
+    ['es', 'Referencia', 'No hay ningún producto con la referencia NOPE-9 en el catálogo.'],
   ])('names an unknown code in %s by the word of the entry’s label', async (language, label, said) => {
     inLanguage(language)
     const created = await demo.app.api.baskets.create({ doc: { name: 'Codice' } })
@@ -786,7 +787,7 @@ describe('quantities as a German rep types them', () => {
     typeInto(sku, 'GIBT-ES-NICHT')
     $<HTMLButtonElement>('[data-testid=add-line]')!.click()
     const said = await waitFor(() => $('#line-entry-error'), 'the unknown SKU said')
-    expect(said.textContent!.trim()).toBe('Im Katalog gibt es kein Produkt mit der SKU GIBT-ES-NICHT.')
+    expect(said.textContent!.trim()).toBe('Im Katalog gibt es kein Produkt mit der Artikelnummer GIBT-ES-NICHT.')
   })
 
   it('reads a pasted "2.000" as two thousand too, as the quantity field does, and refuses "1.5" rather than reading 15 or 1', async () => {
