@@ -123,6 +123,18 @@ describe('translations (shared/locales)', () => {
     expect(found).toEqual([])
   })
 
+  // Dutch calls a basket "winkelmandje" in the navigation, the baskets and alerts: the catalogue's "winkelmand" read as another thing.
+  it('calls a basket one thing in Dutch', () => {
+    const found: string[] = []
+    for (const namespace of namespaces) {
+      for (const key of keysOf(ALL_MESSAGES.nl[namespace]!)) {
+        const text = leaf(ALL_MESSAGES.nl[namespace], key)!
+        if (/\bwinkelmand(en)?\b/iu.test(text)) found.push(`nl ${namespace}.${key}: ${text}`)
+      }
+    }
+    expect(found).toEqual([])
+  })
+
   /**
    * Each language speaks to the rep in one register: Italian says "tu" ("il tuo account"), Spanish
    * and Dutch the polite "usted" / "u". One "vostro" or "tú" among them reads as written by someone else.
