@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ErrorCode } from './app-error'
 
 const SyncPhase = z.enum(['fetching', 'finalizing', 'done', 'failed', 'cancelled'])
 type SyncPhase = z.infer<typeof SyncPhase>
@@ -19,6 +20,8 @@ export const SyncProgress = z.object({
   etaSeconds: z.number().min(0).nullable(),
   /** Why a sync failed. */
   message: z.string().optional(),
+  /** What kind of failure it was, for the rep's own words (the message is the core's detail, in English). */
+  code: ErrorCode.optional(),
 })
 export type SyncProgress = z.infer<typeof SyncProgress>
 
@@ -38,6 +41,8 @@ export const CatalogueStatus = z.object({
    */
   landed: z.object({ products: z.int().min(0), expected: z.int().min(0).nullable() }).nullable().default(null),
   lastError: z.string().nullable(),
+  /** The kind of the last failure (see SyncProgress.code); null with no failure, or from a core that did not say. */
+  lastErrorCode: ErrorCode.nullable().default(null),
   /** Automatic refresh interval in hours; 0 = only on demand. */
   refreshHours: z.number().min(0),
   nextSyncAt: z.string().nullable(),

@@ -3,7 +3,7 @@ import type { Product } from '../../../shared/api'
 import { CatalogueSearchInput, FacetCountsInput, type CatalogueSearchResult, type FacetCounts } from '../../../shared/model/catalogue-search'
 import { syncUnderWay, type CatalogueStatus, type SyncOutcome, type SyncProgress } from '../../../shared/model/catalogue-sync'
 import { productSummary, type ImageKind, type MatchKind, type ProductSummary } from '../../../shared/model/product'
-import { AppError } from '../../../shared/model/app-error'
+import { AppError, type ErrorCode } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
 import { ProfileScoped } from '../connection/profile-scoped'
 import type { CoreContext } from '../context'
@@ -76,7 +76,8 @@ export class Catalogue {
   /** Sessions whose vendor and type names were asked for (once each). */
   private namesAsked = new WeakSet<object>()
   private running: RunningSync | null = null
-  private lastError: string | null = null
+  /** The last sync's failure: the core's words (for support) and its kind (for the rep's). */
+  private lastError: { message: string; code: ErrorCode } | null = null
   private retryAt = 0
   /** A sync was cut short by the end of its session: the next session takes it up at once. */
   private resumeWanted = false
@@ -134,7 +135,8 @@ export class Catalogue {
       lastInvalid: b?.cdb.lastInvalid ?? 0,
       partialProducts: b && b.cdb.productCount > 0 ? b.queries.partialCount() : 0,
       landed: b ? this.landed(b) : null,
-      lastError: this.lastError,
+      lastError: this.lastError?.message ?? null,
+      lastErrorCode: this.lastError?.code ?? null,
       refreshHours: hours,
       nextSyncAt: b && hours > 0 ? new Date(this.nextDue(b)).toISOString() : null,
     }
@@ -300,7 +302,7 @@ export class Catalogue {
         run.progress = p
         if (this.bound !== b) return
         // The outcome (the one place it is recorded) is in the status before the views hear of it: they read the status then.
-        if (p.phase === 'failed') this.lastError = p.message ?? SYNC_FAILED
+        if (p.phase === 'failed') this.lastError = { message: p.message ?? SYNC_FAILED, code: p.code ?? 'internal' }
         if (p.phase === 'done') this.lastError = null
         this.ctx.emit('catalogue.syncProgress', p)
       },

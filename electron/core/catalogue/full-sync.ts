@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ProductGroup, ProductGroupListItem } from '../../../shared/api'
 import { PER_PAGE_MAX } from '../../../shared/api'
+import { AppError } from '../../../shared/model/app-error'
 import { syncUnderWay, type SyncOutcome, type SyncProgress } from '../../../shared/model/catalogue-sync'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
@@ -96,7 +97,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   let writer: SyncWorkers | null = null
 
   let phaseNow: SyncProgress['phase'] = 'fetching'
-  const progress = (phase: SyncProgress['phase'], message?: string): SyncProgress => {
+  const progress = (phase: SyncProgress['phase'], message?: string, code?: SyncProgress['code']): SyncProgress => {
     phaseNow = phase
     const seconds = Math.max(0.001, (clock.now() - startedAt) / 1000)
     const remaining = Math.max(0, shadow.totalPages - done.size)
@@ -110,6 +111,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       productsSearchable: [...searchable].reduce((n, page) => n + (done.get(page)?.added ?? 0), 0),
       etaSeconds: phase === 'fetching' && pagesThisRun > 0 ? Math.round(((remaining * seconds) / pagesThisRun) * 10) / 10 : phase === 'done' ? 0 : null,
       ...(message ? { message } : {}),
+      ...(code ? { code } : {}),
     }
     deps.onProgress(p)
     return p
@@ -351,7 +353,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     }
     const message = err instanceof Error ? err.message : String(err)
     deps.log.warn('catalogue sync failed; the previous catalogue stays in use', { message })
-    progress('failed', message)
+    progress('failed', message, err instanceof AppError ? err.code : 'internal')
     return { outcome: 'failed', products, invalid, message, error: err }
   } finally {
     await writer?.close()

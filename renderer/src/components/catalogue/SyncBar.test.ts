@@ -82,3 +82,26 @@ describe('the catalogue sync bar in Spanish and Italian', () => {
     expect(text).toMatch(said)
   })
 })
+
+describe('the catalogue sync bar when the service cannot be reached, in Italian', () => {
+  const demo = demoAppSuite({ sandbox: { products: 20, orders: 0, speed: 0 }, sync: true })
+
+  // It said "L’ultima sincronizzazione non è riuscita: The service at 127.0.0.1:… cannot be reached (ECONNREFUSED)."
+  it('says why in Italian and what to check, with the core’s English folded away for support', async () => {
+    inLanguage('it')
+    await demo.sandbox.control.pause()
+    try {
+      const synced = await demo.app.api.catalogue.sync()
+      expect(synced.ok && synced.value.outcome).toBe('failed')
+      await demo.mount({ path: '/catalogue' })
+      const failed = await waitFor(() => $('[data-testid=sync-failed]'), 'the failure said')
+      expect(failed.querySelector('p')!.textContent!.trim()).toBe('L’ultima sincronizzazione non è riuscita. Il servizio non è raggiungibile. Controlla l’indirizzo e la rete.')
+      const details = failed.querySelector('details')!
+      expect(details.open).toBe(false)
+      expect(details.querySelector('summary')!.textContent).toBe('Dettagli tecnici (in inglese)')
+      expect(details.textContent).toContain('cannot be reached')
+    } finally {
+      await demo.sandbox.control.resume()
+    }
+  })
+})
