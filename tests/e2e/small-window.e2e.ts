@@ -662,6 +662,27 @@ describe('a small laptop window in German', () => {
     expect((await page.locator('#org-switcher-label').boundingBox())!.width).toBeLessThanOrEqual(1)
   })
 
+  it('quick reorder keeps each SKU and each date on one line, as a rep reads and types them', async () => {
+    const { page } = app
+    // Orders listed are what "recently ordered" is made of.
+    await page.goto(`${app.url}#/orders`)
+    await page.locator('[data-testid=order-row]').first().waitFor()
+    await page.goto(`${app.url}#/catalogue/quick`)
+    await page.locator('[data-testid=recent-product]').first().waitFor()
+    // "ARC-FW8221-" over "6C", "11 ago" over "2024": cells broken where the name column had room to give.
+    const broken = await page.locator('[data-testid=recent-product]').evaluateAll((rows) =>
+      (rows as HTMLTableRowElement[]).flatMap((row) =>
+        [row.cells[0]!, row.cells[3]!].flatMap((cell) => {
+          const range = document.createRange()
+          range.selectNodeContents(cell)
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)))
+          return lines.size > 1 ? [cell.textContent!.trim()] : []
+        }),
+      ),
+    )
+    expect(broken).toEqual([])
+  })
+
   it('keeps the header bar one line high when the service cannot be reached, the reason one click away', async () => {
     const { page } = app
     await page.goto(`${app.url}#/orders`)
