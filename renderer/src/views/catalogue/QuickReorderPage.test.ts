@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** Quick re-ordering on the real core (this process) and a real sandbox (a child process). */
 describe('quick reorder', () => {
@@ -35,6 +36,14 @@ describe('quick reorder', () => {
     rows[0]!.querySelector<HTMLButtonElement>('[data-testid=recent-add]')!.click()
     await waitFor(() => $('[data-testid=quick-reorder-page] [data-testid=basket-added] p'), 'the confirmation')
     expect((await currentDraft()).doc.line_items.find((l) => l.product === first.productId)?.quantity).toBe(first.quantity)
+  })
+
+  // "Pedidos recientemente" is not Spanish a rep would write; the list is of products.
+  it('names the recently ordered products in Spanish as a Spanish rep says it', async () => {
+    inLanguage('es')
+    await demo.mount({ path: '/catalogue/quick' })
+    await waitFor(() => $$('[data-testid=recent-product]').length > 0, 'recently ordered products')
+    expect($('#quick-recent')!.textContent).toBe('Productos pedidos recientemente')
   })
 
   it('keeps a favourite marked on the product page, adds it from the list, and lets it go', async () => {
