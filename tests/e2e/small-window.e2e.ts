@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/api'
+import type { ProductGroupSummary } from '../../shared/ipc/channels/catalogue'
 import { SHOWCASE } from '../../electron/sandbox/seed/catalogue'
 import { plainProducts, scanIntoDraft } from './support/drafts'
 import { placeOrder } from '../support/sandbox/place-order'
@@ -681,6 +682,28 @@ describe('a small laptop window in German', () => {
       ),
     )
     expect(broken).toEqual([])
+  })
+
+  it('a product group in Italian keeps each SKU on one line', async () => {
+    const { page } = app
+    const groups = await app.call<ProductGroupSummary[]>('catalogue.productGroups')
+    const kit = groups.find((g) => g.name === 'Small office networking kit')!
+    await showIn(page, 'it')
+    try {
+      await page.goto(`${app.url}#/catalogue/groups/${kit.id}`)
+      await page.locator('[data-testid=group-product]').first().waitFor()
+      // "RTR-BRANCH-" over "4G" beside names that had room to give.
+      const broken = await page.locator('[data-testid=group-product]').evaluateAll((rows) =>
+        rows.flatMap((row) => {
+          const range = document.createRange()
+          range.selectNodeContents((row as HTMLTableRowElement).cells[0]!)
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1 ? [row.textContent!.trim()] : []
+        }),
+      )
+      expect(broken).toEqual([])
+    } finally {
+      await showIn(page, 'de')
+    }
   })
 
   it('keeps the header bar one line high when the service cannot be reached, the reason one click away', async () => {
