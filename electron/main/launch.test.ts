@@ -44,10 +44,11 @@ describe('alert targets persisted for clicks after a restart', () => {
     let t = 1000
     const store = new AlertTargetStore(file, () => t++)
     store.remember({ id: 'a1', title: 'Order 1', body: 'Shipped', target: { kind: 'order', orderId: 1 } })
-    store.remember({ id: 'a2', title: 'Order 2', body: 'Accepted', target: { kind: 'order', orderId: 2 } })
+    // With its profile: clicked after a restart in another profile, the order is still said to be that one's.
+    store.remember({ id: 'a2', title: 'Order 2', body: 'Accepted', target: { kind: 'order', orderId: 2, profileId: 'p-1' } })
     store.remember({ id: 'plain', title: 'No target', body: '' })
     const after = new AlertTargetStore(file)
-    expect(after.latest()).toEqual({ alertId: 'a2', shownAt: 1001, target: { kind: 'order', orderId: 2 } })
+    expect(after.latest()).toEqual({ alertId: 'a2', shownAt: 1001, target: { kind: 'order', orderId: 2, profileId: 'p-1' } })
     expect(after.find('a1')?.target).toEqual({ kind: 'order', orderId: 1 })
     expect(after.find('plain')).toBeNull()
   })

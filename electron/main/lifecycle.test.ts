@@ -210,7 +210,8 @@ describe('notifications, second instances and the tray', () => {
     expect(sent.options.body).toBe(`Order ${orderId}`)
     sent.emit('click')
     expect(win().isVisible()).toBe(true)
-    expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'order', orderId })
+    // Named with its profile, as its draft was: the order is that profile's service's.
+    expect(eventsSent('navigation.open').at(-1)).toEqual({ kind: 'order', orderId, profileId: profileIds.at(-1) })
   })
 
   it('rebuilds the tray menu on every change, and "Pause alerts" toggles the order alerts', async () => {

@@ -43,7 +43,8 @@ describe('what the shell does for a launch', () => {
 
   it('a clicked Windows toast opens the last alert’s order, or a grouped alert’s orders', () => {
     expect(launchActions(req(['-ToastActivated']), { first: false, lastAlertTarget: () => ({ kind: 'order', orderId: 31 }) })).toEqual([{ kind: 'open', target: { kind: 'order', orderId: 31 } }])
-    const grouped = { kind: 'orders' as const, orderIds: [4, 8, 15] }
+    // With the profile the alert named them with: the renderer says so when another one is connected.
+    const grouped = { kind: 'orders' as const, orderIds: [4, 8, 15], profileId: 'p-1' }
     expect(launchActions(req(['-ToastActivated']), { first: true, lastAlertTarget: () => grouped })).toEqual([{ kind: 'open', target: grouped }])
     expect(launchActions(req(['-ToastActivated']), { first: false, lastAlertTarget: none })).toEqual([{ kind: 'show' }])
   })

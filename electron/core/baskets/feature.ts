@@ -120,7 +120,7 @@ export function basketsFeature(ctx: CoreContext, opts: BasketsOptions = {}): Bas
         if (opts.alertsPaused?.()) return
         // The window's language first, as for order alerts: the rep chose it.
         const locale = uiLanguage(ctx) ?? p.session.user?.locale
-        if (sent.length) ctx.notifier.show(sentBasketsAlert(sent, locale))
+        if (sent.length) ctx.notifier.show(sentBasketsAlert(sent, locale, p.profileId))
         if (unsent.length) ctx.notifier.show(unsentBasketsAlert(unsent, locale, p.profileId))
       },
       concurrency: opts.concurrency,

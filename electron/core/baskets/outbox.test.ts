@@ -605,6 +605,9 @@ describe('the queue view\'s Retry', () => {
   })
 })
 
+/** The connected profile: a basket's alert names it, drafts and orders being each profile's own. */
+const profileOf = async (w: CoreUnderTest) => (await w.call<ConnectionStatus>('connection.status')).profile!.id
+
 describe('a basket sent while the window is closed to the tray', () => {
   /*
    * The notifier the core is given here records what it is asked to show (tests/support/core): the
@@ -632,7 +635,7 @@ describe('a basket sent while the window is closed to the tray', () => {
     const placed = await w.call<DraftView>('baskets.get', { id: d.id })
     expect(placed.state).toBe('submitted')
     expect(sentAlerts(w)).toEqual([
-      { id: `basket-sent-${placed.orderId}`, title: 'Warenkorb „Site survey“ übermittelt', body: `Bestellung ${placed.orderId} · Bestellnummer PO-4711`, target: { kind: 'order', orderId: placed.orderId } },
+      { id: `basket-sent-${placed.orderId}`, title: 'Warenkorb „Site survey“ übermittelt', body: `Bestellung ${placed.orderId} · Bestellnummer PO-4711`, target: { kind: 'order', orderId: placed.orderId, profileId: await profileOf(w) } },
     ])
     // The window told too, for when it is opened again.
     expect(w.events.filter((e) => e.event === 'outbox.sent').map((e) => e.payload)).toEqual([{ draftId: d.id, title: 'Site survey', orderId: placed.orderId }])
@@ -666,7 +669,7 @@ describe('a basket sent while the window is closed to the tray', () => {
     expect(alert!.title).toBe('3 baskets sent as orders')
     // Each on its line (in the order they went out, which the parallel sending decides).
     expect(alert!.body.split('\n').sort()).toEqual([`“Branch rollout”: order ${orders[2]}`, `“Clinic restock”: order ${orders[0]}`, `“PO-88”: order ${orders[1]}`].sort())
-    expect(alert!.target).toEqual({ kind: 'orders', orderIds: expect.arrayContaining(orders) })
+    expect(alert!.target).toEqual({ kind: 'orders', orderIds: expect.arrayContaining(orders), profileId: await profileOf(w) })
   })
 
   it('is not shown while the rep has paused alerts', async () => {
@@ -682,8 +685,6 @@ describe('a basket sent while the window is closed to the tray', () => {
 describe('a basket the outbox cannot send while the window is closed to the tray', () => {
   /* The recording notifier of the suite again (see the baskets sent above); only these alerts are read. */
   const unsentAlerts = (w: Pick<CoreUnderTest, 'alerts'>) => w.alerts.filter((a) => /^baskets?-unsent-/.test(a.id))
-  /** The connected profile: a draft's alert names it, drafts being each profile's own. */
-  const profileOf = async (w: CoreUnderTest) => (await w.call<ConnectionStatus>('connection.status')).profile!.id
 
   it('held for the service\'s higher prices is one desktop alert in the rep\'s language, saying what to do, a click opening its draft', async () => {
     let inSight = false

@@ -17,6 +17,12 @@ describe('the desktop alert of baskets sent', () => {
     expect(one('pt-BR').title).toBe('Basket “Site survey” sent')
   })
 
+  it('names the profile whose orders they are: a click after a switch must not open another service’s order of that number', () => {
+    expect(sentBasketsAlert([{ title: 'Site survey', purchaseOrder: '', orderId: 41 }], 'en', 'p-1').target).toEqual({ kind: 'order', orderId: 41, profileId: 'p-1' })
+    const two = [12, 13].map((orderId) => ({ title: '', purchaseOrder: '', orderId }))
+    expect(sentBasketsAlert(two, 'en', 'p-1').target).toEqual({ kind: 'orders', orderIds: [12, 13], profileId: 'p-1' })
+  })
+
   it('says a basket without a name as such, and one named by its purchase order number only once', () => {
     expect(sentBasketsAlert([{ title: '', purchaseOrder: '', orderId: 9 }], 'en')).toMatchObject({ title: 'Basket sent', body: 'Order 9' })
     expect(sentBasketsAlert([{ title: 'PO-7', purchaseOrder: 'PO-7', orderId: 9 }], 'en')).toMatchObject({ title: 'Basket “PO-7” sent', body: 'Order 9' })

@@ -25,6 +25,13 @@ describe('order alerts', () => {
     expect(a!.body).toContain('was Accepted')
   })
 
+  it('names the profile whose orders they are: a click after a switch must not open another service’s order of that number', () => {
+    const profileId = 'p-1'
+    expect(alertsFor([change(41, 'SHIPPED')], { locale: 'en', prefs, now, profileId })[0]!.target).toEqual({ kind: 'order', orderId: 41, profileId })
+    const many = [1, 2, 3, 4].map((id) => change(id, 'SHIPPED'))
+    expect(alertsFor(many, { locale: 'en', prefs, now, profileId })[0]!.target).toEqual({ kind: 'orders', orderIds: [1, 2, 3, 4], profileId })
+  })
+
   it("speaks the user's language and falls back to English", () => {
     expect(alertsFor([change(7, 'SHIPPED')], { locale: 'de_DE', prefs, now })[0]!.title).toBe('Bestellung 7: Versandt')
     expect(alertsFor([change(7, 'CANCELLED')], { locale: 'fr', prefs, now })[0]!.title).toBe('Commande 7\u202f: Annulée')

@@ -20,6 +20,8 @@ interface AlertContext {
   now: number
   /** The attention_required reason of orders that now need attention. */
   reasons?: ReadonlyMap<number, string>
+  /** The profile whose orders these are: a click after switching to another one must not open that one's order of the same number. */
+  profileId?: string
 }
 
 /** The desktop alerts for one poll's changes, after the user's preferences. */
@@ -29,13 +31,14 @@ export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Ale
   const wanted = changes.filter((ch) => !isKnownStatus(ch.to) || c.prefs.statuses.includes(ch.to))
   if (!wanted.length) return []
   const t = orderAlertTexts(languageOrFallback(c.locale))
+  const of = c.profileId ? { profileId: c.profileId } : {}
   if (wanted.length > COALESCE_ABOVE) {
     const byStatus = new Map<string, number>()
     for (const ch of wanted) byStatus.set(ch.to, (byStatus.get(ch.to) ?? 0) + 1)
     const body = [...byStatus].map(([s, n]) => t.statusCount(statusLabel(t.status, s), n)).join(' · ')
     // A click shows exactly these orders (the orders list, filtered to them), as one order's alert opens it.
     const orderIds = [...new Set(wanted.map((ch) => ch.orderId))]
-    const target = orderIds.length <= ORDER_FILTER_IDS_MAX ? { target: { kind: 'orders' as const, orderIds } } : {}
+    const target = orderIds.length <= ORDER_FILTER_IDS_MAX ? { target: { kind: 'orders' as const, orderIds, ...of } } : {}
     return [{ id: `orders-${wanted[0]!.at}-${wanted.length}`, title: t.summaryTitle(wanted.length), body, ...target }]
   }
   return wanted.map((ch) => {
@@ -47,7 +50,7 @@ export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Ale
       id: `order-${ch.orderId}-${ch.to}-${ch.at}`,
       title: t.title(ch.orderId, statusLabel(t.status, ch.to)),
       body: lines.join('\n'),
-      target: { kind: 'order' as const, orderId: ch.orderId },
+      target: { kind: 'order' as const, orderId: ch.orderId, ...of },
     }
   })
 }

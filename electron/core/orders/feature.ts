@@ -231,7 +231,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       const prefs = alertPrefs()
       // The window's language first: the user chose it, and may read another than the account's.
       const locale = uiLanguage(ctx) ?? session.user?.locale
-      for (const alert of alertsFor(o.changes, { locale, prefs, now: clock.now(), reasons: o.reasons })) ctx.notifier.show(alert)
+      for (const alert of alertsFor(o.changes, { locale, prefs, now: clock.now(), reasons: o.reasons, profileId: session.profile.id })) ctx.notifier.show(alert)
     }
     if (o.changes.length || o.open !== lastCounts.open || o.attention !== lastCounts.attention) {
       lastCounts = { open: o.open, attention: o.attention }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { isOpenStatus, ORDER_STATUSES, type Order, type OrderStatus } from '../../../shared/api'
 import type { OrderListResult } from '../../../shared/model/order'
 import type { WatchState } from '../../../shared/model/order-watch'
+import type { ConnectionStatus } from '../../../shared/model/connection'
 import type { Alert } from '../platform/services'
 import { CADENCE } from './cadence'
 import type { SecretStore } from '../credentials/secret-store'
@@ -30,6 +31,8 @@ const orderOf = (a: Alert) => (a.target?.kind === 'order' ? a.target.orderId : u
 const alertsFor = (t: CoreUnderTest, orderId: number) => t.alerts.filter((a) => orderOf(a) === orderId)
 /** Opts in to alerts of every status (by default only shipped, attention required, failed and cancelled alert). */
 const alertEveryStatus = (t: CoreUnderTest) => t.call('orders.setAlertPrefs', { statuses: [...ORDER_STATUSES], paused: false, pausedUntil: null })
+/** The connected profile: an order alert names it, order numbers being each service's own. */
+const profileOf = async (t: CoreUnderTest) => (await t.call<ConnectionStatus>('connection.status')).profile!.id
 
 describe('order watcher', () => {
   it('sets a silent baseline on the first sync, then announces each transition exactly once', async () => {
@@ -48,6 +51,8 @@ describe('order watcher', () => {
     await poll(t)
     expect(alertsFor(t, order!.id)).toHaveLength(1)
     expect(alertsFor(t, order!.id)[0]!.title).toMatch(/Accepted/)
+    // Clicked after a switch to another profile, it must not open that one's order of the same number.
+    expect(alertsFor(t, order!.id)[0]!.target).toEqual({ kind: 'order', orderId: order!.id, profileId: await profileOf(t) })
 
     suite.sandbox.control.transition(order!.id, 'SHIPPED')
     await poll(t)
@@ -199,6 +204,7 @@ describe('order watcher', () => {
     // What a click opens: the orders list filtered to the alert's orders, each with its new status.
     const target = t.alerts[0]!.target
     expect(target?.kind).toBe('orders')
+    expect(target?.profileId).toBe(await profileOf(t))
     const ids = target?.kind === 'orders' ? target.orderIds : []
     expect([...ids].sort()).toEqual(orders.map((o) => o.id).sort())
     const listed = await t.call<OrderListResult>('orders.list', { filters: { ids }, page: 1, perPage: 100 })
