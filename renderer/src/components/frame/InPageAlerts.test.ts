@@ -180,6 +180,54 @@ describe('alerts and requests to open an order', () => {
       await demo.app.api.connection.remove({ id: other.value.id, discardDrafts: true })
     }
   })
+
+  it('asked for an order, or orders, of another profile than the one connected, says whose they are instead of showing the connected one’s orders of those numbers, and shows them there', async () => {
+    const status = await demo.app.api.connection.status()
+    if (!status.ok) throw new Error(status.error.message)
+    const own = status.value.profile!
+    const [a, b] = await demo.sandbox.control.listOrdersRaw()
+    const { baseUrl, demo: creds } = demo.sandbox
+    const other = await demo.app.api.connection.save({ name: 'Head office', baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })
+    if (!other.ok) throw new Error(other.error.message)
+    await demo.app.api.connection.activate({ id: other.value.id })
+    try {
+      const mounted = await demo.mount({ path: '/catalogue' })
+      const ownName = own.demo ? 'Demo data' : own.name
+      // A status change's alert, from before the switch: its number would be another order of "Head office".
+      demo.app.emit('navigation.open', { kind: 'order', orderId: a!.id, profileId: own.id })
+      const notice = await waitFor(() => $('[data-testid=order-detail] [data-testid=other-profile]'), 'whose order it is')
+      expect(notice.textContent).toContain(`This order belongs to the connection “${ownName}”; the app is connected to “Head office” now. Connect to “${ownName}” to open it.`)
+      expect($('[data-testid=order-status]')).toBeNull()
+      expect($('[data-testid=order-po]')).toBeNull()
+
+      // A grouped alert's orders: not the connected profile's list, narrowed to those numbers.
+      demo.app.emit('navigation.open', { kind: 'orders', orderIds: [a!.id, b!.id], profileId: own.id })
+      const inList = await waitFor(() => $('.orders-page [data-testid=other-profile]'), 'whose orders they are')
+      expect(inList.textContent).toContain(`The orders of this alert belong to the connection “${ownName}”; the app is connected to “Head office” now. Connect to “${ownName}” to see them.`)
+      expect($('[data-testid=orders-count]')).toBeNull()
+      expect($('[data-testid=order-row]')).toBeNull()
+      expect($('[data-testid=watch-summary]')).toBeNull()
+
+      // Connecting from the notice: exactly the alert's orders show, and the address is the plain list's again.
+      $<HTMLButtonElement>('[data-testid=connect-other-profile]')!.click()
+      await waitFor(() => listedIds().length === 2 && $('[data-testid=orders-count]')?.textContent?.includes('2 orders match'), 'the alert’s two orders, in their own profile')
+      expect(listedIds().sort()).toEqual([a!.id, b!.id].sort())
+      expect(mounted.router.currentRoute.value.fullPath).toBe('/orders')
+      expect($('[data-testid=other-profile]')).toBeNull()
+
+      // And the one order: after a switch back to "Head office", its notice connects and opens it.
+      await demo.app.api.connection.activate({ id: other.value.id })
+      demo.app.emit('navigation.open', { kind: 'order', orderId: a!.id, profileId: own.id })
+      await waitFor(() => $('[data-testid=order-detail] [data-testid=connect-other-profile]'), 'whose order it is, again')
+      $<HTMLButtonElement>('[data-testid=connect-other-profile]')!.click()
+      await waitFor(() => $('[data-testid=order-status]')?.getAttribute('data-status') === a!.status, 'the order, in its own profile')
+      expect($('[data-testid=other-profile]')).toBeNull()
+      await waitFor(() => mounted.router.currentRoute.value.fullPath === `/orders/${a!.id}`, 'the order’s own address')
+    } finally {
+      await demo.app.api.connection.activate({ id: own.id })
+      await demo.app.api.connection.remove({ id: other.value.id, discardDrafts: true })
+    }
+  })
 })
 
 describe('alerts outside the harness', () => {

@@ -5,19 +5,20 @@ import { ORDER_FILTER_IDS_MAX } from '../../../../shared/ipc/channels/orders'
 /**
  * Where a click on an alert goes, in the page or on the shell's notification: its order, or the
  * orders list showing exactly the orders a grouped alert was about (`/orders?ids=4,8,15`); for a
- * basket the outbox could not send, its draft, or the outbox.
+ * basket the outbox could not send, its draft, or the outbox. The profile the alert named rides
+ * along (`?profile=`): the page says so when it is not the one connected (useAlertProfile).
  */
 export function routeTo(target: NavigationTarget): RouteLocationRaw {
+  const profile = target.profileId ? { profile: target.profileId } : {}
   switch (target.kind) {
     case 'order':
-      return `/orders/${target.orderId}`
+      return { name: 'order', params: { id: String(target.orderId) }, query: profile }
     case 'orders':
-      return { name: 'orders', query: { ids: target.orderIds.join(',') } }
+      return { name: 'orders', query: { ids: target.orderIds.join(','), ...profile } }
     case 'draft':
-      // The profile rides along: the editor says so when the draft is another profile's.
-      return { name: 'basket-draft', params: { id: target.draftId }, ...(target.profileId ? { query: { profile: target.profileId } } : {}) }
+      return { name: 'basket-draft', params: { id: target.draftId }, query: profile }
     case 'outbox':
-      return { name: 'basket-outbox', ...(target.profileId ? { query: { profile: target.profileId } } : {}) }
+      return { name: 'basket-outbox', query: profile }
   }
 }
 

@@ -3,9 +3,10 @@ import { useRoute } from 'vue-router'
 import { useConnectionStore } from '../../stores/connection'
 
 /**
- * The profile a desktop alert named its basket with (the route's ?profile=, see alert-links.ts),
- * when it is not the one connected now: the draft, or the outbox's baskets, are that profile's
- * (each profile keeps its own). Null otherwise.
+ * The profile a desktop alert named what it was about with (the route's ?profile=, see
+ * alert-links.ts), when it is not the one connected now: the draft, the outbox's baskets or the
+ * orders are that profile's (each profile keeps its own drafts; order numbers are its service's).
+ * Null otherwise.
  */
 export function useAlertProfile(): ComputedRef<string | null> {
   const route = useRoute()
