@@ -112,4 +112,32 @@ describe('a product group the app could not fully read', () => {
     expect($('[data-testid=not-fully-read]')!.textContent).toContain('This product group cannot be saved from here: change it in the service’s web interface.')
     expect(save.disabled).toBe(true)
   })
+
+  it('shows each value it could not read as not read (a dash), on the page and in the form, not the default the app put in its place', async () => {
+    const list = await demo.app.api.admin.listProductGroups()
+    if (!list.ok) throw new Error(list.error.message)
+    const group = list.value[0]!
+    // A subscription kind a later release adds, a grading and a vendor in a form the app does not read.
+    await demo.sandbox.control.injectFault({
+      kind: 'reshape',
+      match: { method: 'GET', path: `^/product_groups/${group.id}$` },
+      set: { subscription_type: 'SUBSCRIPTION_KIND_PRINT', grading: 'high', vendor: 'acme' },
+    })
+    await demo.mount({ path: `/admin/product-groups/${group.id}` })
+    await waitFor(() => $('[data-testid=not-fully-read]'), 'the notice on the group page')
+    for (const field of ['group-subscription-type', 'group-grading', 'group-vendor']) {
+      expect($(`[data-testid=${field}]`)!.textContent!.trim(), field).toBe('—not read')
+    }
+
+    await demo.mount({ path: `/admin/product-groups/${group.id}/edit` })
+    await waitFor(() => $('[data-testid=group-form]'), 'the form')
+    // Not 'None' (no kind, no vendor): that is not what the group has.
+    for (const id of ['gf-kind', 'gf-vendor']) {
+      const select = $(`#${id}`)!.closest('.n-base-selection')!
+      await waitFor(() => select.textContent!.trim() === 'not read', `${id} shown as not read`)
+    }
+    const grading = $<HTMLInputElement>('#gf-grading')!
+    expect(grading.value).toBe('')
+    expect(grading.placeholder).toBe('not read')
+  })
 })
