@@ -45,6 +45,8 @@ export const LineProductInfo = z.object({
   rate_plans: z.array(RatePlan),
   /** Units in stock as the cached catalogue last said (null: not tracked, e.g. subscriptions). */
   stock: z.int().nullable().optional(),
+  /** Whether the product is sent physically (null: the catalogue does not say): no shipping is charged when none is. */
+  shippable: z.boolean().nullable().optional(),
 })
 export type LineProductInfo = z.infer<typeof LineProductInfo>
 

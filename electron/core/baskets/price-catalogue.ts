@@ -57,6 +57,7 @@ export function productInfo(p: Product): LineProductInfo {
     maintenance: p.maintenance,
     rate_plans: p.rate_plans,
     stock: p.stock ?? null,
+    shippable: p.is_shippable ?? null,
   }
 }
 

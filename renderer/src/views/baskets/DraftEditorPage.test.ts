@@ -752,6 +752,25 @@ describe('a submit refused for a missing address', () => {
   })
 })
 
+describe('shipping on a draft with nothing to ship', () => {
+  const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
+
+  it('says no shipping will be charged while every line is a product that is not shipped, and stops once one is', async () => {
+    // UK Standard Next Day Delivery, listed at 9,95: the order would show shipping 0,00 for a licence alone.
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Licences only', shipping_type: 1 } })
+    if (!created.ok) throw new Error(created.error.message)
+    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.licence.id, quantity: 2 })
+    if (!added.ok) throw new Error(added.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const note = await waitFor(() => $('[data-testid=nothing-ships]'), 'the note that no shipping is charged')
+    expect(note.textContent).toContain('no shipping will be charged')
+
+    const more = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.switch.id, quantity: 1 })
+    if (!more.ok) throw new Error(more.error.message)
+    await waitFor(() => !$('[data-testid=nothing-ships]'), 'the note gone once a switch is to be shipped')
+  })
+})
+
 describe('quantities as a German rep types them', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 0, speed: 0 }, sync: true })
 

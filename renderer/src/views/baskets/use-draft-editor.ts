@@ -254,6 +254,14 @@ export function useDraftEditor(id: Ref<string>) {
       label: s.cost === undefined ? s.name : `${s.name} (${f.money(s.cost)})`,
     })),
   )
+  /**
+   * Every line is a product the catalogue says is not sent physically: the service then charges no
+   * shipping whatever type is chosen (sandbox README), which the type's price in the list would not say.
+   */
+  const nothingShips = computed(() => {
+    const lines = doc.value?.line_items ?? []
+    return lines.length > 0 && lines.every((l) => !!l.product && view.value?.products[String(l.product)]?.shippable === false)
+  })
   /** Said when an address change took away a shipping type that does not deliver there, until another is chosen. */
   const shippingDropped = ref<{ type: string; country: string } | null>(null)
 
@@ -459,6 +467,7 @@ export function useDraftEditor(id: Ref<string>) {
     total,
     shippingTypeOptions,
     shippingDropped,
+    nothingShips,
     rechoose,
     stillLeft,
     edit,
