@@ -67,6 +67,45 @@ describe('a small laptop window in German', () => {
     for (const right of layout.buttons) expect(right).toBeLessThanOrEqual(layout.windowWidth)
   })
 
+  it("the draft editor's column names take at most two lines in every language, at 1024 and at 1440 wide", async () => {
+    const { page } = app
+    await page.goto(`${app.url}#/baskets`)
+    await page.click('[data-testid=new-draft]')
+    await page.waitForSelector('[data-testid=draft-editor]')
+    await scanIntoDraft(page, products[0]!.product_code)
+    const faults: string[] = []
+    try {
+      for (const width of [1024, 1440]) {
+        await page.setViewportSize({ width, height: 640 })
+        faults.push(
+          ...(await faultsInEveryLanguage(
+            page,
+            async (language) => {
+              await page.locator('[data-testid=lines] tbody tr.lines__row').first().waitFor()
+              return page.evaluate(
+                ({ lang, w }) =>
+                  [...document.querySelectorAll<HTMLElement>('[data-testid=lines] thead th')]
+                    .filter((th) => th.getBoundingClientRect().width > 1 && th.textContent!.trim())
+                    .flatMap((th) => {
+                      const range = document.createRange()
+                      range.selectNodeContents(th)
+                      // The lines its words are drawn on ("Precio / unitario / estimado" took three in Spanish at 1440).
+                      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size
+                      return lines > 2 ? [`${lang} at ${w}: "${th.textContent!.trim()}" takes ${lines} lines`] : []
+                    }),
+                { lang: language, w: width },
+              )
+            },
+            'de',
+          )),
+        )
+      }
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 640 })
+    }
+    expect(faults).toEqual([])
+  })
+
   it("the draft editor's question about a SKU several products share is in sight, not under the products offered, and said to screen readers", async () => {
     const { page } = app
     // The current draft (the first test's): a new one would change the header's words for the tests after.
