@@ -22,7 +22,19 @@ describe('order alerts', () => {
     expect(rest).toEqual([])
     expect(a).toMatchObject({ title: 'Order 41: Shipped', target: { kind: 'order', orderId: 41 } })
     expect(a!.body).toContain('PO-41')
-    expect(a!.body).toContain('was Accepted')
+    expect(a!.body).toBe('Purchase order PO-41 · previous status: Accepted')
+  })
+
+  it('names the status before the change as such in every language (Spanish read "antes Creado", Italian "prima Creato")', () => {
+    const body = (locale: string) => alertsFor([change(41, 'SHIPPED', 'CREATED')], { locale, prefs, now })[0]!.body
+    expect(LANGUAGES.map((l) => body(l))).toEqual([
+      'Bestellnummer PO-41 · vorheriger Status: Angelegt',
+      'Purchase order PO-41 · previous status: Created',
+      'Orden de compra PO-41 · estado anterior: Creado',
+      'Bon de commande PO-41 · statut précédent\u202f: Créée',
+      'Ordine d’acquisto PO-41 · stato precedente: Creato',
+      'Inkooporder PO-41 · vorige status: Aangemaakt',
+    ])
   })
 
   it('names the profile whose orders they are: a click after a switch must not open another service’s order of that number', () => {

@@ -182,7 +182,7 @@ describe('order watcher', () => {
     suite.sandbox.control.transition(a!.id, 'FAILED')
     await poll(t)
     expect(alertsFor(t, a!.id).map((x) => x.title)).toEqual([`Commande ${a!.id}\u202f: Échouée`])
-    expect(alertsFor(t, a!.id)[0]!.body).toMatch(/auparavant En traitement/)
+    expect(alertsFor(t, a!.id)[0]!.body).toContain('statut précédent\u202f: En traitement')
     await t.call('system.setLanguage', { language: 'de' })
     suite.sandbox.control.transition(b!.id, 'FAILED')
     await poll(t)

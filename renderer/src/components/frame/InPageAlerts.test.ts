@@ -115,7 +115,7 @@ describe('alerts and requests to open an order', () => {
     await demo.app.api.orders.pollNow()
     const [alert] = await waitFor(() => alerts().length && alerts(), 'the alert')
     expect(alert!.textContent).toContain(`Commande ${order!.id}\u202f: Échouée`)
-    expect(alert!.textContent).toContain('auparavant En traitement')
+    expect(alert!.textContent).toContain('statut précédent\u202f: En traitement')
   })
 
   it('collapses several alerts into the newest and a count, in a strip under the header rather than over the page', async () => {
