@@ -769,6 +769,24 @@ describe('shipping on a draft with nothing to ship', () => {
     if (!more.ok) throw new Error(more.error.message)
     await waitFor(() => !$('[data-testid=nothing-ships]'), 'the note gone once a switch is to be shipped')
   })
+
+  it('says the estimate leaves out the shipping the service adds once a line ships, with the cost of the type chosen', async () => {
+    const created = await demo.app.api.baskets.create({ doc: { name: 'A switch to ship', shipping_type: 1 } })
+    if (!created.ok) throw new Error(created.error.message)
+    const licence = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.licence.id, quantity: 1 })
+    if (!licence.ok) throw new Error(licence.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    await waitFor(() => $('[data-testid=nothing-ships]'), 'the note that no shipping is charged')
+    // A licence alone: no shipping, so nothing is left out of the estimate.
+    expect($('[data-testid=estimate-shipping]')).toBeNull()
+
+    const more = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.switch.id, quantity: 1 })
+    if (!more.ok) throw new Error(more.error.message)
+    const note = await waitFor(() => $('[data-testid=estimate-shipping]'), 'the estimate saying shipping is added')
+    // UK Standard Next Day Delivery is listed at 9.95: the order's total will be the estimate and that.
+    expect(note.textContent).toContain('Shipping is not in this estimate')
+    expect(note.textContent).toMatch(/9\.95/)
+  })
 })
 
 describe('quantities as a German rep types them', () => {

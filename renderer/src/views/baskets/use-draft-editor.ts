@@ -262,6 +262,17 @@ export function useDraftEditor(id: Ref<string>) {
     const lines = doc.value?.line_items ?? []
     return lines.length > 0 && lines.every((l) => !!l.product && view.value?.products[String(l.product)]?.shippable === false)
   })
+  /**
+   * The estimate adds up the lines only: with a shipping type chosen and a line that ships, the
+   * service adds that type's cost when it prices the basket (sandbox README). Its cost when the
+   * list gives one (the service's list gives none; our sandbox adds it), else null; undefined when
+   * nothing is to be said (no type chosen, no line, or nothing ships).
+   */
+  const shippingOutsideEstimate = computed<number | null | undefined>(() => {
+    const chosen = doc.value?.shipping_type ?? null
+    if (chosen === null || !(doc.value?.line_items.length ?? 0) || nothingShips.value) return undefined
+    return reference.value?.shippingTypes.find((s) => s.id === chosen)?.cost ?? null
+  })
   /** Said when an address change took away a shipping type that does not deliver there, until another is chosen. */
   const shippingDropped = ref<{ type: string; country: string } | null>(null)
 
@@ -468,6 +479,7 @@ export function useDraftEditor(id: Ref<string>) {
     shippingTypeOptions,
     shippingDropped,
     nothingShips,
+    shippingOutsideEstimate,
     rechoose,
     stillLeft,
     edit,
