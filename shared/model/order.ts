@@ -74,13 +74,26 @@ export const OrderListResult = z.object({
 })
 export type OrderListResult = z.infer<typeof OrderListResult>
 
-export const OrderDetailResult = z.object({
+export const FullOrderDetail = z.object({
   order: Order,
   fetchedAt: z.string(),
   fromCache: z.boolean(),
   /** Fields the service sent missing or unreadable; empty when the order was fully read. */
   unread: z.array(z.string()).default([]),
 })
+/**
+ * The service out of reach and the order never opened on this computer: only its list row as the
+ * local index last held it (status, references, totals, date; no lines), `fetchedAt` the index's age.
+ */
+const LastKnownOrder = z.object({
+  order: z.null(),
+  lastKnown: OrderRow,
+  fetchedAt: z.string(),
+  fromCache: z.literal(true),
+  unread: z.array(z.string()).default([]),
+})
+export const OrderDetailResult = z.union([FullOrderDetail, LastKnownOrder])
+export type FullOrderDetail = z.infer<typeof FullOrderDetail>
 export type OrderDetailResult = z.infer<typeof OrderDetailResult>
 
 /**

@@ -301,7 +301,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       'orders.rowsById': async ({ ids }) => ({ rows: (await need()).index.rows(ids) }),
       'orders.get': async ({ id }) => {
         const detail = await (await need()).queries.get(id)
-        opts.links?.noteShipments(detail.order.shipments)
+        if (detail.order) opts.links?.noteShipments(detail.order.shipments)
         return detail
       },
       'orders.resubmit': async ({ id }) => (await need()).actions.resubmit(id),

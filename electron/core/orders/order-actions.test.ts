@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Order, OrderStatus } from '../../../shared/api'
-import type { OrderDetailResult, OrderListResult, ReorderResult } from '../../../shared/model/order'
+import type { FullOrderDetail, OrderDetailResult, OrderListResult, ReorderResult } from '../../../shared/model/order'
 import type { WatchState } from '../../../shared/model/order-watch'
 import { CADENCE } from './cadence'
 import { testKeychain } from '../../../tests/support/core/test-keychain'
@@ -81,7 +81,7 @@ describe('order list and detail', () => {
     await vi.waitFor(async () => expect(await t.call('orders.indexState')).toMatchObject({ complete: true }), { timeout: 20_000 })
     const filters = { status: ['COMPLETE'] }
     const online = await t.call<OrderListResult>('orders.list', { filters, page: 1, perPage: 20 })
-    const detail = await t.call<OrderDetailResult>('orders.get', { id: online.rows[0]!.id })
+    const detail = await t.call<FullOrderDetail>('orders.get', { id: online.rows[0]!.id })
     t.clock.advance(10 * 60_000)
     await suite.sandbox.control.pause()
     try {
@@ -104,7 +104,7 @@ describe('order list and detail', () => {
   it('gives every field of an order, shipments with tracking numbers included', async () => {
     const t = await connected()
     const shipped = take('SHIPPED')
-    const { order } = await t.call<OrderDetailResult>('orders.get', { id: shipped.id })
+    const { order } = await t.call<FullOrderDetail>('orders.get', { id: shipped.id })
     expect(order).toMatchObject({ id: shipped.id, status: 'SHIPPED', purchase_order_number: shipped.purchase_order_number, total: shipped.total })
     expect(order.shipments.length).toBeGreaterThan(0)
     expect(order.shipments[0]!.tracking_number).toBeTruthy()

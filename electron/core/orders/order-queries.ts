@@ -156,9 +156,13 @@ export class OrderQueries {
       const order = await this.fetch(id)
       return { order: shown(order), fetchedAt: iso(this.deps.clock.now()), fromCache: false, unread: unreadFields(order) }
     } catch (err) {
-      const cached = readableFromCache(err) ? this.deps.cache.getOrder(id) : null
-      if (!cached) throw offlineWithoutCopy(err, `order ${id}`)
-      return { order: shown(cached.order), fetchedAt: iso(cached.fetchedAt), fromCache: true, unread: [] }
+      if (!readableFromCache(err)) throw offlineWithoutCopy(err, `order ${id}`)
+      const cached = this.deps.cache.getOrder(id)
+      if (cached) return { order: shown(cached.order), fetchedAt: iso(cached.fetchedAt), fromCache: true, unread: [] }
+      // Never opened here, but the index (the list's) holds its row: that much is shown, not nothing.
+      const row = this.deps.index?.rows([id])[0]
+      if (!row) throw offlineWithoutCopy(err, `order ${id}`)
+      return { order: null, lastKnown: row, fetchedAt: iso(this.deps.index!.state().syncedAt ?? this.deps.clock.now()), fromCache: true, unread: row.unread }
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { OrderListResult } from '../../../shared/ipc/channels/orders'
+import type { OrderDetailResult, OrderListResult } from '../../../shared/ipc/channels/orders'
 import { connect, coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 import { TestClient } from '../../../tests/support/sandbox/test-client'
 import { SHOWCASE } from '../../sandbox'
@@ -75,6 +75,19 @@ describe('the local orders index', () => {
       const offline = await list(t, { status: ['FAILED'] })
       expect(offline).toMatchObject({ fromCache: true, total: online.total, fetchedAt: online.fetchedAt })
       expect(offline.rows).toEqual(online.rows)
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+  })
+
+  it('offline, answers an order never opened here with its row as the index last held it, instead of an error', async () => {
+    const t = await indexed()
+    const [row] = (await list(t, { status: ['SHIPPED'] }, 1)).rows
+    await suite.sandbox.control.pause()
+    try {
+      expect(await t.call('orders.pollNow')).toMatchObject({ phase: 'offline' })
+      const detail = await t.call<OrderDetailResult>('orders.get', { id: row!.id })
+      expect(detail).toMatchObject({ order: null, lastKnown: row, fromCache: true, fetchedAt: (await t.call<{ syncedAt: string }>('orders.indexState')).syncedAt })
     } finally {
       await suite.sandbox.control.resume()
     }

@@ -29,8 +29,8 @@ describe('quick reorder', () => {
     const first = recent.value[0]!
     const order = await demo.app.api.orders.get({ id: first.orderId })
     if (!order.ok) throw new Error(order.error.message)
-    expect(order.value.order.organisation).toBe(org)
-    expect(order.value.order.line_items.filter((l) => l.product === first.productId).reduce((n, l) => n + l.quantity, 0)).toBe(first.quantity)
+    expect(order.value.order!.organisation).toBe(org)
+    expect(order.value.order!.line_items.filter((l) => l.product === first.productId).reduce((n, l) => n + l.quantity, 0)).toBe(first.quantity)
     expect(rows[0]!.dataset.productId).toBe(String(first.productId))
 
     rows[0]!.querySelector<HTMLButtonElement>('[data-testid=recent-add]')!.click()

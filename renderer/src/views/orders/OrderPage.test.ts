@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { placeOrder } from '../../../../tests/support/sandbox/place-order'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
@@ -12,6 +12,25 @@ import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 /** One order's page, on the real core (this process) and a real sandbox (a child process). */
 describe('order page', () => {
   const demo = demoAppSuite({ sandbox: { products: 50, orders: 5, speed: 0, testMode: true } })
+
+  // Offline it said only 'The service cannot be reached', although the orders list showed the order.
+  it('offline, shows an order never opened here as the orders list last knew it, saying the rest needs the service', async () => {
+    await vi.waitFor(async () => expect(await demo.app.api.orders.indexState()).toMatchObject({ ok: true, value: { complete: true } }), { timeout: 30_000 })
+    const order = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status !== 'DRAFT' && o.purchase_order_number).at(-1)!
+    await demo.sandbox.control.pause()
+    try {
+      await demo.app.api.orders.pollNow()
+      await demo.mount({ path: `/orders/${order.id}` })
+      const notice = await waitFor(() => $('[data-testid=order-last-known]'), 'the last known state, said so')
+      expect(notice.textContent).toContain('Its lines, shipping and other details show once the service can be reached.')
+      expect($('[data-testid=order-status]')!.dataset.status).toBe(order.status)
+      expect($('[data-testid=order-po]')!.textContent!.trim()).toBe(order.purchase_order_number)
+      expect($('[data-testid=order-total]')!.textContent).toMatch(/\d/)
+      expect($('[data-testid=order-detail]')!.textContent).not.toContain('cannot be reached')
+    } finally {
+      await demo.sandbox.control.resume()
+    }
+  })
 
   it('names the shipping type and the country of the address, as the service lists them', async () => {
     const order = (await demo.sandbox.control.listOrdersRaw()).find((o) => o.shipping_type && o.shipping_address?.country_code)!
