@@ -66,7 +66,7 @@ describe('the outbox while the rep works offline', () => {
     const submitted = await demo.app.api.baskets.submit({ id })
     if (!submitted.ok) throw new Error(submitted.error.message)
     await waitFor(() => heldBack(), 'the held-back attempt')
-    await demo.mount({ path: '/catalogue' })
+    const mounted = await demo.mount({ path: '/catalogue' })
     await new Promise((r) => setTimeout(r, 200))
     expect(confirmations()).toEqual([])
 
@@ -75,7 +75,14 @@ describe('the outbox while the rep works offline', () => {
     const said = await waitFor(() => confirmations().length && confirmations(), 'the sending confirmed', 20_000)
     const sent = await demo.app.api.baskets.get({ id })
     expect(sent.ok && sent.value.state).toBe('submitted')
-    expect(said).toEqual([`Basket “Queued at the client” sent as order ${sent.ok && sent.value.orderId}.`])
+    const orderId = sent.ok && sent.value.orderId
+    expect(said).toEqual([`Basket “Queued at the client” sent as order ${orderId}.`])
+    // The order number opens the order (it was plain text): a link, named for the order.
+    const link = $('.n-message--success-type .n-message__content a')!
+    expect(link.textContent!.trim()).toBe(String(orderId))
+    expect(link.getAttribute('aria-label')).toBe(`Order ${orderId}`)
+    link.click()
+    await waitFor(() => mounted.router.currentRoute.value.path === `/orders/${orderId}`, 'the order opened')
   })
 
   it('confirms baskets sent together in one message that counts them', async () => {
