@@ -212,7 +212,7 @@ async function start(): Promise<void> {
       case 'open':
         return void openWindow(true)
       case 'openOrder':
-        return openTarget({ kind: 'order', orderId: action.orderId })
+        return openTarget({ kind: 'order', orderId: action.orderId, profileId: action.profileId })
       case 'syncNow':
         return void syncNow()
       case 'togglePauseAlerts':

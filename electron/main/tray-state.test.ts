@@ -78,6 +78,19 @@ describe('tray state from core events', () => {
     expect(s.orders).toEqual({ open: 2, attention: 0 })
   })
 
+  // The menu's order opened its number in whichever profile was connected when clicked, after a switch another order.
+  it('opens each recent order with the profile it was seen in, so a click after switching profiles says whose it is', () => {
+    let s = reduceTray(initialTrayState, 'connection.changed', status(true))
+    s = reduceTray(s, 'orders.changed', { changes: [change(7, 'SHIPPED')], open: 1, attention: 0, at: 'x' })
+    s = reduceTray(s, 'connection.changed', { ...status(true), profile: { ...status(true).profile, id: 'q' } })
+    s = reduceTray(s, 'orders.changed', { changes: [change(8, 'ACCEPTED')], open: 1, attention: 0, at: 'x' })
+    const actions = trayMenu(s, en).flatMap((i) => (i.type === 'normal' && i.action?.kind === 'openOrder' ? [i.action] : []))
+    expect(actions).toEqual([
+      { kind: 'openOrder', orderId: 8, profileId: 'q' },
+      { kind: 'openOrder', orderId: 7, profileId: 'p' },
+    ])
+  })
+
   it('puts "needs attention" above everything else', () => {
     const s = reduceTray(connected({ online: false }), 'orders.changed', { changes: [change(9, 'ATTENTION_REQUIRED')], open: 1, attention: 1, at: 'x' })
     expect(trayIcon(s)).toBe('attention')

@@ -10,6 +10,8 @@ import type { TrayMessages } from './tray-texts'
  */
 export interface TrayState {
   connected: boolean
+  /** The connected profile: the order watcher's changes are its orders. */
+  profileId: string | null
   online: boolean
   /** The service refused the profile's credentials (or the keychain lost its secret): nothing works, reachable or not. */
   signedOut: boolean
@@ -22,7 +24,8 @@ export interface TrayState {
   windowLanguage: string | null
   outbox: { queued: number; sending: number; needsReview: number; rejected: number } | null
   orders: { open: number; attention: number } | null
-  recent: Array<{ orderId: number; label: string | null; status: ServiceOrderStatus; at: string }>
+  /** With the profile the change was seen in: opened after a switch, the window says whose order it is. */
+  recent: Array<{ orderId: number; label: string | null; status: ServiceOrderStatus; at: string; profileId: string | null }>
   alertsPaused: boolean
   keepInTray: boolean
   /** null where the OS offers no login item (or it cannot be changed). */
@@ -33,6 +36,7 @@ export const RECENT_MAX = 5
 
 export const initialTrayState: TrayState = {
   connected: false,
+  profileId: null,
   online: false,
   signedOut: false,
   demo: false,
@@ -49,7 +53,7 @@ export const initialTrayState: TrayState = {
 
 const count = z.number().int().min(0).catch(0)
 const ConnectionChanged = z.object({
-  profile: z.object({ demo: z.boolean().catch(false), environment: z.enum(['demo', 'staging', 'production']).nullable().catch(null).optional() }).loose().nullable(),
+  profile: z.object({ id: z.string().nullable().catch(null).optional(), demo: z.boolean().catch(false), environment: z.enum(['demo', 'staging', 'production']).nullable().catch(null).optional() }).loose().nullable(),
   online: z.boolean(),
   credentials: z.string().catch('unchecked').optional(),
   user: z.object({ locale: z.string().catch('') }).loose().nullable().catch(null),
@@ -75,6 +79,7 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
       return {
         ...state,
         connected,
+        profileId: p.data.profile?.id ?? null,
         online: p.data.online,
         signedOut: connected && isSignedOut(p.data.credentials),
         demo: p.data.profile?.demo ?? false,
@@ -103,7 +108,8 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
     case 'orders.changed': {
       const p = OrdersChanged.safeParse(payload)
       if (!p.success) return state
-      const fresh = p.data.changes.map((c) => ({ orderId: c.orderId, label: c.purchaseOrderNumber, status: c.to, at: c.at }))
+      // Changes are the watcher's, which watches the connected profile's orders only.
+      const fresh = p.data.changes.map((c) => ({ orderId: c.orderId, label: c.purchaseOrderNumber, status: c.to, at: c.at, profileId: state.profileId }))
       const recent = [...fresh.reverse(), ...state.recent.filter((r) => !fresh.some((f) => f.orderId === r.orderId))].slice(0, RECENT_MAX)
       const orders = { open: p.data.open ?? state.orders?.open ?? 0, attention: p.data.attention ?? state.orders?.attention ?? 0 }
       return { ...state, recent, orders }
@@ -149,7 +155,7 @@ export function trayTooltip(state: TrayState, m: TrayMessages): string {
 
 export type TrayAction =
   | { kind: 'open' }
-  | { kind: 'openOrder'; orderId: number }
+  | { kind: 'openOrder'; orderId: number; profileId?: string }
   | { kind: 'syncNow' }
   | { kind: 'togglePauseAlerts' }
   | { kind: 'toggleKeepInTray' }
@@ -170,7 +176,7 @@ export function trayMenu(state: TrayState, m: TrayMessages): TrayMenuItem[] {
   if (state.recent.length === 0) items.push({ type: 'normal', label: `   ${m.noRecentChanges}`, enabled: false })
   for (const r of state.recent) {
     const ref = r.label ? `${r.orderId} (${r.label})` : String(r.orderId)
-    items.push({ type: 'normal', label: `   ${m.orderChange(ref, statusLabel(m.status, r.status))}`, enabled: true, action: { kind: 'openOrder', orderId: r.orderId } })
+    items.push({ type: 'normal', label: `   ${m.orderChange(ref, statusLabel(m.status, r.status))}`, enabled: true, action: { kind: 'openOrder', orderId: r.orderId, ...(r.profileId ? { profileId: r.profileId } : {}) } })
   }
   if (state.outbox) {
     items.push({ type: 'separator' })
