@@ -2,6 +2,11 @@
 export interface LaunchRequest {
   /** `--open-order=<id>`: open that order (a notification clicked after a restart, a shortcut). */
   openOrder: number | null
+  /**
+   * `--open-order=<id>@<profile>` (a toast's launch): the profile whose order it is. Null when the
+   * command line names none: the order of that number is then the connected profile's.
+   */
+  openOrderProfile: string | null
   /** `--demo` (or WHOLESALE_DESK_DEMO=1): start against the embedded demo service. */
   demo: boolean
   /** `--hidden`: started at login; stay in the tray. */
@@ -14,31 +19,33 @@ export const OPEN_ORDER_FLAG = '--open-order'
 
 const MAX_ORDER_ID = 2 ** 31 - 1
 
-export function openOrderArg(orderId: number): string {
-  return `${OPEN_ORDER_FLAG}=${orderId}`
+/** One argument (a toast's launch is passed as one), the profile after '@' when known. */
+export function openOrderArg(orderId: number, profileId?: string): string {
+  return `${OPEN_ORDER_FLAG}=${orderId}${profileId ? `@${profileId}` : ''}`
 }
 
-function orderIdFrom(value: string | undefined): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null
-  const id = Number(value)
-  return id >= 1 && id <= MAX_ORDER_ID ? id : null
+function orderFrom(value: string | undefined): { id: number; profile: string | null } | null {
+  const m = value ? /^(\d{1,10})(?:@([\w-]{1,64}))?$/.exec(value) : null
+  if (!m) return null
+  const id = Number(m[1])
+  return id >= 1 && id <= MAX_ORDER_ID ? { id, profile: m[2] ?? null } : null
 }
 
 export function parseLaunchArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): LaunchRequest {
-  let openOrder: number | null = null
+  let openOrder: { id: number; profile: string | null } | null = null
   let demo = env.WHOLESALE_DESK_DEMO === '1' || env.WHOLESALE_DESK_DEMO === 'true'
   let hidden = false
   let toastActivated = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     if (typeof arg !== 'string') continue
-    if (arg.startsWith(`${OPEN_ORDER_FLAG}=`)) openOrder = orderIdFrom(arg.slice(OPEN_ORDER_FLAG.length + 1)) ?? openOrder
-    else if (arg === OPEN_ORDER_FLAG) openOrder = orderIdFrom(argv[++i]) ?? openOrder
+    if (arg.startsWith(`${OPEN_ORDER_FLAG}=`)) openOrder = orderFrom(arg.slice(OPEN_ORDER_FLAG.length + 1)) ?? openOrder
+    else if (arg === OPEN_ORDER_FLAG) openOrder = orderFrom(argv[++i]) ?? openOrder
     else if (arg === '--demo') demo = true
     else if (arg === '--hidden') hidden = true
     else if (arg.toLowerCase() === '-toastactivated') toastActivated = true
   }
-  return { openOrder, demo, hidden, toastActivated }
+  return { openOrder: openOrder?.id ?? null, openOrderProfile: openOrder?.profile ?? null, demo, hidden, toastActivated }
 }
 
 export const SELF_CHECK_FLAG = '--self-check'

@@ -6,11 +6,12 @@ import { AlertTargetStore } from './alert-targets'
 import { ORDER_FILTER_IDS_MAX } from '../../shared/model/order'
 import { autostartEntry, quoteExecArg } from './autostart-entry'
 import { openOrderArg, parseLaunchArgs, selfCheckRequest } from './launch-args'
+import { launchActions } from './second-launch'
 import { toastXml } from './toast-xml'
 
 describe('launch arguments', () => {
   it('reads --open-order, --demo, --hidden and the Windows toast activation flag', () => {
-    expect(parseLaunchArgs(['/opt/app/wholesale-desk', '--open-order=123', '--demo'])).toEqual({ openOrder: 123, demo: true, hidden: false, toastActivated: false })
+    expect(parseLaunchArgs(['/opt/app/wholesale-desk', '--open-order=123', '--demo'])).toEqual({ openOrder: 123, openOrderProfile: null, demo: true, hidden: false, toastActivated: false })
     expect(parseLaunchArgs(['app.exe', '-ToastActivated', '--hidden'])).toMatchObject({ toastActivated: true, hidden: true, openOrder: null })
     expect(parseLaunchArgs(['app', '--open-order', '77'])).toMatchObject({ openOrder: 77 })
     expect(parseLaunchArgs(['app', openOrderArg(5)]).openOrder).toBe(5)
@@ -104,6 +105,17 @@ describe('Windows toast XML', () => {
     expect(xml).toContain('launch="--open-order=12"')
     expect(xml).toContain('activationType="foreground"')
     expect(parseLaunchArgs(['app.exe', /launch="([^"]*)"/.exec(xml)![1]!]).openOrder).toBe(12)
+  })
+
+  // The toast's launch named the order only: clicked after a restart and a profile switch, it opened that number in the connected profile.
+  it('launches with the profile whose order it is, and the click opens the order with it', () => {
+    const xml = toastXml({ id: 'a', title: 'Order 12 shipped', body: 'PO-1', target: { kind: 'order', orderId: 12, profileId: '0f8e-p1' } })
+    const request = parseLaunchArgs(['app.exe', /launch="([^"]*)"/.exec(xml)![1]!])
+    expect(launchActions(request, { first: true, lastAlertTarget: () => null })).toEqual([{ kind: 'open', target: { kind: 'order', orderId: 12, profileId: '0f8e-p1' } }])
+    // Typed on the command line without one: the connected profile's order of that number.
+    expect(launchActions(parseLaunchArgs(['app', '--open-order=12']), { first: true, lastAlertTarget: () => null })).toEqual([{ kind: 'open', target: { kind: 'order', orderId: 12 } }])
+    for (const bad of ['--open-order=12@', '--open-order=12@a b', '--open-order=12@../x', `--open-order=12@${'p'.repeat(65)}`])
+      expect(parseLaunchArgs(['app', bad]), bad).toMatchObject({ openOrder: null })
   })
 
   it('escapes what the service wrote, so a PO number cannot break or inject into the toast', () => {

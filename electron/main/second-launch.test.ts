@@ -9,7 +9,7 @@ describe('a second launch hands its request to the running instance', () => {
     const data = launchHandover(['/opt/wd/wholesale-desk', openOrderArg(42)], { WHOLESALE_DESK_DEMO: '1' })
     // What Electron would hand over: the argv with Chromium's switches moved around, and the data as sent.
     const request = receivedLaunch(['/opt/wd/wholesale-desk', '--allow-file-access-from-files'], structuredClone(data))
-    expect(request).toEqual({ openOrder: 42, demo: true, hidden: false, toastActivated: false })
+    expect(request).toEqual({ openOrder: 42, openOrderProfile: null, demo: true, hidden: false, toastActivated: false })
   })
 
   it('falls back to the argv when the data is missing or not ours, and never throws on junk', () => {

@@ -35,7 +35,10 @@ export type LaunchAction = { kind: 'open'; target: NavigationTarget } | { kind: 
  * last alert's target is opened (its order, or a grouped alert's orders).
  */
 export function launchActions(request: LaunchRequest, options: { first: boolean; lastAlertTarget: () => NavigationTarget | null }): LaunchAction[] {
-  const target: NavigationTarget | null = request.openOrder !== null ? { kind: 'order', orderId: request.openOrder } : request.toastActivated ? options.lastAlertTarget() : null
+  // An order named without its profile (typed, a shortcut) is the connected profile's of that number.
+  const order: NavigationTarget | null =
+    request.openOrder !== null ? { kind: 'order', orderId: request.openOrder, ...(request.openOrderProfile ? { profileId: request.openOrderProfile } : {}) } : null
+  const target = order ?? (request.toastActivated ? options.lastAlertTarget() : null)
   const actions: LaunchAction[] = []
   if (!options.first && request.demo) actions.push({ kind: 'startDemo' })
   if (target !== null) actions.push({ kind: 'open', target })
