@@ -30,6 +30,9 @@ describe('order page', () => {
     } finally {
       await demo.sandbox.control.resume()
     }
+    // Back online, the whole order comes without the rep asking.
+    await waitFor(() => $('[data-testid=units-heading]'), 'the full order', 20_000)
+    expect($('[data-testid=order-last-known]')).toBeNull()
   })
 
   it('names the shipping type and the country of the address, as the service lists them', async () => {
