@@ -19,13 +19,17 @@ export const OPEN_ORDER_FLAG = '--open-order'
 
 const MAX_ORDER_ID = 2 ** 31 - 1
 
-/** One argument (a toast's launch is passed as one), the profile after '@' when known. */
+/** Profile ids as this app makes them (UUIDs): one safe token on a command line. */
+const PROFILE_ID = /^[\w-]{1,64}$/
+
+/** One argument (a toast's launch is passed as one), the profile after '@' when known (and a safe token). */
 export function openOrderArg(orderId: number, profileId?: string): string {
-  return `${OPEN_ORDER_FLAG}=${orderId}${profileId ? `@${profileId}` : ''}`
+  return `${OPEN_ORDER_FLAG}=${orderId}${profileId && PROFILE_ID.test(profileId) ? `@${profileId}` : ''}`
 }
 
 function orderFrom(value: string | undefined): { id: number; profile: string | null } | null {
-  const m = value ? /^(\d{1,10})(?:@([\w-]{1,64}))?$/.exec(value) : null
+  const m = value ? /^(\d{1,10})(?:@(.+))?$/.exec(value) : null
+  if (m?.[2] !== undefined && !PROFILE_ID.test(m[2])) return null
   if (!m) return null
   const id = Number(m[1])
   return id >= 1 && id <= MAX_ORDER_ID ? { id, profile: m[2] ?? null } : null

@@ -116,6 +116,8 @@ describe('Windows toast XML', () => {
     expect(launchActions(parseLaunchArgs(['app', '--open-order=12']), { first: true, lastAlertTarget: () => null })).toEqual([{ kind: 'open', target: { kind: 'order', orderId: 12 } }])
     for (const bad of ['--open-order=12@', '--open-order=12@a b', '--open-order=12@../x', `--open-order=12@${'p'.repeat(65)}`])
       expect(parseLaunchArgs(['app', bad]), bad).toMatchObject({ openOrder: null })
+    // A profile id that is not one token is left out: the order still opens (as the connected profile's).
+    expect(toastXml({ id: 'b', title: 'Order 12 shipped', body: '', target: { kind: 'order', orderId: 12, profileId: 'a b' } })).toContain('launch="--open-order=12"')
   })
 
   it('escapes what the service wrote, so a PO number cannot break or inject into the toast', () => {
