@@ -172,6 +172,12 @@ const SQLITE_BUSY = 5
 const SQLITE_LOCKED = 6
 
 /**
+ * A new run of tries (queued, or sent back to be queued again): no try made yet, none due later,
+ * and its failing counted and said afresh (outbox.ts). patch() does the same for attempts: 0.
+ */
+const NEW_RUN_OF_TRIES = 'attempts = 0, next_attempt_at = 0, failing_since = NULL, failing_said = 0'
+
+/**
  * A draft back in the user's hands with nothing of a service basket: no basket (or source basket)
  * id, no outbox step or request in flight, no price review. Its next submit creates a new basket.
  */
@@ -347,7 +353,7 @@ export class BasketStore {
       if (!['draft', 'rejected', 'needs_review'].includes(rec.state)) throw new AppError('conflict', `A basket that is ${rec.state.replace('_', ' ')} cannot be submitted again.`)
       const step: OutboxStep = rec.basketId !== null || rec.sourceBasketId !== null ? 'update' : 'create'
       this.db
-        .prepare('UPDATE drafts SET state = \'queued\', doc = ?, marker = COALESCE(marker, ?), basket_id = COALESCE(basket_id, source_basket_id), step = COALESCE(in_flight, ?), attempts = 0, next_attempt_at = 0, failing_since = NULL, failing_said = 0, error = NULL, review = NULL, service = ?, updated_at = ? WHERE id = ?')
+        .prepare(`UPDATE drafts SET state = 'queued', doc = ?, marker = COALESCE(marker, ?), basket_id = COALESCE(basket_id, source_basket_id), step = COALESCE(in_flight, ?), ${NEW_RUN_OF_TRIES}, error = NULL, review = NULL, service = ?, updated_at = ? WHERE id = ?`)
         .run(storedDraftText(snapshot), marker, step, service, this.now(), id)
       return this.require(id)
     })
@@ -371,7 +377,7 @@ export class BasketStore {
    */
   returnFromOtherService(id: string, error: DraftError): void {
     this.db
-      .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, attempts = 0, next_attempt_at = 0, failing_since = NULL, failing_said = 0, error = ?, updated_at = ? WHERE id = ?`)
+      .prepare(`UPDATE drafts SET ${AS_NEW_DRAFT}, ${NEW_RUN_OF_TRIES}, error = ?, updated_at = ? WHERE id = ?`)
       .run(JSON.stringify(error), this.now(), id)
   }
 
