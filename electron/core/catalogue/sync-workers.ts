@@ -235,7 +235,7 @@ export class SyncWorkers {
    * `countItems`: the page's length is needed (no X-Total-Pages), even when a refresh finds it unchanged.
    */
   async storePage(page: number, base: number, body: ArrayBuffer, countItems = true, etag?: string): Promise<StoredPage> {
-    this.throwIfTextFailed()
+    // Also rejects if the text worker has failed.
     await this.textKeepingUp()
     return this.noteStored(page, await this.rows.send<StoredPage>('page', { page, base, bytes: body, sql: ROWS_SQL, countItems, etag }, [body]))
   }
@@ -248,7 +248,7 @@ export class SyncWorkers {
    * store it (MalformedPage, a storage fault). Aborting `signal` aborts the fetch in the worker.
    */
   async fetchPage(page: number, base: number, request: PreparedRequest, agent: RemoteAgent, countItems: boolean, signal: AbortSignal): Promise<RemoteOutcome<FetchedValue>> {
-    this.throwIfTextFailed()
+    // Also rejects if the text worker has failed.
     await this.textKeepingUp()
     const id = ++this.fetches
     const cancel = () => void this.rows.send('cancel', { fetch: id }).catch(() => undefined)
@@ -377,7 +377,7 @@ export class SyncWorkers {
   }
 
   private allIndexed(): Promise<void> {
-    return this.until(() => [...this.sent].every((p) => this.indexed.has(p)))
+    return this.until(() => this.namesBehind === 0)
   }
 
   /** Resolves once `done` holds (checked at each event of the text worker); rejects if it fails. */
@@ -399,10 +399,5 @@ export class SyncWorkers {
     else this.textFailure ??= new Error(`The catalogue's text index could not be stored: ${e.message}`)
     const waiting = this.waiters.splice(0)
     for (const w of waiting) w()
-  }
-
-  private throwIfTextFailed(): void {
-    const failure = this.textFailure ?? this.text.failed
-    if (failure) throw failure
   }
 }
