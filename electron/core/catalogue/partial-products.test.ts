@@ -70,4 +70,26 @@ describe('a sync meeting products of an unexpected shape', () => {
     const product = await rig.call<Product>('catalogue.product', { id: first.id })
     expect(product).toMatchObject({ id: first.id, price: 12.5, rrp: 15 })
   })
+
+  it('reads numbers sent as text inside a product (a related product\u2019s price, a rate plan\u2019s cost) as those numbers, and keeps text that is no number marked', async () => {
+    const related = (price: unknown) => [{ id: 2, sku: 'PROV-PARTNER-SITE', name: 'Partner-site provisioning', price, partner: true }]
+    const charge = { id: 1, name: 'Seat', charge_type: 'recurring', charge_model: 'per_unit', rate_plan_charge_costs: [{ id: 1, currency: 'GBP', charge_cost_price: '3.50' }] }
+    const plan = { id: 1, name: 'Monthly', term_length: '1', billing_frequency: 'monthly', renewal_term_length: 1, default: true, min_quantity: 1, max_quantity: 300, rate_plan_charges: [charge] }
+    const products = { method: 'GET', path: '^/products$' }
+    sandbox.control.injectFault({ kind: 'reshape', match: products, ids: [5], set: { provisioning: related('40.00'), rate_plans: [plan] } })
+    sandbox.control.injectFault({ kind: 'reshape', match: products, ids: [6], set: { provisioning: related('abc') } })
+    rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    await rig.connect(sandbox)
+
+    expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS, invalid: 0 })
+    // Only the product whose nested price is no number is marked as partly read.
+    expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ partialProducts: 1 })
+    const bySku = async (sku: string) => (await rig.call<CatalogueSearchResult>('catalogue.search', { query: sku })).items.find((p) => p.product_code === sku)!
+    expect((await bySku('SW-24P-POE')).partial).toBeUndefined()
+    expect((await bySku('AP-WIFI6-IN')).partial).toBe(true)
+
+    const product = await rig.call<Product>('catalogue.product', { id: 5 })
+    expect(product.provisioning[0]).toMatchObject({ price: 40 })
+    expect(product.rate_plans[0]).toMatchObject({ term_length: 1, rate_plan_charges: [{ rate_plan_charge_costs: [{ charge_cost_price: 3.5 }] }] })
+  })
 })

@@ -1,4 +1,5 @@
 import type { Product } from '../../../shared/api'
+import type { NumberPlaces } from './schema-check'
 
 /**
  * How a product becomes a row of the local catalogue. The functions here are self-contained (they
@@ -56,20 +57,38 @@ export function readablePart(v: unknown, spelled: (text: unknown) => number | nu
 }
 
 /**
- * A product whose number fields (`fields`, the schema's: numberFields) come as the decimals they
- * spell ("12.50", as services built on decimal types send money): a copy with those read as numbers
- * by `spelled` (numberSpelled, passed in as for readablePart), or null when none came so.
+ * A product whose numbers come as the decimals they spell ("12.50", as services built on decimal
+ * types send money), at any depth (a rate plan's costs, a related product's price): a copy with
+ * those read as numbers by `spelled` (numberSpelled, passed in as for readablePart), copied only
+ * along the way to what changed, or null when none came so. `places` says where the schema holds
+ * numbers (numberPlaces).
  */
-export function withNumbersSpelled(v: unknown, fields: readonly string[], spelled: (text: unknown) => number | null): Record<string, unknown> | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null
-  let copy: Record<string, unknown> | null = null
-  for (const field of fields) {
-    const n = spelled((v as Record<string, unknown>)[field])
-    if (n === null) continue
-    copy ??= { ...(v as Record<string, unknown>) }
-    copy[field] = n
+export function withNumbersSpelled(v: unknown, places: NumberPlaces, spelled: (text: unknown) => number | null): unknown {
+  /** What `value` becomes with its numbers at `place` read, or undefined if none was text. */
+  const read = (value: unknown, place: NumberPlaces): unknown => {
+    if (place === true) return spelled(value) ?? undefined
+    if (Array.isArray(place)) {
+      if (!Array.isArray(value)) return undefined
+      let copy: unknown[] | undefined
+      for (let i = 0; i < value.length; i++) {
+        const element = read(value[i], (place as readonly [NumberPlaces])[0])
+        if (element === undefined) continue
+        copy ??= value.slice()
+        copy[i] = element
+      }
+      return copy
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+    let copy: Record<string, unknown> | undefined
+    for (const [key, inner] of Object.entries(place as Record<string, NumberPlaces>)) {
+      const member = read((value as Record<string, unknown>)[key], inner)
+      if (member === undefined) continue
+      copy ??= { ...(value as Record<string, unknown>) }
+      copy[key] = member
+    }
+    return copy
   }
-  return copy
+  return read(v, places) ?? null
 }
 
 /** The columns search filters and sorts on; `partial` when the product was only partly read (readablePart). */

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { Product } from '../../../shared/api'
-import { compileCheck } from './schema-check'
+import { numberSpelled, Product, readAnswer } from '../../../shared/api'
+import { withNumbersSpelled } from './product-row'
+import { compileCheck, numberPlaces } from './schema-check'
 
 /** A product with every nested shape present (rate plans, charges, costs, related products). */
 const base = {
@@ -56,8 +57,8 @@ function paths(v: unknown, at: (string | number)[] = []): (string | number)[][] 
 }
 const allPaths = paths(base).filter((p) => p.length > 0)
 
-function mutate(path: (string | number)[], value: unknown, remove: boolean): unknown {
-  const copy = structuredClone(base) as Record<string | number, unknown>
+function mutate(path: (string | number)[], value: unknown, remove: boolean, from: unknown = base): unknown {
+  const copy = structuredClone(from) as Record<string | number, unknown>
   let target = copy
   for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>
   const last = path.at(-1)!
@@ -117,5 +118,41 @@ describe('compileCheck', () => {
     expect(compileCheck(z.union([z.string().min(1), z.number()]))).toBeNull()
     expect(compileCheck(z.record(z.string(), z.number()))).toBeNull()
     expect(compileCheck(z.object({ a: z.number().multipleOf(2) }))).toBeNull()
+  })
+})
+
+describe('numberPlaces', () => {
+  const check = compileCheck(Product)!
+  const places = numberPlaces(Product)!
+  const at = (path: (string | number)[]) => path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], base)
+  /** The paths holding a number in the base product, down to a rate plan's costs. */
+  const numberPaths = allPaths.filter((path) => typeof at(path) === 'number')
+
+  it('lets the sync read numbers sent as text wherever readAnswer reads them, and only there', () => {
+    expect(numberPaths.map((p) => p.join('.'))).toContain('rate_plans.0.rate_plan_charges.0.rate_plan_charge_costs.0.charge_cost_price')
+    const spellings = (n: number) => fc.constantFrom(String(n), ` ${n} `, n.toFixed(2), `${n}e0`, 'abc', '12,50', '', '0x10')
+    // A few numbers at once, each sent as text: its decimal, padded, in exponent form, or text that is no number.
+    const sent = fc
+      .uniqueArray(fc.constantFrom(...numberPaths), { minLength: 1, maxLength: 4 })
+      .chain((paths) => fc.tuple(fc.constant(paths), fc.tuple(...paths.map((p) => spellings(at(p) as number)))))
+    fc.assert(
+      fc.property(sent, ([paths, texts]) => {
+        let candidate: unknown = base
+        paths.forEach((path, i) => (candidate = mutate(path, texts[i], false, candidate)))
+        const asSent = structuredClone(candidate)
+        const spelled = withNumbersSpelled(candidate, places, numberSpelled)
+        const wholeInSync = check(spelled ?? candidate)
+        expect(wholeInSync).toBe(readAnswer(Product, structuredClone(candidate))?.unread.length === 0)
+        // Read as a copy: the product is left as it came.
+        expect(candidate).toEqual(asSent)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('leaves a product without numbers sent as text alone, and does not look into lists of numbers or unions', () => {
+    expect(withNumbersSpelled(base, places, numberSpelled)).toBeNull()
+    expect(numberPlaces(z.object({ a: z.array(z.number()), b: z.union([z.string(), z.int()]), c: z.string() }))).toBeNull()
+    expect(numberPlaces(z.number())).toBeNull()
   })
 })

@@ -44,11 +44,35 @@ export function checkSource(schema: z.ZodType): string | null {
   }
 }
 
-/** The top-level fields of an object schema that hold a number (optional, nullable or defaulted alike). */
-export function numberFields(schema: z.ZodObject): string[] {
-  const unwrapped = (def: Def): Def => (def.innerType && ['optional', 'nullable', 'default'].includes(def.type) ? unwrapped(def.innerType._zod.def) : def)
-  const shape = (schema as unknown as { _zod: { def: Def } })._zod.def.shape ?? {}
-  return Object.entries(shape).flatMap(([key, field]) => (unwrapped(field._zod.def).type === 'number' ? [key] : []))
+/**
+ * Where a schema holds numbers, at any depth: `true` for an object member that is a number
+ * (optional, nullable or defaulted alike), a one-element list for what each element of a list
+ * holds, an object for what its members hold; null where it holds none. As plain data it crosses
+ * into the sync worker, which reads numbers sent as text there (withNumbersSpelled). It covers the
+ * places readAnswer reads them at: object members named by zod's invalid_type issues, so neither a
+ * list's own elements nor a union's options (zod names the union, not the member).
+ */
+export function numberPlaces(schema: z.ZodType): NumberPlaces | null {
+  const places = placesOf((schema as unknown as { _zod: { def: Def } })._zod.def)
+  return places === true ? null : places
+}
+
+/** See numberPlaces. */
+export type NumberPlaces = true | readonly [NumberPlaces] | { readonly [key: string]: NumberPlaces }
+
+function placesOf(def: Def): NumberPlaces | null {
+  if (def.innerType && ['optional', 'nullable', 'default'].includes(def.type)) return placesOf(def.innerType._zod.def)
+  if (def.type === 'number') return true
+  if (def.type === 'array') {
+    const element = placesOf(def.element!._zod.def)
+    return element === null || element === true ? null : [element]
+  }
+  if (def.type !== 'object') return null
+  const members = Object.entries(def.shape ?? {}).flatMap(([key, field]) => {
+    const places = placesOf(field._zod.def)
+    return places === null ? [] : [[key, places] as const]
+  })
+  return members.length ? Object.fromEntries(members) : null
 }
 
 class Unsupported extends Error {}

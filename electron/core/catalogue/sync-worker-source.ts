@@ -1,6 +1,6 @@
 import { numberSpelled, Product } from '../../../shared/api'
 import { normalizeName, normalizeSku, productBody, productColumns, readablePart, withNumbersSpelled } from './product-row'
-import { checkSource, numberFields } from './schema-check'
+import { checkSource, numberPlaces } from './schema-check'
 import { bodyReading } from '../service/body-reader'
 import { readsNoBody } from '../service/client'
 import { indexText } from './search-text'
@@ -168,15 +168,16 @@ const readablePartOf = (${readablePart})
 const readablePart = (v) => readablePartOf(v, numberSpelled)
 const isProduct = ${checkSource(Product) ?? 'null'}
 const withNumbersSpelledOf = (${withNumbersSpelled})
-const NUMBER_FIELDS = ${JSON.stringify(numberFields(Product))}
+const NUMBER_PLACES = ${JSON.stringify(numberPlaces(Product) ?? {})}
 /**
  * A product as its columns take it, and whether it was only partly read: one the check refuses is
- * kept as far as it can be read (readablePart), unless all it lacked was its money sent as the
- * decimal it spells ("12.50"), read as that number: then it is whole.
+ * kept as far as it can be read (readablePart), unless all it lacked was its numbers sent as the
+ * decimals they spell ("12.50"), at whatever depth (a rate plan's costs), read as those numbers as
+ * readAnswer reads them: then it is whole. Only a refused product is looked at again.
  */
 function productOf(item) {
   if (isProduct(item)) return { p: item, partial: false }
-  const spelled = withNumbersSpelledOf(item, NUMBER_FIELDS, numberSpelled)
+  const spelled = withNumbersSpelledOf(item, NUMBER_PLACES, numberSpelled)
   if (spelled && isProduct(spelled)) return { p: spelled, partial: false }
   return { p: readablePart(item), partial: true }
 }
