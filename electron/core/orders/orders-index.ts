@@ -13,6 +13,13 @@ const FULL_SYNC_EVERY_MS = 24 * 3_600_000
  * on a slow link their round trips overlap).
  */
 const READ_AHEAD = 2
+/**
+ * Which searchText the index's rows were written with: raise it whenever searchText looks in
+ * something new. The rows do not hold everything it reads (the orders' references were added after
+ * the index was, and organisation names are looked up), so an index written with another is read
+ * again in full at its next sync, and answers as before until then.
+ */
+const SEARCH_TEXT_VERSION = '2'
 
 /** What the index knows, for the view ("20,000 orders on this computer") and for the list. */
 export interface IndexState {
@@ -64,7 +71,7 @@ export class OrdersIndex {
 
   private async run(read: ReadPage, orgName: (id: number) => string | undefined): Promise<void> {
     const completeAt = Number(this.meta('index.completeAt') ?? 0)
-    const full = !completeAt || this.now() - completeAt > FULL_SYNC_EVERY_MS
+    const full = !completeAt || this.now() - completeAt > FULL_SYNC_EVERY_MS || this.meta('index.searchText') !== SEARCH_TEXT_VERSION
     // The day of the newest order known: the service's start_date is inclusive, so nothing is skipped.
     const since = full ? null : this.newestDay()
     const started = this.now()
@@ -85,7 +92,10 @@ export class OrdersIndex {
       pages = res.pages
       if (page >= res.pages || res.rows.length === 0) break
     }
-    if (full) this.setMeta('index.completeAt', String(started))
+    if (full) {
+      this.setMeta('index.completeAt', String(started))
+      this.setMeta('index.searchText', SEARCH_TEXT_VERSION)
+    }
     this.setMeta('index.syncedAt', String(started))
   }
 
@@ -205,7 +215,7 @@ export class OrdersIndex {
   }
 }
 
-/** What the text filter looks in, lower-cased once. */
+/** What the text filter looks in, lower-cased once (SEARCH_TEXT_VERSION says which version of it). */
 function searchText(r: OrderRow, organisationName: string | undefined): string {
   return [r.id, r.purchase_order_number, r.supplier_ref, ...r.references, r.name, r.end_user, organisationName]
     .filter((v) => v !== null && v !== undefined && v !== '')
