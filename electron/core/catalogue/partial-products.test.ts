@@ -92,4 +92,15 @@ describe('a sync meeting products of an unexpected shape', () => {
     expect(product.provisioning[0]).toMatchObject({ price: 40 })
     expect(product.rate_plans[0]).toMatchObject({ term_length: 1, rate_plan_charges: [{ rate_plan_charge_costs: [{ charge_cost_price: 3.5 }] }] })
   })
+
+  it('reads a list the service sends as null (a product without rate plans) as not set, in the list as on the product\u2019s page', async () => {
+    sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: '^/products$' }, ids: [5], set: { rate_plans: null, maintenance: null } })
+    rig = catalogueRig({ perPage: PER_PAGE, concurrency: 2 })
+    await rig.connect(sandbox)
+
+    expect(await rig.call<SyncOutcome>('catalogue.sync')).toMatchObject({ outcome: 'completed', products: PRODUCTS, invalid: 0 })
+    expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ partialProducts: 0 })
+    const product = await rig.call<Product>('catalogue.product', { id: 5 })
+    expect(product).toMatchObject({ product_code: 'SW-24P-POE', rate_plans: [], maintenance: [] })
+  })
 })

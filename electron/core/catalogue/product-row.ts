@@ -1,5 +1,5 @@
 import type { Product } from '../../../shared/api'
-import type { NumberPlaces } from './schema-check'
+import type { Tolerance } from './schema-check'
 
 /**
  * How a product becomes a row of the local catalogue. The functions here are self-contained (they
@@ -57,38 +57,45 @@ export function readablePart(v: unknown, spelled: (text: unknown) => number | nu
 }
 
 /**
- * A product whose numbers come as the decimals they spell ("12.50", as services built on decimal
- * types send money), at any depth (a rate plan's costs, a related product's price): a copy with
- * those read as numbers by `spelled` (numberSpelled, passed in as for readablePart), copied only
- * along the way to what changed, or null when none came so. `places` says where the schema holds
- * numbers (numberPlaces).
+ * A product as readAnswer mends it before reading it again (`tolerance`, the schema's: see
+ * Tolerance in schema-check.ts), at any depth (a rate plan's costs, a related product's price):
+ * a number sent as the decimal it spells ("12.50", as services built on decimal types send money)
+ * read by `spelled` (numberSpelled, passed in as for readablePart), a null where the schema takes
+ * the member missing left out. A copy, made only along the way to what changed; null when nothing
+ * needed mending.
  */
-export function withNumbersSpelled(v: unknown, places: NumberPlaces, spelled: (text: unknown) => number | null): unknown {
-  /** What `value` becomes with its numbers at `place` read, or undefined if none was text. */
-  const read = (value: unknown, place: NumberPlaces): unknown => {
-    if (place === true) return spelled(value) ?? undefined
-    if (Array.isArray(place)) {
+export function tolerated(v: unknown, tolerance: Tolerance, spelled: (text: unknown) => number | null): unknown {
+  /** What `value` becomes when mended, or undefined if it needs nothing. */
+  const mend = (value: unknown, t: Tolerance): unknown => {
+    if (t.each) {
       if (!Array.isArray(value)) return undefined
       let copy: unknown[] | undefined
       for (let i = 0; i < value.length; i++) {
-        const element = read(value[i], (place as readonly [NumberPlaces])[0])
+        const element = mend(value[i], t.each)
         if (element === undefined) continue
         copy ??= value.slice()
         copy[i] = element
       }
       return copy
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+    if (!t.members || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+    const o = value as Record<string, unknown>
     let copy: Record<string, unknown> | undefined
-    for (const [key, inner] of Object.entries(place as Record<string, NumberPlaces>)) {
-      const member = read((value as Record<string, unknown>)[key], inner)
-      if (member === undefined) continue
-      copy ??= { ...(value as Record<string, unknown>) }
-      copy[key] = member
+    for (const [key, m] of Object.entries(t.members)) {
+      const member = o[key]
+      if (member === null && m.nullUnset) {
+        copy ??= { ...o }
+        delete copy[key]
+        continue
+      }
+      const read = m.number ? (spelled(member) ?? undefined) : mend(member, m)
+      if (read === undefined) continue
+      copy ??= { ...o }
+      copy[key] = read
     }
     return copy
   }
-  return read(v, places) ?? null
+  return mend(v, tolerance) ?? null
 }
 
 /** The columns search filters and sorts on; `partial` when the product was only partly read (readablePart). */

@@ -45,34 +45,67 @@ export function checkSource(schema: z.ZodType): string | null {
 }
 
 /**
- * Where a schema holds numbers, at any depth: `true` for an object member that is a number
- * (optional, nullable or defaulted alike), a one-element list for what each element of a list
- * holds, an object for what its members hold; null where it holds none. As plain data it crosses
- * into the sync worker, which reads numbers sent as text there (withNumbersSpelled). It covers the
- * places readAnswer reads them at: object members named by zod's invalid_type issues, so neither a
- * list's own elements nor a union's options (zod names the union, not the member).
+ * What readAnswer (shared/api/reading.ts) mends in a value of a schema before parsing it again, and
+ * where: in the members of an object, and in the elements of a list. As plain data it crosses into
+ * the sync worker, which mends a product the check refused the same way (tolerated, product-row.ts).
  */
-export function numberPlaces(schema: z.ZodType): NumberPlaces | null {
-  const places = placesOf((schema as unknown as { _zod: { def: Def } })._zod.def)
-  return places === true ? null : places
+export interface Tolerance {
+  members?: Record<string, MemberTolerance>
+  each?: Tolerance
 }
 
-/** See numberPlaces. */
-export type NumberPlaces = true | readonly [NumberPlaces] | { readonly [key: string]: NumberPlaces }
+/**
+ * What an object member may be sent as: a number as the decimal it spells ("12.50"), null for not
+ * set (where the schema takes it missing but not null: readAnswer then leaves it out). Only members:
+ * readAnswer mends what zod's invalid_type issues name in an object, so not a list's own elements
+ * nor a union's options (zod names the union), nor an enum's null (an invalid_value).
+ */
+export interface MemberTolerance extends Tolerance {
+  number?: true
+  nullUnset?: true
+}
 
-function placesOf(def: Def): NumberPlaces | null {
-  if (def.innerType && ['optional', 'nullable', 'default'].includes(def.type)) return placesOf(def.innerType._zod.def)
-  if (def.type === 'number') return true
-  if (def.type === 'array') {
-    const element = placesOf(def.element!._zod.def)
-    return element === null || element === true ? null : [element]
+/** The types whose null zod refuses as an invalid_type. */
+const NULL_REFUSED_AS_TYPE = ['string', 'number', 'boolean', 'object', 'array']
+
+/** See Tolerance; null where the schema tolerates nothing. */
+export function tolerance(schema: z.ZodType): Tolerance | null {
+  return toleranceOf((schema as unknown as { _zod: { def: Def } })._zod.def)
+}
+
+function toleranceOf(def: Def): Tolerance | null {
+  const { inner } = unwrapped(def)
+  if (inner.type === 'array') {
+    const each = toleranceOf(inner.element!._zod.def)
+    return each && { each }
   }
-  if (def.type !== 'object') return null
-  const members = Object.entries(def.shape ?? {}).flatMap(([key, field]) => {
-    const places = placesOf(field._zod.def)
-    return places === null ? [] : [[key, places] as const]
+  if (inner.type !== 'object') return null
+  const members = Object.entries(inner.shape ?? {}).flatMap(([key, field]) => {
+    const member = memberToleranceOf(field._zod.def)
+    return member ? [[key, member] as const] : []
   })
-  return members.length ? Object.fromEntries(members) : null
+  return members.length ? { members: Object.fromEntries(members) } : null
+}
+
+function memberToleranceOf(def: Def): MemberTolerance | null {
+  const { inner, nullable, missing } = unwrapped(def)
+  const member: MemberTolerance = { ...toleranceOf(inner) }
+  if (inner.type === 'number') member.number = true
+  if (missing && !nullable && NULL_REFUSED_AS_TYPE.includes(inner.type)) member.nullUnset = true
+  return Object.keys(member).length ? member : null
+}
+
+/** A definition without its optional, nullable and default wrappers, and whether it takes null and a missing value. */
+function unwrapped(def: Def): { inner: Def; nullable: boolean; missing: boolean } {
+  let inner = def
+  let nullable = false
+  let missing = false
+  while (inner.innerType && ['optional', 'nullable', 'default'].includes(inner.type)) {
+    if (inner.type === 'nullable') nullable = true
+    else missing = true
+    inner = inner.innerType._zod.def
+  }
+  return { inner, nullable, missing }
 }
 
 class Unsupported extends Error {}

@@ -1,6 +1,6 @@
 import { numberSpelled, Product } from '../../../shared/api'
-import { normalizeName, normalizeSku, productBody, productColumns, readablePart, withNumbersSpelled } from './product-row'
-import { checkSource, numberPlaces } from './schema-check'
+import { normalizeName, normalizeSku, productBody, productColumns, readablePart, tolerated } from './product-row'
+import { checkSource, tolerance } from './schema-check'
 import { bodyReading } from '../service/body-reader'
 import { readsNoBody } from '../service/client'
 import { indexText } from './search-text'
@@ -167,18 +167,19 @@ const numberSpelled = (${numberSpelled})
 const readablePartOf = (${readablePart})
 const readablePart = (v) => readablePartOf(v, numberSpelled)
 const isProduct = ${checkSource(Product) ?? 'null'}
-const withNumbersSpelledOf = (${withNumbersSpelled})
-const NUMBER_PLACES = ${JSON.stringify(numberPlaces(Product) ?? {})}
+const toleratedOf = (${tolerated})
+const TOLERANCE = ${JSON.stringify(tolerance(Product) ?? {})}
 /**
  * A product as its columns take it, and whether it was only partly read: one the check refuses is
- * kept as far as it can be read (readablePart), unless all it lacked was its numbers sent as the
- * decimals they spell ("12.50"), at whatever depth (a rate plan's costs), read as those numbers as
- * readAnswer reads them: then it is whole. Only a refused product is looked at again.
+ * kept as far as it can be read (readablePart), unless all it lacked is what readAnswer mends, at
+ * whatever depth (tolerated): numbers sent as the decimals they spell ("12.50", a rate plan's
+ * costs), null for a list not sent. Then it is whole, as its page reads it. Only a refused product
+ * is looked at again.
  */
 function productOf(item) {
   if (isProduct(item)) return { p: item, partial: false }
-  const spelled = withNumbersSpelledOf(item, NUMBER_PLACES, numberSpelled)
-  if (spelled && isProduct(spelled)) return { p: spelled, partial: false }
+  const mended = toleratedOf(item, TOLERANCE, numberSpelled)
+  if (mended && isProduct(mended)) return { p: mended, partial: false }
   return { p: readablePart(item), partial: true }
 }
 const decoder = new TextDecoder()
