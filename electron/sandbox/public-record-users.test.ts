@@ -77,3 +77,116 @@ describe('audit log on_behalf (spec 2.5 gives only its type; the sandbox README:
     expect(entries.some((e) => e.on_behalf !== null)).toBe(true)
   })
 })
+
+describe('Edit user (spec 2.5, 4.2 rule 4): changing the organisation by PUT resets roles and notifications; supplying them overwrites', () => {
+  it('a PUT that moves the user to another organisation and leaves roles and notification out answers both empty', async () => {
+    const made = (await rec.api.post<User>('/users', body({ organisation: 2, roles: [1, 2], notification: ['order_created', 'quote_created'] }))).body
+    expect(made).toMatchObject({ roles: [1, 2], notification: ['order_created', 'quote_created'] })
+    const { roles: _r, notification: _n, ...rest } = body({ organisation: 4, email_address: made.email_address })
+    const moved = await rec.api.send<User>('PUT', `/users/${made.id}`, rest)
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body).toMatchObject({ id: made.id, organisation: 4, roles: [], notification: [] })
+    expect((await rec.api.get<User>(`/users/${made.id}`)).body).toMatchObject({ organisation: 4, roles: [], notification: [] })
+  })
+
+  it('roles and notification given on a PUT replace the lists held, not add to them', async () => {
+    const made = (await rec.api.post<User>('/users', body({ roles: [1], notification: ['order_created', 'order_status_changed'] }))).body
+    const edited = await rec.api.send<User>('PUT', `/users/${made.id}`, body({ email_address: made.email_address, roles: [3], notification: ['quote_amended'] }))
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body).toMatchObject({ roles: [3], notification: ['quote_amended'] })
+    const emptied = await rec.api.send<User>('PUT', `/users/${made.id}`, body({ email_address: made.email_address, roles: [], notification: [] }))
+    expect(emptied.body).toMatchObject({ roles: [], notification: [] })
+  })
+
+  it('answers the updated user: every field given is the one read back', async () => {
+    const made = (await rec.api.post<User>('/users', body())).body
+    const change = body({ email_address: made.email_address, name: 'Renamed Person', admin: true, 'two-factor': true, active: false, verified: false, password_reset: true, user_language: 'fr', timezone: 'Europe/Paris', timeout: 86400 })
+    const edited = await rec.api.send<User>('PUT', `/users/${made.id}`, change)
+    expect(edited.status).toBe(200)
+    const { roles: _r, notification: _n, ...scalar } = change
+    expect(edited.body).toMatchObject(scalar)
+    expect((await rec.api.get<User>(`/users/${made.id}`)).body).toMatchObject(scalar)
+  })
+})
+
+describe('user enumerations of spec 2.5 and 6', () => {
+  it('user_language is one of de, en, es, fr, it, nl: each is taken, another refused naming the field', async () => {
+    for (const user_language of ['de', 'en', 'es', 'fr', 'it', 'nl']) {
+      const res = await rec.api.post<User>('/users', body({ user_language }))
+      expect(res.status, user_language).toBe(201)
+      expect(res.body.user_language).toBe(user_language)
+    }
+    const res = await rec.api.post<{ errors: { field: string }[] }>('/users', body({ user_language: 'pt' }))
+    expect(res.status).toBe(422)
+    expect(res.body.errors.map((e) => e.field)).toEqual(['user_language'])
+  })
+
+  it('timeout is one of 86400, 43200, 28800, 14400, 7200, 3600, 1800 seconds: each is taken, another refused naming the field', async () => {
+    for (const timeout of [86400, 43200, 28800, 14400, 7200, 3600, 1800]) {
+      const res = await rec.api.post<User>('/users', body({ timeout }))
+      expect(res.status, String(timeout)).toBe(201)
+      expect(res.body.timeout).toBe(timeout)
+    }
+    for (const timeout of [900, 3601, 0]) {
+      const res = await rec.api.post<{ errors: { field: string }[] }>('/users', body({ timeout }))
+      expect(res.status, String(timeout)).toBe(422)
+      expect(res.body.errors.map((e) => e.field)).toEqual(['timeout'])
+    }
+  })
+
+  it('notification holds the seven kinds of spec 6: all of them together are taken, another refused', async () => {
+    const kinds = ['buy_price_increased', 'checkout_requested', 'order_created', 'order_requires_manual_auth', 'order_status_changed', 'quote_amended', 'quote_created']
+    const res = await rec.api.post<User>('/users', body({ notification: kinds }))
+    expect(res.status).toBe(201)
+    expect([...(res.body.notification as string[])].sort()).toEqual(kinds)
+    const bad = await rec.api.post<{ errors: { field: string }[] }>('/users', body({ notification: ['order_shipped'] }))
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors.map((e) => e.field.split('.')[0])).toEqual(['notification'])
+  })
+})
+
+describe('user field types (spec 2.5)', () => {
+  it('the record, its API clients (client_id a UUID) and audit entries, and the list items carry the types of spec 2.5', async () => {
+    const user = (await rec.api.get<User>(`/users/${rec.sb.demo.userId}`)).body
+    expect(Number.isInteger(user.id)).toBe(true)
+    expect(Number.isInteger(user.organisation)).toBe(true)
+    for (const f of ['name', 'email_address', 'user_language', 'timezone']) expect(typeof user[f], f).toBe('string')
+    for (const f of ['admin', 'two-factor', 'active', 'verified', 'password_reset']) expect(typeof user[f], f).toBe('boolean')
+    expect(Number.isInteger(user.timeout)).toBe(true)
+    expect((user.roles as unknown[]).every((r) => Number.isInteger(r))).toBe(true)
+    expect((user.notification as unknown[]).every((n) => typeof n === 'string')).toBe(true)
+    expect(user.api_clients.length).toBeGreaterThan(0)
+    for (const c of user.api_clients) {
+      expect(Number.isInteger(c.id)).toBe(true)
+      expect(typeof c.name).toBe('string')
+      expect(c.client_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    }
+    expect(user.api_clients.map((c) => c.client_id)).toContain(rec.sb.demo.clientId)
+    for (const e of [...user.audit_logs, ...user.actions_taken] as unknown as Record<string, unknown>[]) {
+      expect(Number.isInteger(e.user)).toBe(true)
+      for (const f of ['action', 'timestamp', 'ip_address', 'on']) expect(typeof e[f], f).toBe('string')
+      expect(e.on_behalf === null || Number.isInteger(e.on_behalf)).toBe(true)
+    }
+    for (const item of await rec.api.all<Record<string, unknown>>('/users')) {
+      for (const f of ['id', 'organisation']) expect(Number.isInteger(item[f]), f).toBe(true)
+      for (const f of ['name', 'email_address']) expect(typeof item[f], f).toBe('string')
+      for (const f of ['password_reset', 'verified', 'disabled']) expect(typeof item[f], f).toBe('boolean')
+    }
+  })
+
+  it('a user list item\u2019s disabled is the opposite of the record\u2019s active', async () => {
+    for (const item of await rec.api.all<{ id: number; disabled: boolean }>('/users')) {
+      const record = (await rec.api.get<User>(`/users/${item.id}`)).body
+      expect(record.active, `user ${item.id}`).toBe(!item.disabled)
+    }
+  })
+
+  it('an audit entry records the action taken on a user: creating one is in the actor\u2019s actions_taken and the new user\u2019s audit_logs', async () => {
+    const made = (await rec.api.post<User>('/users', body({ name: 'Audited Person' }))).body
+    const record = (await rec.api.get<User>(`/users/${made.id}`)).body
+    expect(record.audit_logs.some((e) => e.user === rec.sb.demo.userId)).toBe(true)
+    const actor = (await rec.api.get<User>(`/users/${rec.sb.demo.userId}`)).body
+    expect(actor.actions_taken.length).toBeGreaterThan(0)
+    expect(actor.actions_taken.every((e) => e.user === rec.sb.demo.userId)).toBe(true)
+  })
+})
