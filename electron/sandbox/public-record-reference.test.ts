@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { RecordClient } from '../../tests/support/sandbox/record-client'
 import { recordSuite } from '../../tests/support/sandbox/record-suite'
 
 /**
@@ -162,5 +163,132 @@ describe('products (spec 2, 2.7)', () => {
       for (const related of [...p.provisioning, ...p.maintenance]) expect(typeof related.price).toBe('number')
     }
     expect(products.some((p) => typeof p.featured_description === 'string' && p.featured_description.includes('\n'))).toBe(true)
+  })
+})
+
+describe('the current user (spec 2.2) without emulation', () => {
+  it('real_id and real_name are the caller\u2019s own id and name, and the user is the API client\u2019s user', async () => {
+    const me = (await rec.api.get<Row & { real_id: number; real_name: string; name: string; organisation: number }>('/whoami')).body
+    expect(me.id).toBe(rec.sb.demo.userId)
+    expect(me.real_id).toBe(me.id)
+    expect(me.real_name).toBe(me.name)
+    const record = (await rec.api.get<Row & { name: string; organisation: number }>(`/users/${me.id}`)).body
+    expect(me).toMatchObject({ name: record.name, organisation: record.organisation })
+  })
+
+  it('currency is a currency code and timezone a zone name', async () => {
+    const me = (await rec.api.get<{ currency: string; timezone: string }>('/whoami')).body
+    expect(me.currency).toMatch(/^[A-Z]{3}$/)
+    expect(() => new Intl.DateTimeFormat('en', { timeZone: me.timezone })).not.toThrow()
+    expect(me.timezone).toMatch(/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/)
+  })
+})
+
+describe('organisations (spec 1 "Multi-tier", 2.3, 5.9)', () => {
+  type Org = { id: number; name: string; parent: number | null; linked_account: boolean; finance_type: string }
+
+  it('list items carry an integer id, a name, the parent organisation\u2019s id, linked_account as a boolean and finance_type as a string', async () => {
+    const orgs = await rec.api.all<Org>('/organisations')
+    expect(orgs.length).toBeGreaterThan(1)
+    for (const o of orgs) {
+      expect(Number.isInteger(o.id)).toBe(true)
+      expect(typeof o.name).toBe('string')
+      expect(typeof o.linked_account).toBe('boolean')
+      expect(typeof o.finance_type).toBe('string')
+      if (o.id !== rec.sb.demo.organisationId) expect(Number.isInteger(o.parent), `organisation ${o.id}`).toBe(true)
+    }
+  })
+
+  it('a caller sees its own organisation and its descendants: every other listed organisation\u2019s parent is listed too, and a child caller sees no ancestor or sibling', async () => {
+    const all = await rec.api.all<Org>('/organisations')
+    const ids = new Set(all.map((o) => o.id))
+    for (const o of all) if (o.id !== rec.sb.demo.organisationId) expect(ids.has(o.parent!), `organisation ${o.id}`).toBe(true)
+    const child = all.find((o) => o.parent === rec.sb.demo.organisationId)!
+    const sibling = all.find((o) => o.parent === rec.sb.demo.organisationId && o.id !== child.id)!
+    const creds = rec.sb.clients.find((c) => c.organisationId === child.id && c.admin)!
+    const api = await new RecordClient(rec.sb.url, creds).signIn()
+    const theirs = await api.all<Org>('/organisations')
+    const descendants = (root: number): number[] => [root, ...all.filter((o) => o.parent === root && o.id !== root).flatMap((o) => descendants(o.id))]
+    expect(theirs.map((o) => o.id).sort((a, b) => a - b)).toEqual(descendants(child.id).sort((a, b) => a - b))
+    expect(theirs.find((o) => o.id === child.id)!.parent).toBe(rec.sb.demo.organisationId)
+    expect(theirs.map((o) => o.id)).not.toContain(sibling.id)
+    // Their orders are their subtree's only; the parent sees them too.
+    const visible = new Set(descendants(child.id))
+    const orders = await api.all<{ id: number; organisation: number }>('/orders')
+    for (const o of orders) expect(visible.has(o.organisation), `order ${o.id}`).toBe(true)
+    const parentSees = new Set((await rec.api.all<{ id: number }>('/orders')).map((o) => o.id))
+    for (const o of orders) expect(parentSees.has(o.id), `order ${o.id}`).toBe(true)
+  })
+
+  it('an organisation\u2019s saved addresses are Addresses with their label (name) and an integer country_code', async () => {
+    for (const o of await rec.api.all<Org>('/organisations')) {
+      const addresses = await rec.api.all<Record<string, unknown>>(`/organisations/${o.id}/addresses`)
+      for (const a of addresses) {
+        expect(typeof a.name, `organisation ${o.id}`).toBe('string')
+        expect(Number.isInteger(a.country_code)).toBe(true)
+        for (const f of ['company_name', 'recipient_name', 'addr_line_1', 'addr_line_2', 'city', 'region', 'postal_code']) if (f in a && a[f] !== null) expect(typeof a[f], f).toBe('string')
+      }
+    }
+  })
+})
+
+describe('products by id (spec 4.2 "Get product") and their field types (spec 2.7)', () => {
+  const LABELS = ['SUBSCRIPTION_KIND_STORAGE', 'SUBSCRIPTION_KIND_BACKUP', 'SUBSCRIPTION_KIND_MEETING']
+
+  it('GET /products/{id} answers the product as the list does', async () => {
+    const page = (await rec.api.get<Row[]>('/products', { per_page: 30 })).body
+    for (const p of page) {
+      const one = await rec.api.get<Row>(`/products/${p.id}`)
+      expect(one.status).toBe(200)
+      expect(one.body).toEqual(p)
+    }
+  })
+
+  it('ids, stock and related products are integers, flags booleans, subscription kinds the three labels and BASE or ADD_ON', async () => {
+    const products = await rec.api.all<Row & { provisioning: Row[]; maintenance: Row[]; related_to: Row[]; rate_plans: (Row & { rate_plan_charges: (Row & { rate_plan_charge_costs: Row[] })[] })[] }>('/products')
+    const intOrNull = (v: unknown) => v === null || Number.isInteger(v)
+    for (const p of products) {
+      const sku = p.product_code as string
+      expect(typeof p.product_code).toBe('string')
+      expect(typeof p.name).toBe('string')
+      expect(intOrNull(p.vendor), sku).toBe(true)
+      expect(intOrNull(p.type), sku).toBe(true)
+      expect(intOrNull(p.stock), sku).toBe(true)
+      for (const f of ['show_in_webstore', 'discountable', 'is_shippable', 'is_financeable']) expect(typeof p[f], `${sku} ${f}`).toBe('boolean')
+      if (p.subscription_type !== null) expect(LABELS, sku).toContain(p.subscription_type)
+      if (p.subscription_product_type !== null) expect(['BASE', 'ADD_ON'], sku).toContain(p.subscription_product_type)
+      if (p.weight !== null) expect(typeof p.weight, sku).toBe('number')
+      for (const r of [...p.provisioning, ...p.maintenance, ...p.related_to]) {
+        expect(Number.isInteger(r.id)).toBe(true)
+        expect(typeof r.sku).toBe('string')
+        expect(typeof r.name).toBe('string')
+        expect(typeof r.price).toBe('number')
+        expect(typeof r.partner).toBe('boolean')
+      }
+      for (const plan of p.rate_plans) {
+        expect(Number.isInteger(plan.id)).toBe(true)
+        for (const f of ['term_length', 'renewal_term_length', 'min_quantity', 'max_quantity']) expect(Number.isInteger(plan[f]), `${sku} ${f}`).toBe(true)
+        expect(typeof plan.default).toBe('boolean')
+        for (const charge of plan.rate_plan_charges) for (const cost of charge.rate_plan_charge_costs) expect(typeof cost.charge_cost_price).toBe('number')
+      }
+    }
+    const kinds = new Set(products.map((p) => p.subscription_type).filter((k) => k !== null))
+    expect(kinds).toEqual(new Set(LABELS))
+    expect(products.some((p) => p.provisioning.some((r) => r.partner === true))).toBe(true)
+    // Exactly one default rate plan on a product that has plans.
+    for (const p of products.filter((x) => x.rate_plans.length)) expect(p.rate_plans.filter((r) => r.default === true), p.product_code as string).toHaveLength(1)
+  })
+})
+
+describe('Edit product group (spec 4.2): path id, body as create, answers the updated group', () => {
+  it('replaces the fields given and answers them again by GET', async () => {
+    const made = (await rec.api.post<Row>('/product_groups', { name: 'Before edit', active: true, status: 'DRAFT', products: [9], related_product_groups: [], grading: 1 })).body
+    const edit = { name: 'After edit', active: false, status: 'LIVE', description: 'now live', detailed_description: 'long', products: [11], related_product_groups: [], grading: 7, subscription_type: 'SUBSCRIPTION_KIND_BACKUP', subscription_product_type: 'BASE' }
+    const res = await rec.api.send<Row>('PUT', `/product_groups/${made.id}`, edit)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body).toMatchObject({ id: made.id, ...edit })
+    expect((await rec.api.get<Row>(`/product_groups/${made.id}`)).body).toMatchObject(edit)
+    const listed = (await rec.api.all<Row>('/product_groups')).find((g) => g.id === made.id)!
+    expect(listed).toMatchObject({ name: 'After edit', active: false, status: 'LIVE' })
   })
 })
