@@ -319,3 +319,196 @@ describe('baskets (spec 4.2)', () => {
     for (const b of await rec.api.all<Order & { organisation: number }>('/baskets')) expect(b.organisation).toBe(rec.sb.demo.organisationId)
   })
 })
+
+describe('a basket is a limited view of an order: its attributes carry over to the order (spec 1, 2.8, 4.2)', () => {
+  it('every field of Create basket is answered by the basket and again by the order it becomes', async () => {
+    const finance = { company_number: '01234567', company_name: 'Record Co', target: 'CUSTOMER', email_address: 'finance@record.example', title: 'Ms', first_name: 'Ada', name: 'Record', contact_number: '0113 000 0000', term_length: 36, registered_address: address, trading_addresses: [address] }
+    const create = {
+      purchase_order_number: 'PO-CARRY-1',
+      shipping_address: address,
+      shipping_type: 1,
+      ship_instructions: 'Ring the bell',
+      end_user: 'Carry School',
+      provisioning_instructions: 'VLAN 30',
+      part_ship: false,
+      name: 'Carry basket',
+      payment_type: 'FINANCE',
+      finance,
+      line_items: [
+        { product_code: 'SW-24P-POE', quantity: 2, prov_product_code: 'PROV-CLOUD-STD', maintenance_product_code: 'MAINT-1Y-NBD', markup: 12.5 },
+        { product: 6, quantity: 1, markup: 5 },
+      ],
+    }
+    const basket = await rec.api.post<Order>('/baskets', create)
+    expect(basket.status, JSON.stringify(basket.body)).toBe(201)
+    const { line_items: _l, finance: _f, ...scalar } = create
+    const { approved: _a, ...financeRead } = { ...finance, approved: undefined }
+    expect(basket.body).toMatchObject({ ...scalar, status: 'DRAFT', finance: financeRead })
+    const read = (await rec.api.get<Order>(`/baskets/${basket.body.id}`)).body
+    expect(read).toMatchObject({ ...scalar, finance: financeRead })
+    const submitted = (await rec.api.post<Order>(`/baskets/${basket.body.id}/submit`)).body
+    const order = (await rec.api.get<Order>(`/orders/${basket.body.id}`)).body
+    for (const o of [submitted, order]) {
+      expect(o).toMatchObject({ ...scalar, id: basket.body.id, finance: financeRead })
+      expect(o.line_items.map((l) => [l.product, l.quantity, l.prov_product, l.maintenance_product, l.markup])).toEqual([
+        [5, 2, 1, 3, 12.5],
+        [6, 1, null, null, 5],
+      ])
+    }
+    expect(PUBLIC_STATUSES).toContain(order.status)
+  })
+
+  it('once submitted it is an order, no longer a basket: gone from List baskets, in List orders', async () => {
+    const basket = (await rec.api.post<Order>('/baskets', orderBody({ name: 'Gone from baskets' }))).body
+    expect((await rec.api.all<Order>('/baskets')).map((b) => b.id)).toContain(basket.id)
+    await rec.api.post(`/baskets/${basket.id}/submit`)
+    expect((await rec.api.all<Order>('/baskets')).map((b) => b.id)).not.toContain(basket.id)
+    expect((await rec.api.all<Order>('/orders')).map((o) => o.id)).toContain(basket.id)
+  })
+
+  it('Modify basket takes a body as create and answers the basket with it', async () => {
+    const basket = (await rec.api.post<Order>('/baskets', orderBody({ name: 'Before modify' }))).body
+    const change = orderBody({ name: 'After modify', purchase_order_number: 'PO-MOD-2', end_user: 'Modified Trust', ship_instructions: 'Back door', line_items: [{ product_code: 'RTR-BRANCH-4G', quantity: 4 }] })
+    const res = await rec.api.send<Order>('PUT', `/baskets/${basket.id}`, change)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body).toMatchObject({ id: basket.id, status: 'DRAFT', name: 'After modify', purchase_order_number: 'PO-MOD-2', end_user: 'Modified Trust', ship_instructions: 'Back door' })
+    expect(res.body.line_items.map((l) => [l.product, l.quantity])).toEqual([[7, 4]])
+    expect((await rec.api.get<Order>(`/baskets/${basket.id}`)).body).toMatchObject({ name: 'After modify', purchase_order_number: 'PO-MOD-2' })
+  })
+})
+
+describe('types of an order\u2019s fields (spec 2: ids integers, money numbers; 2.8, 2.9)', () => {
+  it('every order and basket: ids integers, money numbers, flags booleans, references strings, units and shipments as spec 2.8 types them', async () => {
+    type Full = Order & { units: Record<string, unknown>[]; shipments: (Record<string, unknown> & { items: Record<string, unknown>[] })[] }
+    const orders = [...(await rec.api.all<Full>('/orders')), ...(await rec.api.all<Full>('/baskets'))]
+    const intOrNull = (v: unknown) => v === null || Number.isInteger(v)
+    const strOrNull = (v: unknown) => v === null || typeof v === 'string'
+    for (const o of orders) {
+      const at = `order ${o.id}`
+      expect(Number.isInteger(o.id), at).toBe(true)
+      expect(Number.isInteger(o.organisation), at).toBe(true)
+      for (const f of ['external_id', 'parent_id', 'shipping_type']) expect(intOrNull(o[f]), `${at} ${f}`).toBe(true)
+      for (const f of ['total', 'ship_cost']) expect(typeof o[f], `${at} ${f}`).toBe('number')
+      // Not set is null (the sandbox README's choice); set, a number.
+      expect(o.discount === null || typeof o.discount === 'number', `${at} discount`).toBe(true)
+      for (const f of ['ship_final', 'manual_authorisation', 'part_ship']) expect(typeof o[f], `${at} ${f}`).toBe('boolean')
+      for (const f of ['purchase_order_number', 'supplier_ref', 'ship_instructions', 'end_user', 'provisioning_instructions', 'name', 'attention_required']) expect(strOrNull(o[f]), `${at} ${f}`).toBe(true)
+      expect(['ON_ACCOUNT', 'FINANCE'], at).toContain(o.payment_type)
+      expect(Array.isArray(o.linked_supplier_refs) && (o.linked_supplier_refs as unknown[]).every((r) => typeof r === 'string'), at).toBe(true)
+      for (const l of o.line_items) {
+        for (const f of ['id', 'order', 'product', 'quantity']) expect(Number.isInteger(l[f]), `${at} line ${f}`).toBe(true)
+        expect(l.order, at).toBe(o.id)
+        for (const f of ['price', 'original_price', 'sub_total_for_item']) expect(typeof l[f], `${at} line ${f}`).toBe('number')
+        for (const f of ['prov_product', 'maintenance_product', 'selected_rate_plan', 'prov_organisation', 'prov_group', 'prov_site']) expect(intOrNull(l[f]), `${at} line ${f}`).toBe(true)
+        expect(typeof l.name, at).toBe('string')
+        if (l.prov_product !== null) expect([typeof l.prov_product_name, typeof l.prov_product_price], at).toEqual(['string', 'number'])
+        if (l.maintenance_product !== null) expect([typeof l.maintenance_product_name, typeof l.maintenance_product_price], at).toEqual(['string', 'number'])
+      }
+      for (const u of o.units) {
+        for (const f of ['id', 'order', 'product']) expect(Number.isInteger(u[f]), `${at} unit ${f}`).toBe(true)
+        // A unit not shipped yet has no serial: null (the sandbox README's choice for what is not set).
+        expect(intOrNull(u.serial), `${at} unit serial`).toBe(true)
+      }
+      for (const s of o.shipments) {
+        for (const f of ['reference', 'tracking_number']) expect(typeof s[f], `${at} shipment ${f}`).toBe('string')
+        for (const i of s.items) {
+          expect(Number.isInteger(i.product) && Number.isInteger(i.quantity), at).toBe(true)
+          expect([typeof i.name, typeof i.product_code], at).toEqual(['string', 'string'])
+          expect((i.serial_numbers as unknown[]).every((n) => Number.isInteger(n)), `${at} serial_numbers`).toBe(true)
+        }
+      }
+    }
+    expect(orders.some((o) => o.units.length > 0)).toBe(true)
+    expect(orders.some((o) => o.line_items.some((l) => l.prov_product !== null))).toBe(true)
+  })
+
+  it('a basket\u2019s date is a date-time without a zone designator too', async () => {
+    for (const b of await rec.api.all<Order & { date: string }>('/baskets')) expect(b.date, `basket ${b.id}`).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/)
+  })
+})
+
+describe('subscription line items (spec 2.9): the order object of the kind goes in, and the answer adds its fields', () => {
+  it('storage_order and backup_order answer subscription_id; meeting_order answers subscription_id, meeting_order_type and meeting_order_sub_type', async () => {
+    const meeting = { deal_registration_id: 'DR-9', deal_registration_approval_id: 'DRA-9', end_user_name: 'Ada Field', end_user_company: 'Fields Co', end_user_email: 'ada@fields.example' }
+    const res = await rec.api.post<Order>('/orders', {
+      end_user: 'Fields Co',
+      line_items: [
+        { product_code: 'SUB-STOR-BASE', quantity: 5, storage_order: { team_name: 'Fields', admin_email: 'it@fields.example' } },
+        { product_code: 'SUB-BKP-BASE', quantity: 5, backup_order: { tenant_name: 'fields', admin_email: 'it@fields.example' } },
+        { product_code: 'SUB-MEET-BASE', quantity: 5, meeting_order: meeting },
+      ],
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const [storage, backup, meet] = res.body.line_items as (Line & { storage_order: Line; backup_order: Line; meeting_order: Line })[]
+    expect(storage!.storage_order).toMatchObject({ team_name: 'Fields', admin_email: 'it@fields.example' })
+    expect(Number.isInteger(storage!.storage_order.subscription_id)).toBe(true)
+    expect(backup!.backup_order).toMatchObject({ tenant_name: 'fields', admin_email: 'it@fields.example' })
+    expect(Number.isInteger(backup!.backup_order.subscription_id)).toBe(true)
+    expect(meet!.meeting_order).toMatchObject(meeting)
+    expect(Number.isInteger(meet!.meeting_order.subscription_id)).toBe(true)
+    expect(typeof meet!.meeting_order.meeting_order_type).toBe('string')
+    expect(typeof meet!.meeting_order.meeting_order_sub_type).toBe('string')
+  })
+
+  it('selected_rate_plan buys that plan: rate_plan_details names it, with the line\u2019s id and its charges priced as numbers', async () => {
+    const product = (await rec.api.get<Record<string, unknown> & { rate_plans: { id: number; name: string; default: boolean }[] }>('/products/9')).body
+    const plan = product.rate_plans.find((p) => !p.default)!
+    const res = await rec.api.post<Order>('/orders', { line_items: [{ product: 9, quantity: 5, selected_rate_plan: plan.id, storage_order: { team_name: 'Plans', admin_email: 'it@plans.example' } }] })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const line = res.body.line_items[0] as Line & { id: number; rate_plan_details: Line & { rate_plan_charges: Line[] } }
+    expect(line.selected_rate_plan).toBe(plan.id)
+    expect(line.rate_plan_details).toMatchObject({ id: plan.id, name: plan.name, line_item_id: line.id })
+    expect(line.rate_plan_details.rate_plan_charges.length).toBeGreaterThan(0)
+    for (const c of line.rate_plan_details.rate_plan_charges) {
+      expect(c.rate_plan_id).toBe(plan.id)
+      expect(typeof c.price).toBe('number')
+    }
+  })
+
+  it('a partner-platform provisioning product takes prov_organisation, prov_group and prov_site, answered as given', async () => {
+    const res = await rec.api.post<Order>('/orders', orderBody({ line_items: [{ product_code: 'SW-24P-POE', quantity: 1, prov_product_code: 'PROV-PARTNER-SITE', prov_organisation: 71, prov_group: 72, prov_site: 73 }] }))
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(res.body.line_items[0]).toMatchObject({ prov_product: 2, prov_organisation: 71, prov_group: 72, prov_site: 73 })
+  })
+})
+
+describe('transitions of spec 3', () => {
+  it('an order placed or submitted proceeds through the typical flow PROCESSING \u2192 ACCEPTED \u2192 SHIPPED \u2192 COMPLETE as the service processes it', async () => {
+    const seen = new Map<number, string[]>()
+    for (let i = 0; i < 12; i++) {
+      const placed = (await rec.api.post<Order>('/orders', orderBody({ part_ship: false, name: `Flow ${i}` }))).body
+      seen.set(placed.id, [placed.status])
+    }
+    for (let step = 0; step < 8; step++) {
+      rec.sb.control.tick()
+      for (const [id, path] of seen) {
+        const now = (await rec.api.get<Order>(`/orders/${id}`)).body.status
+        if (now !== path.at(-1)) path.push(now)
+      }
+    }
+    const paths = [...seen.values()].map((p) => p.join(' > '))
+    expect(paths).toContain('CREATED > PROCESSING > ACCEPTED > SHIPPED > COMPLETE')
+    for (const p of paths) {
+      expect(p.startsWith('CREATED > PROCESSING'), p).toBe(true)
+      // From ACCEPTED on, forward only.
+      if (p.includes('ACCEPTED')) expect(p.slice(p.indexOf('ACCEPTED')), p).toMatch(/^ACCEPTED( > (PART_SHIPPED|SHIPPED|COMPLETE))*$/)
+    }
+  })
+
+  it('ATTENTION_REQUIRED waits for the issue to be resolved: service processing does not move it on', async () => {
+    const placed = (await rec.api.post<Order>('/orders', orderBody())).body
+    rec.sb.control.transition(placed.id, 'ATTENTION_REQUIRED', { reason: 'Credit check' })
+    for (let i = 0; i < 5; i++) rec.sb.control.tick()
+    expect((await rec.api.get<Order>(`/orders/${placed.id}`)).body).toMatchObject({ status: 'ATTENTION_REQUIRED', attention_required: 'Credit check' })
+  })
+})
+
+describe('GET /orders/{id} with an id that is not an integer (spec 4.1: path parameter id, integer)', () => {
+  it('is refused as a client error, never answered as an order or a server error', async () => {
+    for (const id of ['abc', '1.5', '-1', '0']) {
+      const res = await rec.api.get(`/orders/${id}`)
+      expect(res.status, id).toBeGreaterThanOrEqual(400)
+      expect(res.status, id).toBeLessThan(500)
+    }
+  })
+})
