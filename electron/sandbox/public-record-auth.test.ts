@@ -178,3 +178,69 @@ describe('the token and what it is good for (spec 4.1, 5)', () => {
     expect((await api.get('/users')).status).toBe(403)
   })
 })
+
+describe('the token endpoint takes a form and answers JSON (spec 1, 4.1)', () => {
+  const form = () => new URLSearchParams(good()).toString()
+
+  it('takes the form with a charset on its Content-Type, as many HTTP libraries send it', async () => {
+    const res = await fetch(`${rec.sb.url}${API_PATH}/oauth/create_token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' }, body: form() })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(((await res.json()) as { token_type: string }).token_type).toBe('Bearer')
+  })
+
+  it('answers a JSON body (the only endpoint that does not take one) with an OAuth error, not a token', async () => {
+    const res = await fetch(`${rec.sb.url}${API_PATH}/oauth/create_token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(good()) })
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as Record<string, unknown>
+    expect(typeof body.error).toBe('string')
+    expect(body).not.toHaveProperty('access_token')
+  })
+
+  it('renewal with no Authorization header works however often, and each token answers for its user', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await requestToken(rec.sb.url, good())
+      expect(res.status).toBe(200)
+      const me = await fetch(`${rec.sb.url}${API_PATH}/whoami`, { headers: { Authorization: `Bearer ${res.body.access_token as string}` } })
+      expect(((await me.json()) as { id: number }).id).toBe(rec.sb.demo.userId)
+    }
+  })
+
+  it('a client_id that is not a UUID (spec 4.1: client_id is a UUID) is refused as invalid_client', async () => {
+    const res = await requestToken(rec.sb.url, { ...good(), client_id: 'not-a-uuid' })
+    expect([400, 401]).toContain(res.status)
+    expect(res.body.error).toBe('invalid_client')
+  })
+})
+
+describe('the bearer token (spec 5.7) under standard HTTP', () => {
+  it('reads the scheme name Bearer in any case (RFC 7235: the scheme is case-insensitive)', async () => {
+    const token = (await requestToken(rec.sb.url, good())).body.access_token as string
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const res = await fetch(`${rec.sb.url}${API_PATH}/whoami`, { headers: { Authorization: `${scheme} ${token}` } })
+      expect(res.status, scheme).toBe(200)
+    }
+  })
+})
+
+describe('JSON responses (spec 1) on every operation', () => {
+  it('answers each operation with a JSON body and a JSON Content-Type, its errors included', async () => {
+    const token = (await requestToken(rec.sb.url, good())).body.access_token as string
+    for (const path of ['/whoami', '/organisations', '/organisations/1/addresses', '/country_codes', '/shipping_types', '/users', `/users/${rec.sb.demo.userId}`, '/product_groups', '/products', '/products/5', '/baskets', '/orders', '/orders/999999', '/users/999999']) {
+      const res = await fetch(`${rec.sb.url}${API_PATH}${path}`, { headers: { Authorization: `Bearer ${token}` } })
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/(.+\+)?json/)
+      await expect(res.json(), path).resolves.toBeTypeOf('object')
+    }
+  })
+})
+
+describe('the version is part of the path (spec 9.3; service-conventions.md: /api/v1 is the only API path today)', () => {
+  it('answers the operations under /api/v1 only: another version or no version segment is not found', async () => {
+    const token = (await requestToken(rec.sb.url, good())).body.access_token as string
+    const headers = { Authorization: `Bearer ${token}` }
+    expect((await fetch(`${rec.sb.url}${API_PATH}/whoami`, { headers })).status).toBe(200)
+    for (const path of ['/api/v2/whoami', '/api/v0/whoami', '/whoami', '/api/whoami']) {
+      expect((await fetch(`${rec.sb.url}${path}`, { headers })).status, path).toBe(404)
+    }
+  })
+})
