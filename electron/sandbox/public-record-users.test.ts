@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { recordSuite } from '../../tests/support/sandbox/record-suite'
+import { RecordClient, requestToken } from '../../tests/support/sandbox/record-client'
 
 /**
  * Users as the public record describes them (spec 2.5, 4.2 "Create user", 5.2-5.3), each fact checked
@@ -188,5 +189,51 @@ describe('user field types (spec 2.5)', () => {
     const actor = (await rec.api.get<User>(`/users/${rec.sb.demo.userId}`)).body
     expect(actor.actions_taken.length).toBeGreaterThan(0)
     expect(actor.actions_taken.every((e) => e.user === rec.sb.demo.userId)).toBe(true)
+  })
+})
+
+describe('an API client acts with its user (spec 2.5, 5.4)', () => {
+  /** A user's editable fields as read, ready for a PUT ("body as create"). */
+  const editable = (u: User) => {
+    const { id: _i, api_clients: _c, audit_logs: _a, actions_taken: _t, ...rest } = u
+    return rest
+  }
+
+  it('changing the user\u2019s roles changes what its client may do, at once', async () => {
+    const creds = rec.sb.clients.find((c) => c.organisationId === 5 && !c.admin)!
+    const buyer = await new RecordClient(rec.sb.url, creds).signIn()
+    expect((await buyer.post('/baskets', { name: 'Before' })).status).toBe(201)
+    const user = (await rec.api.get<User>(`/users/${creds.userId}`)).body
+    expect((await rec.api.send('PUT', `/users/${creds.userId}`, { ...editable(user), roles: [1] })).status).toBe(200)
+    const held = (await buyer.get<{ permissions: { permission: string }[] }>('/whoami')).body.permissions.map((p) => p.permission)
+    expect(held).toContain('orders:read')
+    expect(held).not.toContain('baskets:write')
+    expect((await buyer.post('/baskets', { name: 'After' })).status).toBe(403)
+    expect((await buyer.get('/orders')).status).toBe(200)
+  })
+
+  it('a disabled user\u2019s client (active false) gets no token, and a token it holds stops working', async () => {
+    const creds = rec.sb.clients.find((c) => c.organisationId === 6 && !c.admin)!
+    const buyer = await new RecordClient(rec.sb.url, creds).signIn()
+    const user = (await rec.api.get<User>(`/users/${creds.userId}`)).body
+    expect((await rec.api.send('PUT', `/users/${creds.userId}`, { ...editable(user), active: false })).status).toBe(200)
+    expect((await buyer.get('/whoami')).status).toBe(401)
+    const token = await requestToken(rec.sb.url, { client_id: creds.clientId, client_secret: creds.clientSecret, grant_type: 'client_credentials' })
+    expect(token.body).not.toHaveProperty('access_token')
+    expect(token.body.error).toBe('invalid_client')
+    // Enabled again, it signs in again.
+    expect((await rec.api.send('PUT', `/users/${creds.userId}`, { ...editable(user), active: true })).status).toBe(200)
+    expect((await (await new RecordClient(rec.sb.url, creds).signIn()).get('/whoami')).status).toBe(200)
+  })
+
+  it('Create user answers every field it was given, and the current user is the user record of the client\u2019s user', async () => {
+    const given = body({ name: 'Echoed Person', admin: true, 'two-factor': true, verified: false, password_reset: true, user_language: 'it', timezone: 'Europe/Rome', timeout: 7200, roles: [1, 3], notification: ['checkout_requested'] })
+    const res = await rec.api.post<User>('/users', given)
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject(given)
+    expect(Number.isInteger(res.body.id)).toBe(true)
+    const me = (await rec.api.get<Record<string, unknown>>('/whoami')).body
+    const record = (await rec.api.get<User>(`/users/${me.id as number}`)).body
+    expect(me).toMatchObject({ name: record.name, organisation: record.organisation, admin: record.admin, timezone: record.timezone })
   })
 })
