@@ -512,3 +512,105 @@ describe('GET /orders/{id} with an id that is not an integer (spec 4.1: path par
     }
   })
 })
+
+describe('line prices are the caller\u2019s product prices (spec 2.7, 2.9)', () => {
+  it('a line\u2019s price, prov_product_price and maintenance_product_price are the prices the product answers for the same caller, with the related products\u2019 names', async () => {
+    const creds = rec.sb.clients.find((c) => c.organisationId === 7 && !c.admin)!
+    const api = await new RecordClient(rec.sb.url, creds).signIn()
+    type Related = { id: number; name: string; price: number }
+    const product = (await api.get<{ name: string; price: number; provisioning: Related[]; maintenance: Related[] }>('/products/5')).body
+    const [prov, maint] = [product.provisioning.find((r) => r.id === 1)!, product.maintenance.find((r) => r.id === 4)!]
+    const placed = await api.post<Order>('/orders', orderBody({ line_items: [{ product: 5, quantity: 3, prov_product: 1, maintenance_product: 4 }] }))
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    expect(placed.body.line_items[0]).toMatchObject({ name: product.name, price: product.price, original_price: product.price, prov_product_name: prov.name, prov_product_price: prov.price, maintenance_product_name: maint.name, maintenance_product_price: maint.price })
+  })
+})
+
+describe('product wins over product_code on every write that takes line items (service-conventions.md "Line items")', () => {
+  it('Add line item and Modify basket use the ids and ignore the SKUs beside them', async () => {
+    const basket = (await rec.api.post<Order>('/baskets', orderBody({ name: 'Ids win' }))).body
+    const added = await rec.api.post<Line>(`/baskets/${basket.id}/line_items`, { product: 6, product_code: 'NO-SUCH-SKU', quantity: 1, prov_product: 1, prov_product_code: 'MAINT-1Y-NBD', maintenance_product: 3, maintenance_product_code: 'NO-SUCH' })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    expect(added.body).toMatchObject({ product: 6, prov_product: 1, maintenance_product: 3 })
+    const modified = await rec.api.send<Order>('PUT', `/baskets/${basket.id}`, orderBody({ name: 'Ids win', line_items: [{ product: 7, product_code: 'SW-24P-POE', quantity: 2 }] }))
+    expect(modified.status, JSON.stringify(modified.body)).toBe(200)
+    expect(modified.body.line_items.map((l) => [l.product, l.quantity])).toEqual([[7, 2]])
+  })
+})
+
+describe('a submitted basket is an order (spec 3): it is no longer written as a basket', () => {
+  it('Modify basket, Add line item and Submit basket on it are refused, and the order stays as it was', async () => {
+    const basket = (await rec.api.post<Order>('/baskets', orderBody({ name: 'Submitted once' }))).body
+    const order = (await rec.api.post<Order>(`/baskets/${basket.id}/submit`)).body
+    for (const [method, path, body] of [
+      ['PUT', `/baskets/${basket.id}`, orderBody({ name: 'Changed after' })],
+      ['POST', `/baskets/${basket.id}/line_items`, { product_code: 'RTR-BRANCH-4G', quantity: 1 }],
+      ['POST', `/baskets/${basket.id}/submit`, undefined],
+    ] as const) {
+      const res = await rec.api.send(method, path, body)
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400)
+      expect(res.status, `${method} ${path}`).toBeLessThan(500)
+    }
+    const after = (await rec.api.get<Order>(`/orders/${basket.id}`)).body
+    expect(after).toMatchObject({ name: 'Submitted once', status: order.status })
+    expect(after.line_items).toHaveLength(order.line_items.length)
+  })
+})
+
+describe('X-Total-Count counts all matching results (service-conventions.md "Lists"), filters applied', () => {
+  it('on orders, products and users with filters, the count is of what the filters match, and X-Total-Pages follows per_page', async () => {
+    for (const [path, query] of [
+      ['/orders', { status: ['COMPLETE', 'FAILED'] }],
+      ['/orders', { payment_type: 'FINANCE', organisation: [4, 7] }],
+      ['/products', { text: 'Maintenance' }],
+      ['/users', { verified: true }],
+    ] as const) {
+      const matching = await rec.api.all<Order>(path, query)
+      const res = await rec.api.get<Order[]>(path, { ...query, per_page: 3 })
+      expect(res.headers.get('x-total-count'), `${path} ${JSON.stringify(query)}`).toBe(String(matching.length))
+      expect(res.headers.get('x-total-pages'), `${path} ${JSON.stringify(query)}`).toBe(String(Math.ceil(matching.length / 3)))
+    }
+  })
+})
+
+describe('finance and markup (spec 2.8, 2.9)', () => {
+  const finance = (target: string) => ({ company_name: 'Record Co', target, email_address: 'finance@record.example', term_length: 36 })
+
+  it('markup is required when the order has a finance object for the CUSTOMER, whatever its payment_type; for SELF it is not', async () => {
+    for (const over of [{ payment_type: 'ON_ACCOUNT', finance: finance('CUSTOMER') }, { finance: finance('CUSTOMER') }]) {
+      const res = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody(over))
+      expect(res.status, JSON.stringify(over)).toBe(422)
+      expect(res.body.errors.map((e) => e.field)).toContain('line_items.0.markup')
+    }
+    expect((await rec.api.post('/orders', orderBody({ payment_type: 'FINANCE', finance: finance('SELF') }))).status).toBe(201)
+  })
+
+  it('a line added to a basket financed for the CUSTOMER needs markup too', async () => {
+    const basket = await rec.api.post<Order>('/baskets', orderBody({ payment_type: 'FINANCE', finance: finance('CUSTOMER'), line_items: [{ product_code: 'SW-24P-POE', quantity: 1, markup: 8 }] }))
+    expect(basket.status, JSON.stringify(basket.body)).toBe(201)
+    const bare = await rec.api.post<{ errors: { field: string }[] }>(`/baskets/${basket.body.id}/line_items`, { product_code: 'RTR-BRANCH-4G', quantity: 1 })
+    expect(bare.status).toBe(422)
+    expect(bare.body.errors.map((e) => e.field).join(' ')).toMatch(/markup/)
+    expect((await rec.api.post(`/baskets/${basket.body.id}/line_items`, { product_code: 'RTR-BRANCH-4G', quantity: 1, markup: 8 })).status).toBe(201)
+  })
+})
+
+describe('addresses on orders (spec 2.4, 2.8; service-conventions.md: country_code is a country id)', () => {
+  it('a country_code that is no id of GET /country_codes is refused, naming the address\u2019s field', async () => {
+    const ids = (await rec.api.all<{ id: number }>('/country_codes')).map((c) => c.id)
+    const unknown = Math.max(...ids) + 1
+    const res = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody({ shipping_address: { ...address, country_code: unknown } }))
+    expect(res.status).toBe(422)
+    expect(res.body.errors.map((e) => e.field)).toContain('shipping_address.country_code')
+  })
+
+  it('the shipping address is an Address without name: a saved address sent whole is answered without its label', async () => {
+    const saved = (await rec.api.all<Record<string, unknown>>('/organisations/1/addresses'))[0]!
+    expect(typeof saved.name).toBe('string')
+    const res = await rec.api.post<Order & { shipping_address: Record<string, unknown> }>('/orders', orderBody({ shipping_address: saved }))
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const { name: _label, ...withoutName } = saved
+    expect(res.body.shipping_address).not.toHaveProperty('name')
+    expect(res.body.shipping_address).toMatchObject(Object.fromEntries(Object.entries(withoutName).filter(([, v]) => v !== null)))
+  })
+})
