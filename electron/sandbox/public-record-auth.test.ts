@@ -244,3 +244,11 @@ describe('the version is part of the path (spec 9.3; service-conventions.md: /ap
     }
   })
 })
+
+describe('the token answer is not kept by caches (RFC 6749 5.1, the standard OAuth the record names)', () => {
+  it('carries Cache-Control: no-store', async () => {
+    const res = await requestToken(rec.sb.url, good())
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toMatch(/no-store/)
+  })
+})

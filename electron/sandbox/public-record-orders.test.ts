@@ -614,3 +614,23 @@ describe('addresses on orders (spec 2.4, 2.8; service-conventions.md: country_co
     expect(res.body.shipping_address).toMatchObject(Object.fromEntries(Object.entries(withoutName).filter(([, v]) => v !== null)))
   })
 })
+
+describe('cancelling (spec 3): from ATTENTION_REQUIRED to CANCELLED; from ACCEPTED on, no transition', () => {
+  // The sandbox offers the web interface's cancel as a route it announces (GET /sandbox/capabilities).
+  it('where cancel is offered, an order in ATTENTION_REQUIRED becomes CANCELLED, and one ACCEPTED or later is refused and stays as it was', async () => {
+    expect((await rec.api.get<{ cancelOrder: boolean }>('/sandbox/capabilities')).body.cancelOrder).toBe(true)
+    const waiting = (await rec.api.post<Order>('/orders', orderBody())).body
+    rec.sb.control.transition(waiting.id, 'ATTENTION_REQUIRED', { reason: 'Stock check' })
+    const cancelled = await rec.api.post<Order>(`/orders/${waiting.id}/cancel`)
+    expect(cancelled.status).toBe(200)
+    expect((await rec.api.get<Order>(`/orders/${waiting.id}`)).body.status).toBe('CANCELLED')
+    for (const status of ['ACCEPTED', 'PART_SHIPPED', 'SHIPPED', 'COMPLETE'] as const) {
+      const placed = (await rec.api.post<Order>('/orders', orderBody())).body
+      rec.sb.control.transition(placed.id, status)
+      const res = await rec.api.post(`/orders/${placed.id}/cancel`)
+      expect(res.status, status).toBeGreaterThanOrEqual(400)
+      expect(res.status, status).toBeLessThan(500)
+      expect((await rec.api.get<Order>(`/orders/${placed.id}`)).body.status, status).toBe(status)
+    }
+  })
+})

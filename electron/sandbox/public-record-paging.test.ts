@@ -90,3 +90,20 @@ describe('paging: page starts at 1, per_page defaults to 1000 and is never above
     }
   })
 })
+
+describe('paging with each sort_by of spec 4.2', () => {
+  it('walking the pages of a sorted list 7 at a time gives every row exactly once, in the order of pages of 1000', async () => {
+    for (const [path, sorts] of [
+      ['/orders', ['-date', '+date', '-total', '+total']],
+      ['/users', ['-name', '+name', '-email_address', '+email_address']],
+      ['/products', ['-popularity', '+price', '-name']],
+    ] as const) {
+      for (const sort_by of sorts) {
+        const whole = (await rec.api.all<Row>(path, { sort_by })).map((r) => r.id)
+        const walked = (await rec.api.all<Row>(path, { sort_by }, 7)).map((r) => r.id)
+        expect(walked, `${path} ${sort_by}`).toEqual(whole)
+        expect(new Set(walked).size, `${path} ${sort_by}`).toBe(walked.length)
+      }
+    }
+  })
+})

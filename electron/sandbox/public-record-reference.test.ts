@@ -292,3 +292,12 @@ describe('Edit product group (spec 4.2): path id, body as create, answers the up
     expect(listed).toMatchObject({ name: 'After edit', active: false, status: 'LIVE' })
   })
 })
+
+describe('country codes (service-conventions.md)', () => {
+  it('each id is unique and each iso_code a distinct two-letter code; the addresses\u2019 countries are among them', async () => {
+    const countries = await rec.api.all<Country>('/country_codes')
+    expect(new Set(countries.map((c) => c.id)).size).toBe(countries.length)
+    expect(new Set(countries.map((c) => c.iso_code)).size).toBe(countries.length)
+    for (const c of countries) expect(c.iso_code).toMatch(/^[A-Z]{2}$/)
+  })
+})
