@@ -202,3 +202,46 @@ describe('enumerations whose values spec 2.9 leaves "not shown" are the sandbox\
     expect(undocumented).toEqual([])
   })
 })
+
+describe('ids are integers unless stated (spec 2 conventions)', () => {
+  /** Fields spec 2 types as ids or id lists; the ids it types otherwise are strings (client_id a UUID, the deal registration ids). */
+  const ID_FIELDS = new Set(words('id organisation parent real_id user on_behalf type vendor product order shipping_type parent_id external_id prov_product maintenance_product selected_rate_plan prov_organisation prov_group prov_site line_item_id rate_plan_id subscription_id serial country_code'))
+  const ID_LISTS = new Set(words('roles products related_product_groups serial_numbers countries'))
+  const STRING_IDS = new Set(words('client_id deal_registration_id deal_registration_approval_id'))
+
+  it('every id, reference and id list in every answer is an integer (or null where not set); the ids stated as strings are strings', async () => {
+    const wrong: string[] = []
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${at}.${i}`))
+      if (value === null || typeof value !== 'object') return
+      for (const [k, v] of Object.entries(value)) {
+        const here = `${at}.${k}`
+        // A permission's parent is a boolean (spec 2.2); an organisation's, the parent's id (2.3).
+        if (k === 'parent' && /permissions\.\d+$/.test(at)) {
+          if (typeof v !== 'boolean') wrong.push(here)
+        } else if (STRING_IDS.has(k)) {
+          if (v !== null && typeof v !== 'string') wrong.push(here)
+        } else if (ID_FIELDS.has(k) || k.endsWith('_id')) {
+          if (v !== null && !Number.isInteger(v)) wrong.push(`${here}=${JSON.stringify(v)}`)
+        } else if (ID_LISTS.has(k)) {
+          if (!Array.isArray(v) || !v.every((x) => Number.isInteger(x))) wrong.push(`${here}=${JSON.stringify(v)}`)
+        }
+        walk(v, here)
+      }
+    }
+    const placed = await rec.api.post<Row & { id: number }>('/orders', {
+      end_user: 'Ids Co',
+      line_items: [
+        { product_code: 'SUB-MEET-BASE', quantity: 5, meeting_order: { deal_registration_id: 'DR-7', deal_registration_approval_id: 'DRA-7', end_user_name: 'Ada', end_user_company: 'Ids Co', end_user_email: 'ada@ids.example' } },
+        { product_code: 'SUB-STOR-BASE', quantity: 5, storage_order: { team_name: 'Ids', admin_email: 'it@ids.example' } },
+      ],
+    })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    walk(placed.body, 'placed')
+    walk((await rec.api.get('/whoami')).body, 'whoami')
+    for (const path of ['/organisations', '/organisations/1/addresses', '/country_codes', '/shipping_types', '/users', '/product_groups', '/products', '/baskets', '/orders']) walk(await rec.api.all(path), path)
+    walk((await rec.api.get(`/users/${rec.sb.demo.userId}`)).body, 'user')
+    for (const g of await rec.api.all<{ id: number }>('/product_groups')) walk((await rec.api.get(`/product_groups/${g.id}`)).body, `group ${g.id}`)
+    expect(wrong).toEqual([])
+  })
+})

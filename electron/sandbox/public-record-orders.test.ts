@@ -634,3 +634,27 @@ describe('cancelling (spec 3): from ATTENTION_REQUIRED to CANCELLED; from ACCEPT
     }
   })
 })
+
+describe('product wins even when it names no product (service-conventions.md "Line items")', () => {
+  it('an unknown id beside a good SKU is refused on the id\u2019s field, never replaced by the SKU; likewise the provisioning and maintenance pairs', async () => {
+    for (const [line, field] of [
+      [{ product: 999999, product_code: 'SW-24P-POE', quantity: 1 }, 'line_items.0.product'],
+      [{ product: 5, prov_product: 999999, prov_product_code: 'PROV-CLOUD-STD', quantity: 1 }, 'line_items.0.prov_product'],
+      [{ product: 5, maintenance_product: 999999, maintenance_product_code: 'MAINT-1Y-NBD', quantity: 1 }, 'line_items.0.maintenance_product'],
+    ] as const) {
+      const res = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody({ line_items: [line] }))
+      expect(res.status, field).toBe(422)
+      expect(res.body.errors.map((e) => e.field), field).toEqual([field])
+    }
+  })
+})
+
+describe('quantity is an integer (spec 2.9)', () => {
+  it('a fractional or textual quantity is refused naming the line\u2019s quantity', async () => {
+    for (const quantity of [1.5, '2']) {
+      const res = await rec.api.post<{ errors: { field: string }[] }>('/orders', orderBody({ line_items: [{ product_code: 'SW-24P-POE', quantity }] }))
+      expect(res.status, String(quantity)).toBe(422)
+      expect(res.body.errors.map((e) => e.field)).toEqual(['line_items.0.quantity'])
+    }
+  })
+})
