@@ -137,3 +137,28 @@ describe('filters: different parameters ANDed, a repeated parameter ORed', () =>
     expect(await found(String(placed.body.id).slice(0, -1))).not.toContain(placed.body.id)
   })
 })
+
+describe('the bounds of the order filters are inclusive (spec 4.2: total >= value, total <= value, on or after, on or before)', () => {
+  const ids = (rows: Row[]) => rows.map((r) => r.id)
+
+  it('value_from and value_to both equal to an order\u2019s total find it, for every order', async () => {
+    const all = await rec.api.all<Row>('/orders')
+    for (const o of all.slice(0, 60)) {
+      const total = o.total as number
+      const found = ids(await rec.api.all<Row>('/orders', { value_from: total, value_to: total }))
+      expect(found, `order ${o.id} total ${total}`).toContain(o.id)
+      expect(found.every((id) => all.find((x) => x.id === id)!.total === total)).toBe(true)
+    }
+  })
+
+  it('start_date and end_date on an order\u2019s own day find it; the day after it (start) or before it (end) does not', async () => {
+    const all = await rec.api.all<Row>('/orders')
+    const shift = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10)
+    for (const o of all.slice(0, 25)) {
+      const day = (o.date as string).slice(0, 10)
+      expect(ids(await rec.api.all<Row>('/orders', { start_date: day, end_date: day })), `order ${o.id}`).toContain(o.id)
+      expect(ids(await rec.api.all<Row>('/orders', { start_date: shift(day, 1) })), `order ${o.id}`).not.toContain(o.id)
+      expect(ids(await rec.api.all<Row>('/orders', { end_date: shift(day, -1) })), `order ${o.id}`).not.toContain(o.id)
+    }
+  })
+})

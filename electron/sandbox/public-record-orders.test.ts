@@ -658,3 +658,46 @@ describe('quantity is an integer (spec 2.9)', () => {
     }
   })
 })
+
+describe('more of spec 2.8, 3, 4.2 and 8 on baskets and orders', () => {
+  it('the 3500-character bound holds on Modify basket too', async () => {
+    const basket = (await rec.api.post<Order>('/baskets', orderBody({ name: 'Bound on PUT' }))).body
+    const max = 'y'.repeat(3500)
+    const ok = await rec.api.send<Order>('PUT', `/baskets/${basket.id}`, orderBody({ ship_instructions: max, provisioning_instructions: max }))
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ ship_instructions: max, provisioning_instructions: max })
+    for (const field of ['ship_instructions', 'provisioning_instructions']) {
+      const res = await rec.api.send<{ errors: { field: string }[] }>('PUT', `/baskets/${basket.id}`, orderBody({ [field]: `${max}y` }))
+      expect(res.status, field).toBe(422)
+      expect(res.body.errors.map((e) => e.field)).toEqual([field])
+    }
+  })
+
+  it('part_ship defaults to true on a basket too, and every basket listed is DRAFT', async () => {
+    const basket = await rec.api.post<Order>('/baskets', orderBody({ name: 'Default part_ship' }))
+    expect(basket.body.part_ship).toBe(true)
+    for (const b of await rec.api.all<Order>('/baskets')) expect(b.status, `basket ${b.id}`).toBe('DRAFT')
+  })
+
+  it('an order placed is listed at once, and X-Total-Count grows by one', async () => {
+    const before = Number((await rec.api.get('/orders', { per_page: 1 })).headers.get('x-total-count'))
+    const placed = (await rec.api.post<Order>('/orders', orderBody({ name: 'Counted' }))).body
+    const after = await rec.api.get<(Order & { date: string })[]>('/orders', { per_page: 1000 })
+    expect(Number(after.headers.get('x-total-count'))).toBe(before + 1)
+    // Newest first by default (-date): nothing listed before it is older.
+    const at = after.body.findIndex((o) => o.id === placed.id)
+    expect(at).toBeGreaterThanOrEqual(0)
+    for (const o of after.body.slice(0, at)) expect(o.date >= after.body[at]!.date, `order ${o.id}`).toBe(true)
+  })
+
+  it('resubmit answers for the same order, and the order keeps its id and lines', async () => {
+    const placed = (await rec.api.post<Order>('/orders', orderBody({ name: 'Resubmitted' }))).body
+    rec.sb.control.transition(placed.id, 'ATTENTION_REQUIRED', { reason: 'Address check' })
+    const res = await rec.api.post<Order>(`/orders/${placed.id}/resubmit`)
+    expect(res.status).toBe(200)
+    expect(res.body.id).toBe(placed.id)
+    const got = (await rec.api.get<Order>(`/orders/${placed.id}`)).body
+    expect(got).toMatchObject({ id: placed.id, name: 'Resubmitted' })
+    expect(got.line_items.map((l) => l.id)).toEqual(placed.line_items.map((l) => l.id))
+  })
+})

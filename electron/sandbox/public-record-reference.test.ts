@@ -301,3 +301,17 @@ describe('country codes (service-conventions.md)', () => {
     for (const c of countries) expect(c.iso_code).toMatch(/^[A-Z]{2}$/)
   })
 })
+
+describe('product group list items and records carry the types of spec 2.6', () => {
+  it('id an integer, name a string, active a boolean, status DRAFT or LIVE, type and vendor ids; the record\u2019s grading an integer', async () => {
+    for (const g of await rec.api.all<Row>('/product_groups')) {
+      expect(typeof g.name).toBe('string')
+      expect(typeof g.active).toBe('boolean')
+      expect(['DRAFT', 'LIVE']).toContain(g.status)
+      for (const f of ['type', 'vendor']) expect(g[f] === null || Number.isInteger(g[f]), `${g.id} ${f}`).toBe(true)
+      const record = (await rec.api.get<Row>(`/product_groups/${g.id}`)).body
+      expect(record).toMatchObject({ id: g.id, name: g.name, active: g.active, status: g.status, type: g.type, vendor: g.vendor })
+      expect(record.grading === null || Number.isInteger(record.grading)).toBe(true)
+    }
+  })
+})

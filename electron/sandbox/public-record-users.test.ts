@@ -237,3 +237,12 @@ describe('an API client acts with its user (spec 2.5, 5.4)', () => {
     expect(me).toMatchObject({ name: record.name, organisation: record.organisation, admin: record.admin, timezone: record.timezone })
   })
 })
+
+describe('audit entries of an edit (spec 2.5: action e.g. EDITED)', () => {
+  it('editing a user adds an EDITED entry by the editor to that user\u2019s audit_logs', async () => {
+    const made = (await rec.api.post<User>('/users', body({ name: 'To Be Edited' }))).body
+    await rec.api.send('PUT', `/users/${made.id}`, body({ email_address: made.email_address, name: 'Was Edited' }))
+    const logs = (await rec.api.get<User>(`/users/${made.id}`)).body.audit_logs
+    expect(logs.some((e) => e.action === 'EDITED' && e.user === rec.sb.demo.userId)).toBe(true)
+  })
+})
