@@ -559,12 +559,13 @@ describe('a submitted basket is an order (spec 3): it is no longer written as a 
 
 describe('X-Total-Count counts all matching results (service-conventions.md "Lists"), filters applied', () => {
   it('on orders, products and users with filters, the count is of what the filters match, and X-Total-Pages follows per_page', async () => {
-    for (const [path, query] of [
+    const cases: [string, Record<string, string | boolean | (string | number)[]>][] = [
       ['/orders', { status: ['COMPLETE', 'FAILED'] }],
       ['/orders', { payment_type: 'FINANCE', organisation: [4, 7] }],
       ['/products', { text: 'Maintenance' }],
       ['/users', { verified: true }],
-    ] as const) {
+    ]
+    for (const [path, query] of cases) {
       const matching = await rec.api.all<Order>(path, query)
       const res = await rec.api.get<Order[]>(path, { ...query, per_page: 3 })
       expect(res.headers.get('x-total-count'), `${path} ${JSON.stringify(query)}`).toBe(String(matching.length))
