@@ -245,3 +245,24 @@ describe('ids are integers unless stated (spec 2 conventions)', () => {
     expect(wrong).toEqual([])
   })
 })
+
+describe('date-times are ISO 8601 without a zone designator (spec 2 conventions), wherever they appear', () => {
+  it('no string in any answer that reads as a date-time carries Z or an offset', async () => {
+    const zoned: string[] = []
+    const walk = (value: unknown, at: string) => {
+      if (typeof value === 'string') {
+        if (/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/.test(value)) zoned.push(`${at}=${value}`)
+        return
+      }
+      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${at}.${i}`))
+      if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${at}.${k}`)
+    }
+    const placed = await rec.api.post<Row & { id: number }>('/orders', { shipping_address: { company_name: 'Zone Co', addr_line_1: '1 Road', city: 'Leeds', postal_code: 'LS1 1AA', country_code: 1 }, shipping_type: 1, line_items: [{ product_code: 'SW-24P-POE', quantity: 2 }] })
+    rec.sb.control.transition(placed.body.id, 'SHIPPED')
+    walk((await rec.api.get(`/orders/${placed.body.id}`)).body, 'placed')
+    walk((await rec.api.get('/whoami')).body, 'whoami')
+    for (const path of ['/orders', '/baskets', '/users', '/product_groups']) walk(await rec.api.all(path), path)
+    walk((await rec.api.get(`/users/${rec.sb.demo.userId}`)).body, 'user')
+    expect(zoned).toEqual([])
+  })
+})
