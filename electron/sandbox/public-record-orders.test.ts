@@ -702,3 +702,22 @@ describe('more of spec 2.8, 3, 4.2 and 8 on baskets and orders', () => {
     expect(got.line_items.map((l) => l.id)).toEqual(placed.line_items.map((l) => l.id))
   })
 })
+
+describe('units and shipments belong to their order (spec 2.8)', () => {
+  it('each unit names its order and a product of the order\u2019s lines; each shipment item a product of its lines, never more than ordered', async () => {
+    type Full = Order & { units: { order: number; product: number }[]; shipments: { items: { product: number; quantity: number }[] }[] }
+    const all = await rec.api.all<Full>('/orders')
+    expect(all.some((o) => o.units.length && o.shipments.length)).toBe(true)
+    for (const o of all) {
+      const ordered = new Map<number, number>()
+      for (const l of o.line_items) ordered.set(l.product as number, (ordered.get(l.product as number) ?? 0) + (l.quantity as number))
+      for (const u of o.units) {
+        expect(u.order, `order ${o.id}`).toBe(o.id)
+        expect(ordered.has(u.product), `order ${o.id} unit product ${u.product}`).toBe(true)
+      }
+      const shipped = new Map<number, number>()
+      for (const i of o.shipments.flatMap((s) => s.items)) shipped.set(i.product, (shipped.get(i.product) ?? 0) + i.quantity)
+      for (const [product, quantity] of shipped) expect(quantity, `order ${o.id} product ${product}`).toBeLessThanOrEqual(ordered.get(product) ?? 0)
+    }
+  })
+})

@@ -246,3 +246,12 @@ describe('audit entries of an edit (spec 2.5: action e.g. EDITED)', () => {
     expect(logs.some((e) => e.action === 'EDITED' && e.user === rec.sb.demo.userId)).toBe(true)
   })
 })
+
+describe('spec 4.2 rule 4, both halves at once', () => {
+  it('a PUT that moves the user and supplies roles and notification answers exactly those supplied', async () => {
+    const made = (await rec.api.post<User>('/users', body({ organisation: 2, roles: [1], notification: ['order_created'] }))).body
+    const moved = await rec.api.send<User>('PUT', `/users/${made.id}`, body({ email_address: made.email_address, organisation: 5, roles: [2, 3], notification: ['quote_created'] }))
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body).toMatchObject({ organisation: 5, roles: [2, 3], notification: ['quote_created'] })
+  })
+})
