@@ -252,3 +252,25 @@ describe('the token answer is not kept by caches (RFC 6749 5.1, the standard OAu
     expect(res.headers.get('cache-control')).toMatch(/no-store/)
   })
 })
+
+describe('JSON request bodies (spec 1) under standard media-type rules', () => {
+  it('takes application/json with a charset parameter or in capitals (RFC 9110 8.3.1: the type is case-insensitive)', async () => {
+    const token = (await requestToken(rec.sb.url, good())).body.access_token as string
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const res = await fetch(`${rec.sb.url}${API_PATH}/baskets`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': type }, body: JSON.stringify({ name: `Typed ${type}`, line_items: [{ product_code: 'LIC-SEC-1Y', quantity: 1 }] }) })
+      expect(res.status, type).toBe(201)
+    }
+  })
+})
+
+describe('an API client\u2019s label is display-only (spec 5.2)', () => {
+  it('is not accepted in place of its client_id', async () => {
+    const api = await new RecordClient(rec.sb.url, rec.sb.demo).signIn()
+    const me = (await api.get<{ api_clients: { name: string; client_id: string }[] }>(`/users/${rec.sb.demo.userId}`)).body
+    const client = me.api_clients.find((c) => c.client_id === rec.sb.demo.clientId)!
+    expect(client.name.length).toBeGreaterThan(0)
+    const res = await requestToken(rec.sb.url, { ...good(), client_id: client.name })
+    expect(res.body).not.toHaveProperty('access_token')
+    expect(res.body.error).toBe('invalid_client')
+  })
+})

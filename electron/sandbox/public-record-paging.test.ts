@@ -107,3 +107,13 @@ describe('paging with each sort_by of spec 4.2', () => {
     }
   })
 })
+
+describe('the totals headers on a HEAD of a list (standard HTTP: HEAD answers GET\u2019s headers)', () => {
+  it('carries the X-Total-Count and X-Total-Pages the GET carries, without a body', async () => {
+    const get = await rec.api.get<Row[]>('/orders', { per_page: 7, status: 'COMPLETE' })
+    const head = await rec.api.send<unknown>('HEAD', '/orders?per_page=7&status=COMPLETE')
+    expect(head.status).toBe(200)
+    expect(head.body).toBeUndefined()
+    expect(totals(head)).toEqual(totals(get))
+  })
+})
