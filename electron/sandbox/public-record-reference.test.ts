@@ -315,3 +315,16 @@ describe('product group list items and records carry the types of spec 2.6', () 
     }
   })
 })
+
+describe('product text matches name and SKU only (spec 4.2), not the descriptions', () => {
+  it('a word found only in descriptions finds nothing by it', async () => {
+    const all = await rec.api.all<Row>('/products')
+    const inName = (p: Row, w: string) => `${p.name as string} ${p.product_code as string}`.toLowerCase().includes(w)
+    const described = (p: Row, w: string) => [p.description, p.detailed_description, p.featured_description].some((d) => typeof d === 'string' && d.toLowerCase().includes(w))
+    const word = ['warranty', 'tool-less', 'racks', 'energy'].find((w) => all.some((p) => described(p, w)) && !all.some((p) => inName(p, w)))
+    expect(word, 'a word only descriptions use').toBeDefined()
+    const res = await rec.api.get<Row[]>('/products', { text: word! })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual([])
+  })
+})
