@@ -75,3 +75,22 @@ describe('a caller never sees an ancestor\u2019s or a sibling\u2019s data', () =
     expect((await rec.api.all<Row>('/users', { text: 'climber@tenancy.example' })).length).toBe(0)
   })
 })
+
+describe('access follows the organisation the user belongs to (spec 5.9), as it changes', () => {
+  it('a user moved to a child organisation by PUT sees, through the same client, only the child\u2019s subtree', async () => {
+    const creds = rec.sb.clients.find((c) => c.organisationId === 4 && !c.admin)!
+    const client = await new RecordClient(rec.sb.url, creds).signIn()
+    const wide = new Set((await client.all<Row>('/organisations')).map((o) => o.id))
+    expect(wide.has(8)).toBe(true)
+    const { id: _i, api_clients: _c, audit_logs: _a, actions_taken: _t, ...user } = (await rec.api.get<Row>(`/users/${creds.userId}`)).body
+    const moved = await rec.api.send<Row>('PUT', `/users/${creds.userId}`, { ...user, organisation: 7 })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect((await client.get<Row>('/whoami')).body.organisation).toBe(7)
+    const narrow = (await client.all<Row>('/organisations')).map((o) => o.id)
+    expect(narrow).toContain(7)
+    expect(narrow).not.toContain(4)
+    expect(narrow).not.toContain(8)
+    const visible = new Set(narrow)
+    for (const o of await client.all<Row>('/orders')) expect(visible.has(o.organisation), `order ${o.id}`).toBe(true)
+  })
+})
