@@ -12,6 +12,8 @@ export interface TrayState {
   connected: boolean
   /** The connected profile: the order watcher's changes are its orders. */
   profileId: string | null
+  /** Its display name, which names a recent change's profile when the list holds more than one. */
+  profileName: string | null
   online: boolean
   /** The service refused the profile's credentials (or the keychain lost its secret): nothing works, reachable or not. */
   signedOut: boolean
@@ -25,7 +27,7 @@ export interface TrayState {
   outbox: { queued: number; sending: number; needsReview: number; rejected: number } | null
   orders: { open: number; attention: number } | null
   /** With the profile the change was seen in: opened after a switch, the window says whose order it is. */
-  recent: Array<{ orderId: number; label: string | null; status: ServiceOrderStatus; at: string; profileId: string | null }>
+  recent: Array<{ orderId: number; label: string | null; status: ServiceOrderStatus; at: string; profileId: string | null; profileName: string | null }>
   alertsPaused: boolean
   keepInTray: boolean
   /** null where the OS offers no login item (or it cannot be changed). */
@@ -37,6 +39,7 @@ export const RECENT_MAX = 5
 export const initialTrayState: TrayState = {
   connected: false,
   profileId: null,
+  profileName: null,
   online: false,
   signedOut: false,
   demo: false,
@@ -53,7 +56,7 @@ export const initialTrayState: TrayState = {
 
 const count = z.number().int().min(0).catch(0)
 const ConnectionChanged = z.object({
-  profile: z.object({ id: z.string().nullable().catch(null).optional(), demo: z.boolean().catch(false), environment: z.enum(['demo', 'staging', 'production']).nullable().catch(null).optional() }).loose().nullable(),
+  profile: z.object({ id: z.string().nullable().catch(null).optional(), name: z.string().nullable().catch(null).optional(), demo: z.boolean().catch(false), environment: z.enum(['demo', 'staging', 'production']).nullable().catch(null).optional() }).loose().nullable(),
   online: z.boolean(),
   credentials: z.string().catch('unchecked').optional(),
   user: z.object({ locale: z.string().catch('') }).loose().nullable().catch(null),
@@ -76,10 +79,16 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
       const p = ConnectionChanged.safeParse(payload)
       if (!p.success) return state
       const connected = p.data.profile !== null
+      const profileId = p.data.profile?.id ?? null
+      const profileName = p.data.profile?.name || null
+      // A renamed profile's changes take its new name.
+      const recent = profileId ? state.recent.map((r) => (r.profileId === profileId && r.profileName !== profileName ? { ...r, profileName } : r)) : state.recent
       return {
         ...state,
         connected,
-        profileId: p.data.profile?.id ?? null,
+        profileId,
+        profileName,
+        recent,
         online: p.data.online,
         signedOut: connected && isSignedOut(p.data.credentials),
         demo: p.data.profile?.demo ?? false,
@@ -109,7 +118,7 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
       const p = OrdersChanged.safeParse(payload)
       if (!p.success) return state
       // Changes are the watcher's, which watches the connected profile's orders only.
-      const fresh = p.data.changes.map((c) => ({ orderId: c.orderId, label: c.purchaseOrderNumber, status: c.to, at: c.at, profileId: state.profileId }))
+      const fresh = p.data.changes.map((c) => ({ orderId: c.orderId, label: c.purchaseOrderNumber, status: c.to, at: c.at, profileId: state.profileId, profileName: state.profileName }))
       const recent = [...fresh.reverse(), ...state.recent.filter((r) => !fresh.some((f) => f.orderId === r.orderId))].slice(0, RECENT_MAX)
       const orders = { open: p.data.open ?? state.orders?.open ?? 0, attention: p.data.attention ?? state.orders?.attention ?? 0 }
       return { ...state, recent, orders }
@@ -174,9 +183,13 @@ export function trayMenu(state: TrayState, m: TrayMessages): TrayMenuItem[] {
   const items: TrayMenuItem[] = [{ type: 'normal', label: `${m.appName} — ${header}`, enabled: false }, { type: 'separator' }]
   items.push({ type: 'normal', label: m.latestChanges, enabled: false })
   if (state.recent.length === 0) items.push({ type: 'normal', label: `   ${m.noRecentChanges}`, enabled: false })
+  // Order numbers are each profile's own: with changes of two profiles listed, each says whose it is.
+  const ofSeveralProfiles = new Set(state.recent.map((r) => r.profileId)).size > 1
   for (const r of state.recent) {
     const ref = r.label ? `${r.orderId} (${r.label})` : String(r.orderId)
-    items.push({ type: 'normal', label: `   ${m.orderChange(ref, statusLabel(m.status, r.status))}`, enabled: true, action: { kind: 'openOrder', orderId: r.orderId, ...(r.profileId ? { profileId: r.profileId } : {}) } })
+    const status = statusLabel(m.status, r.status)
+    const label = ofSeveralProfiles && r.profileName ? m.orderChangeOfProfile(ref, status, r.profileName) : m.orderChange(ref, status)
+    items.push({ type: 'normal', label: `   ${label}`, enabled: true, action: { kind: 'openOrder', orderId: r.orderId, ...(r.profileId ? { profileId: r.profileId } : {}) } })
   }
   if (state.outbox) {
     items.push({ type: 'separator' })

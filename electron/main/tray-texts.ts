@@ -18,6 +18,8 @@ export interface TrayMessages {
   latestChanges: string
   noRecentChanges: string
   orderChange(order: string, status: string): string
+  /** The same, naming the connection profile it belongs to (when the menu lists changes of several). */
+  orderChangeOfProfile(order: string, status: string, profile: string): string
   queued(n: number): string
   sending(n: number): string
   needsReview(n: number): string
@@ -40,6 +42,7 @@ export function trayMessages(locale: string | null | undefined): TrayMessages {
   return {
     ...m,
     orderChange: (order, s) => formatMessage(m.orderChange, { order, status: s }),
+    orderChangeOfProfile: (order, s, profile) => formatMessage(m.orderChangeOfProfile, { order, status: s, profile }),
     queued: count(m.queued),
     sending: count(m.sending),
     needsReview: count(m.needsReview),

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import type { OrderStatus } from '../../shared/api'
+import { coreSuite, type CoreUnderTest } from '../../tests/support/core/core-suite'
+import { trayMessages } from './tray-texts'
+import { initialTrayState, reduceTray, trayMenu } from './tray-state'
+
+// The tray menu as the shell builds it, from the events of a real core watching a sandbox's orders.
+const suite = coreSuite({ testMode: true, products: 50, orders: 60, speed: 0, tokenTtlSeconds: 36_000 })
+
+const used = new Set<number>()
+/** An order of the seed in that status not used yet, and how the menu refers to it. */
+function take(status: OrderStatus): { id: number; ref: string } {
+  const found = suite.sandbox.control.listOrdersRaw().find((o) => o.status === status && !used.has(o.id))
+  if (!found) throw new Error(`the sandbox seed has no unused ${status} order`)
+  used.add(found.id)
+  return { id: found.id, ref: found.purchase_order_number ? `${found.id} (${found.purchase_order_number})` : String(found.id) }
+}
+
+async function useProfile(t: CoreUnderTest, name: string): Promise<string> {
+  const { clientId, clientSecret } = suite.sandbox.demo
+  const profile = await t.call<{ id: string }>('connection.save', { name, baseUrl: suite.sandbox.baseUrl, clientId, clientSecret })
+  await t.call('connection.activate', { id: profile.id })
+  await t.call('orders.pollNow')
+  return profile.id
+}
+
+/** The menu's recent-order entries, from every event the core announced so far. */
+function orderEntries(t: CoreUnderTest, locale = 'en') {
+  const state = t.events.reduce((s, e) => reduceTray(s, e.event, e.payload), initialTrayState)
+  return trayMenu(state, trayMessages(locale)).flatMap((i) => (i.type === 'normal' && i.action?.kind === 'openOrder' ? [{ label: i.label.trim(), action: i.action }] : []))
+}
+
+describe('tray menu with two connection profiles', () => {
+  it('names the profile of each recent order once changes of two profiles are listed, and none while all are one profile’s', async () => {
+    const t = await suite.start()
+    const north = await useProfile(t, 'North account')
+    const shipped = take('PROCESSING')
+    suite.sandbox.control.transition(shipped.id, 'SHIPPED')
+    await t.call('orders.pollNow')
+    expect(orderEntries(t)).toEqual([{ label: `Order ${shipped.ref}: Shipped`, action: { kind: 'openOrder', orderId: shipped.id, profileId: north } }])
+
+    const south = await useProfile(t, 'South account')
+    const failed = take('PROCESSING')
+    suite.sandbox.control.transition(failed.id, 'FAILED')
+    await t.call('orders.pollNow')
+    expect(orderEntries(t)).toEqual([
+      { label: `Order ${failed.ref}: Failed · South account`, action: { kind: 'openOrder', orderId: failed.id, profileId: south } },
+      { label: `Order ${shipped.ref}: Shipped · North account`, action: { kind: 'openOrder', orderId: shipped.id, profileId: north } },
+    ])
+    expect(orderEntries(t, 'fr').map((e) => e.label)).toEqual([`Commande ${failed.ref}\u202f: Échouée · South account`, `Commande ${shipped.ref}\u202f: Expédiée · North account`])
+
+    // A profile renamed in Settings: its entries take the new name.
+    await t.call('connection.save', { id: south, name: 'South (Lyon)', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId })
+    expect(orderEntries(t)[0]!.label).toBe(`Order ${failed.ref}: Failed · South (Lyon)`)
+  })
+})
