@@ -62,6 +62,24 @@ export const OrderRow = z.object({
 })
 export type OrderRow = z.infer<typeof OrderRow>
 
+/**
+ * What the local index keeps of an order beside its list row, from the full order the service
+ * sends: its lines, shipping and discount, so the order reads offline as it did online. Shipments,
+ * units and finance are not kept (they need the service).
+ */
+export const KeptOrderParts = Order.pick({
+  line_items: true,
+  shipping_address: true,
+  shipping_type: true,
+  ship_instructions: true,
+  ship_cost: true,
+  ship_final: true,
+  discount: true,
+  provisioning_instructions: true,
+  part_ship: true,
+})
+export type KeptOrderParts = z.infer<typeof KeptOrderParts>
+
 /** A page of results; `fromCache` with `fetchedAt` tells the view how old offline results are. */
 export const OrderListResult = z.object({
   rows: z.array(OrderRow),
@@ -82,12 +100,14 @@ export const FullOrderDetail = z.object({
   unread: z.array(z.string()).default([]),
 })
 /**
- * The service out of reach and the order never opened on this computer: only its list row as the
- * local index last held it (status, references, totals, date; no lines), `fetchedAt` the index's age.
+ * The service out of reach and the order never opened on this computer: its list row as the local
+ * index last held it (status, references, totals, date), `fetchedAt` the index's age; `kept` its
+ * lines, shipping and discount where the index holds them (null for rows indexed before it kept them).
  */
 const LastKnownOrder = z.object({
   order: z.null(),
   lastKnown: OrderRow,
+  kept: KeptOrderParts.nullable().default(null),
   fetchedAt: z.string(),
   fromCache: z.literal(true),
   unread: z.array(z.string()).default([]),

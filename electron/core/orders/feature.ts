@@ -14,7 +14,7 @@ import type { CoreContext, Feature } from '../context'
 import { uiLanguage } from '../system/feature'
 import { alertsFor, alertsPaused } from './alerts'
 import { OrderActions } from './order-actions'
-import { OrderQueries, toRow } from './order-queries'
+import { OrderQueries, toIndexed } from './order-queries'
 import { openOrdersDb } from './orders-db'
 import { OrdersIndex, type ReadPage } from './orders-index'
 import { ordersCsv, ordersXlsx } from './order-export'
@@ -155,7 +155,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
     const read: ReadPage = async (page, perPage, since) => {
       // Revalidated: the refresh after each poll costs a 304 when no order was placed since, not the day's orders again.
       const res = await session.client.list('listOrders', { query: { page, per_page: perPage, sort_by: ['+date'], start_date: since ?? undefined }, revalidate: true })
-      return { rows: res.items.map(toRow), pages: res.pages }
+      return { orders: res.items.map(toIndexed), pages: res.pages }
     }
     try {
       if (!p.orgNames.size) for (const o of await connection.organisations()) p.orgNames.set(o.id, o.name)

@@ -1,10 +1,10 @@
 import { unreadFields, type Order } from '../../../shared/api'
 import { AppError } from '../../../shared/model/app-error'
-import type { OrderDetailResult, OrderFilters, OrderListResult, OrderRow } from '../../../shared/model/order'
+import type { KeptOrderParts, OrderDetailResult, OrderFilters, OrderListResult, OrderRow } from '../../../shared/model/order'
 import type { Clock } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
-import type { OrdersIndex } from './orders-index'
+import type { IndexedOrder, OrdersIndex } from './orders-index'
 import type { ResultCache } from './result-cache'
 import { unmarkedName } from '../../../shared/basket-marker'
 
@@ -57,6 +57,22 @@ export function toRow(o: Order): OrderRow {
   }
 }
 
+/** What the index keeps of a full order read: its row, and its lines, shipping and discount. */
+export function toIndexed(o: Order): IndexedOrder {
+  const kept: KeptOrderParts = {
+    line_items: o.line_items,
+    shipping_address: o.shipping_address,
+    shipping_type: o.shipping_type,
+    ship_instructions: o.ship_instructions,
+    ship_cost: o.ship_cost,
+    ship_final: o.ship_final,
+    discount: o.discount,
+    provisioning_instructions: o.provisioning_instructions,
+    part_ship: o.part_ship,
+  }
+  return { row: toRow(o), kept }
+}
+
 /** An order's name as the user gave it: orders placed by older versions still carry the submission marker. */
 function shownName(name: string | null | undefined): string | null | undefined {
   return name ? unmarkedName(name) : name
@@ -91,8 +107,9 @@ export class OrderQueries {
     try {
       const res = await this.deps.client.list('listOrders', { query: serviceQuery(filters, page, perPage) })
       const fetchedAt = this.deps.clock.now()
-      const rows = res.items.map(toRow)
-      this.deps.index?.put(rows, this.deps.organisationName ?? (() => undefined))
+      const read = res.items.map(toIndexed)
+      const rows = read.map((o) => o.row)
+      this.deps.index?.put(read, this.deps.organisationName ?? (() => undefined))
       this.deps.cache.putPage(key, page, perPage, { rows, total: res.total, pages: res.pages, fetchedAt })
       return { rows, total: res.total, pages: res.pages, page, perPage, fetchedAt: iso(fetchedAt), fromCache: false, partial: res.partial, unreadable: res.invalid }
     } catch (err) {
@@ -141,7 +158,7 @@ export class OrderQueries {
       const missing = filters.ids.filter((id) => !held.has(id))
       for (let i = 0; i < missing.length && !unavailable; i += FETCH_BY_ID_CONCURRENCY) {
         const read = await Promise.allSettled(missing.slice(i, i + FETCH_BY_ID_CONCURRENCY).map((id) => this.fetch(id)))
-        index.put(read.flatMap((r) => (r.status === 'fulfilled' ? [toRow(r.value)] : [])), this.deps.organisationName ?? (() => undefined))
+        index.put(read.flatMap((r) => (r.status === 'fulfilled' ? [toIndexed(r.value)] : [])), this.deps.organisationName ?? (() => undefined))
         // An order gone or not readable is left out; the service out of reach stops the reading.
         unavailable = read.some((r) => r.status === 'rejected' && readableFromCache(r.reason))
       }
@@ -162,7 +179,7 @@ export class OrderQueries {
       // Never opened here, but the index (the list's) holds its row: that much is shown, not nothing.
       const row = this.deps.index?.rows([id])[0]
       if (!row) throw offlineWithoutCopy(err, `order ${id}`)
-      return { order: null, lastKnown: row, fetchedAt: iso(this.deps.index!.state().syncedAt ?? this.deps.clock.now()), fromCache: true, unread: row.unread }
+      return { order: null, lastKnown: row, kept: this.deps.index!.kept(id), fetchedAt: iso(this.deps.index!.state().syncedAt ?? this.deps.clock.now()), fromCache: true, unread: row.unread }
     }
   }
 

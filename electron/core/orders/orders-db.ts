@@ -63,6 +63,12 @@ const migrations: Migration[] = [
       CREATE INDEX order_index_status ON order_index (status, date);
     `,
   },
+  {
+    // Each indexed order's lines, shipping and discount (JSON), so an order never opened here reads
+    // offline with them; null for rows indexed before, until the index reads them again.
+    version: 3,
+    up: `ALTER TABLE order_index ADD COLUMN kept TEXT;`,
+  },
 ]
 
 export function openOrdersDb(profileDir: string): DatabaseSync {

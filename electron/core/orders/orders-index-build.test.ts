@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { DatabaseSync } from 'node:sqlite'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OrderRow } from '../../../shared/model/order'
+import { KeptOrderParts, type OrderRow } from '../../../shared/model/order'
 import { openOrdersDb } from './orders-db'
 import { OrdersIndex, type IndexPage, type ReadPage } from './orders-index'
 
@@ -44,7 +45,7 @@ function slowService(pages: number, fail?: number) {
   const read: ReadPage = (page) => {
     asked.push(page)
     return new Promise<IndexPage>((resolve, reject) => {
-      waiting.set(page, () => (page === fail ? reject(new Error(`page ${page} failed`)) : resolve({ rows: [row(page)], pages })))
+      waiting.set(page, () => (page === fail ? reject(new Error(`page ${page} failed`)) : resolve({ orders: [{ row: row(page), kept: KeptOrderParts.parse({}) }], pages })))
       most = Math.max(most, waiting.size)
     })
   }
@@ -87,5 +88,27 @@ describe('the first build of the local orders index', () => {
     for (const page of [1, 2, 3, 4]) await service.answer(page)
     expect(await failure).toBe('page 3 failed')
     expect(index.state()).toMatchObject({ complete: false, count: 2 })
+  })
+})
+
+describe('orders.db written before the index kept lines', () => {
+  it('opens with its rows as they were, their lines not held until the index reads them again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wd-orders-index-'))
+    dirs.push(dir)
+    // The index table as version 2 wrote it: the row only.
+    const old = new DatabaseSync(join(dir, 'orders.db'))
+    old.exec(`
+      CREATE TABLE watch_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE order_index (id INTEGER PRIMARY KEY, date TEXT NOT NULL, status TEXT NOT NULL, organisation INTEGER NOT NULL, total REAL NOT NULL, payment_type TEXT, search TEXT NOT NULL, row TEXT NOT NULL);
+      PRAGMA user_version = 2;
+    `)
+    old.prepare('INSERT INTO order_index (id, date, status, organisation, total, payment_type, search, row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(7, row(7).date!, 'PROCESSING', 1, 7, 'ON_ACCOUNT', 'po-7', JSON.stringify(row(7)))
+    old.close()
+    const index = new OrdersIndex(openOrdersDb(dir), () => 0)
+    expect(index.rows([7])).toEqual([row(7)])
+    expect(index.kept(7)).toBeNull()
+    const kept = KeptOrderParts.parse({ ship_cost: 12.5, discount: 3, line_items: [] })
+    index.put([{ row: row(7), kept }], () => undefined)
+    expect(index.kept(7)).toEqual(kept)
   })
 })

@@ -93,6 +93,29 @@ describe('the local orders index', () => {
     }
   })
 
+  // Offline, an order never opened here showed its status and total only: no lines, shipping or discount.
+  it('offline, answers an order never opened here with its lines, shipping and discount as the list last read them', async () => {
+    const t = await indexed()
+    const served = suite.sandbox.control.listOrdersRaw().find((o) => o.status === 'SHIPPED' && o.line_items.length >= 2 && o.shipping_address && o.ship_cost)!
+    await suite.sandbox.control.pause()
+    try {
+      await t.call('orders.pollNow')
+      const detail = await t.call<OrderDetailResult>('orders.get', { id: served.id })
+      expect(detail).toMatchObject({ order: null, fromCache: true, lastKnown: { id: served.id } })
+      const kept = detail.order === null ? detail.kept : null
+      expect(kept).toMatchObject({
+        ship_cost: served.ship_cost,
+        discount: served.discount,
+        shipping_type: served.shipping_type,
+        shipping_address: served.shipping_address,
+        ship_instructions: served.ship_instructions,
+      })
+      expect(kept!.line_items.map((l) => [l.product, l.name, l.quantity, l.price, l.sub_total_for_item])).toEqual(served.line_items.map((l) => [l.product, l.name, l.quantity, l.price, l.sub_total_for_item]))
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+  })
+
   it('takes in an order placed elsewhere at the next poll, and reads nothing more when the poll lists no new order', async () => {
     const t = await indexed()
     const index = () => t.call<{ count: number; syncedAt: string | null }>('orders.indexState')

@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { PER_PAGE_MAX } from '../../../shared/api'
-import type { OrderFilters, OrderRow } from '../../../shared/model/order'
+import { KeptOrderParts, type OrderFilters, type OrderRow } from '../../../shared/model/order'
 import type { OrderChange } from '../../../shared/model/order-watch'
 import { transaction } from '../store/database'
 
@@ -30,9 +30,18 @@ export interface IndexState {
   syncedAt: number | null
 }
 
+/**
+ * An order as the index keeps it: its list row, and the parts of the full order the page shows
+ * offline (kept apart from the row, which every list query reads).
+ */
+export interface IndexedOrder {
+  row: OrderRow
+  kept: KeptOrderParts
+}
+
 /** A page of the service's order list, as the index reads it. */
 export interface IndexPage {
-  rows: OrderRow[]
+  orders: IndexedOrder[]
   pages: number
 }
 
@@ -88,9 +97,9 @@ export class OrdersIndex {
       for (let ahead = page; ahead <= Math.min(pages, page + READ_AHEAD); ahead++) ask(ahead)
       const res = await asked.get(page)!
       asked.delete(page)
-      this.put(res.rows, orgName)
+      this.put(res.orders, orgName)
       pages = res.pages
-      if (page >= res.pages || res.rows.length === 0) break
+      if (page >= res.pages || res.orders.length === 0) break
     }
     if (full) {
       this.setMeta('index.completeAt', String(started))
@@ -106,15 +115,25 @@ export class OrdersIndex {
     return missing !== undefined
   }
 
-  /** Rows read from the service elsewhere (a list page, a poll) keep the index current. */
-  put(rows: readonly OrderRow[], orgName: (id: number) => string | undefined): void {
-    if (!rows.length) return
+  /** Orders read from the service elsewhere (a list page, orders read by id) keep the index current. */
+  put(orders: readonly IndexedOrder[], orgName: (id: number) => string | undefined): void {
+    if (!orders.length) return
     const insert = this.db.prepare(
-      'INSERT OR REPLACE INTO order_index (id, date, status, organisation, total, payment_type, search, row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO order_index (id, date, status, organisation, total, payment_type, search, row, kept) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     transaction(this.db, () => {
-      for (const r of rows) insert.run(r.id, r.date ?? '', r.status, r.organisation, r.total, r.payment_type ?? null, searchText(r, orgName(r.organisation)), JSON.stringify(r))
+      for (const { row: r, kept } of orders) {
+        insert.run(r.id, r.date ?? '', r.status, r.organisation, r.total, r.payment_type ?? null, searchText(r, orgName(r.organisation)), JSON.stringify(r), JSON.stringify(kept))
+      }
     })
+  }
+
+  /** An order's lines, shipping and discount as last read; null when not held (or indexed before they were kept). */
+  kept(id: number): KeptOrderParts | null {
+    const found = this.db.prepare('SELECT kept FROM order_index WHERE id = ?').get(id) as { kept: string | null } | undefined
+    if (!found?.kept) return null
+    const parsed = KeptOrderParts.safeParse(JSON.parse(found.kept))
+    return parsed.success ? parsed.data : null
   }
 
   /** Status changes the watcher saw: the rows show them before the view is told. */
