@@ -17,6 +17,8 @@ export interface ProfileFiles {
   lockDrafts(profileId: string, service: string): { release(): void }
   /** Marks a draft sent and placed as order `orderId`, as the outbox leaves one (no channel does so by itself). */
   markSubmitted(profileId: string, draftId: string, orderId: number): void
+  /** Leaves an order in the orders index as a version before 3 indexed it: its row, no lines, shipping or discount. */
+  forgetKeptOrderParts(profileId: string, orderId: number): void
 }
 
 export function profileFiles(dataDir: string): ProfileFiles {
@@ -26,6 +28,14 @@ export function profileFiles(dataDir: string): ProfileFiles {
     damageDrafts(id) {
       mkdirSync(folder(id), { recursive: true })
       writeFileSync(join(folder(id), 'baskets.db'), 'not a database: damaged on disk. '.repeat(100))
+    },
+    forgetKeptOrderParts(id, orderId) {
+      const db = new DatabaseSync(join(folder(id), 'orders.db'))
+      try {
+        db.prepare('UPDATE order_index SET kept = NULL WHERE id = ?').run(orderId)
+      } finally {
+        db.close()
+      }
     },
     markSubmitted(id, draftId, orderId) {
       const db = new DatabaseSync(join(folder(id), 'baskets.db'))

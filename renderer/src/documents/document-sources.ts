@@ -20,8 +20,11 @@ const noteOf = (line: object): string | null => {
   return typeof note === 'string' && note.trim() ? note.trim() : null
 }
 
+/** What a confirmation is made of: an order's, whole or as the local index kept it (offline). */
+export type ConfirmedOrder = Pick<Order, 'id' | 'date' | 'purchase_order_number' | 'end_user' | 'shipping_address' | 'line_items' | 'total' | 'ship_instructions'>
+
 /** An order as its confirmation for the customer. */
-export function confirmationOf(o: Order, names: Names): CustomerDocument {
+export function confirmationOf(o: ConfirmedOrder, names: Names): CustomerDocument {
   return {
     kind: 'confirmation',
     reference: String(o.id),

@@ -13,19 +13,27 @@ import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 describe('order page', () => {
   const demo = demoAppSuite({ sandbox: { products: 50, orders: 5, speed: 0, testMode: true } })
 
-  // Offline it said only 'The service cannot be reached', although the orders list showed the order.
-  it('offline, shows an order never opened here as the orders list last knew it, saying the rest needs the service', async () => {
+  // Offline it said only 'The service cannot be reached', although the orders list showed the order;
+  // then it showed the list's row alone: no lines, no shipping cost or discount, no confirmation PDF.
+  it('offline, shows an order never opened here as the orders list last read it: its lines, shipping and discount as online, and its confirmation PDF', async () => {
     await vi.waitFor(async () => expect(await demo.app.api.orders.indexState()).toMatchObject({ ok: true, value: { complete: true } }), { timeout: 30_000 })
-    const order = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status !== 'DRAFT' && o.purchase_order_number).at(-1)!
+    const order = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status !== 'DRAFT' && o.purchase_order_number && o.line_items.length).at(-1)!
     await demo.sandbox.control.pause()
     try {
       await demo.app.api.orders.pollNow()
       await demo.mount({ path: `/orders/${order.id}` })
       const notice = await waitFor(() => $('[data-testid=order-last-known]'), 'the last known state, said so')
-      expect(notice.textContent).toContain('Its lines, shipping and other details show once the service can be reached.')
+      expect(notice.textContent).toContain('Its shipments, units and other details show once the service can be reached.')
       expect($('[data-testid=order-status]')!.dataset.status).toBe(order.status)
       expect($('[data-testid=order-po]')!.textContent!.trim()).toBe(order.purchase_order_number)
-      expect($('[data-testid=order-total]')!.textContent).toMatch(/\d/)
+      // The lines as the online page lists them (the same list), and the totals' shipping and discount lines.
+      expect($$('[data-testid=order-lines] .lines__head strong:first-child').map((n) => n.textContent)).toEqual(order.line_items.map((l) => l.name))
+      expect($('[data-testid=order-ship-cost]')!.textContent).toContain((order.ship_cost ?? 0).toFixed(2))
+      expect($('[data-testid=order-discount]')!.textContent).toContain((order.discount ?? 0).toFixed(2))
+      expect($$('h2').map((h) => h.textContent)).toContain('Shipping')
+      const pdf = $<HTMLButtonElement>('[data-testid=confirmation-pdf]')!
+      expect(pdf.disabled).toBe(false)
+      expect($('[data-testid=confirmation-pdf-unavailable]')).toBeNull()
       expect($('[data-testid=order-detail]')!.textContent).not.toContain('cannot be reached')
     } finally {
       await demo.sandbox.control.resume()
@@ -33,6 +41,26 @@ describe('order page', () => {
     // Back online, the whole order comes without the rep asking.
     await waitFor(() => $('[data-testid=units-heading]'), 'the full order', 20_000)
     expect($('[data-testid=order-last-known]')).toBeNull()
+  })
+
+  it('offline, for an order whose lines this computer never kept, offers the confirmation PDF disabled, saying it needs the service', async () => {
+    await vi.waitFor(async () => expect(await demo.app.api.orders.indexState()).toMatchObject({ ok: true, value: { complete: true } }), { timeout: 30_000 })
+    const order = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status !== 'DRAFT' && o.purchase_order_number && o.line_items.length).at(-2)!
+    const status = await demo.app.api.connection.status()
+    if (!status.ok) throw new Error(status.error.message)
+    demo.app.profileFiles.forgetKeptOrderParts(status.value.profile!.id, order.id)
+    await demo.sandbox.control.pause()
+    try {
+      await demo.app.api.orders.pollNow()
+      await demo.mount({ path: `/orders/${order.id}` })
+      const notice = await waitFor(() => $('[data-testid=order-last-known]'), 'the last known state, said so')
+      expect(notice.textContent).toContain('Its lines, shipping and other details show once the service can be reached.')
+      expect($('[data-testid=order-lines]')).toBeNull()
+      expect($<HTMLButtonElement>('[data-testid=confirmation-pdf]')!.disabled).toBe(true)
+      expect($('[data-testid=confirmation-pdf-unavailable]')!.textContent).toBe('Needs the service: available once it can be reached.')
+    } finally {
+      await demo.sandbox.control.resume()
+    }
   })
 
   it('names the shipping type and the country of the address, as the service lists them', async () => {
