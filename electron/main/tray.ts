@@ -1,6 +1,6 @@
 import { Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron'
-import { trayMessages } from './tray-texts'
-import { trayIcon, trayMenu, trayTooltip, type TrayAction, type TrayIcon, type TrayMenuItem, type TrayState } from './tray-state'
+import { trayMessages } from '../core/system/tray-texts'
+import { trayIcon, trayMenu, trayTooltip, type TrayAction, type TrayIcon, type TrayMenuItem, type TrayState } from '../core/system/tray-state'
 
 export interface TrayIcons {
   online: string

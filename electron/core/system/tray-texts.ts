@@ -1,9 +1,9 @@
-import type { OrderStatus } from '../../shared/api'
-import { DESKTOP_MESSAGES } from '../../shared/locales/desktop-messages'
-import { formatMessage } from '../../shared/locales/format-message'
-import { languageOrFallback } from '../../shared/locales/languages'
+import type { OrderStatus } from '../../../shared/api'
+import { DESKTOP_MESSAGES } from '../../../shared/locales/desktop-messages'
+import { formatMessage } from '../../../shared/locales/format-message'
+import { languageOrFallback } from '../../../shared/locales/languages'
 
-/** The shell's own words (tray, its menu, the close-to-tray hint), from shared/locales/<language>/tray.json. */
+/** The tray's words (its tooltip, its menu, the close-to-tray hint the shell shows), from shared/locales/<language>/tray.json. */
 export interface TrayMessages {
   appName: string
   online: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { OrderStatus } from '../../shared/api'
-import { coreSuite, type CoreUnderTest } from '../../tests/support/core/core-suite'
+import type { OrderStatus } from '../../../shared/api'
+import { coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
 import { trayMessages } from './tray-texts'
 import { initialTrayState, reduceTray, trayMenu } from './tray-state'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ORDER_STATUSES } from '../../shared/api'
-import { LANGUAGES, languageOrFallback } from '../../shared/locales/languages'
+import { ORDER_STATUSES } from '../../../shared/api'
+import { LANGUAGES, languageOrFallback } from '../../../shared/locales/languages'
 import { trayMessages, type TrayMessages } from './tray-texts'
 import { initialTrayState, RECENT_MAX, reduceTray, trayIcon, trayMenu, trayTooltip, type TrayState } from './tray-state'
 

@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import { ServiceOrderStatus } from '../../shared/api'
-import { statusLabel } from '../../shared/locales/status-labels'
-import { isSignedOut } from '../../shared/model/connection'
+import { ServiceOrderStatus } from '../../../shared/api'
+import { statusLabel } from '../../../shared/locales/status-labels'
+import { isSignedOut } from '../../../shared/model/connection'
 import type { TrayMessages } from './tray-texts'
 
 /**
  * What the tray shows, folded from core events. Events are read by name and checked loosely here,
  * so the tray keeps working when a feature (outbox, order watcher) is absent or its payload grows.
+ * Plain data and words, built here under plain Node; the shell (electron/main/tray.ts) only renders it.
  */
 export interface TrayState {
   connected: boolean
@@ -176,7 +177,7 @@ export type TrayMenuItem =
   | { type: 'normal'; label: string; enabled: boolean; action?: TrayAction }
   | { type: 'checkbox'; label: string; checked: boolean; action: TrayAction }
 
-/** The tray menu as data; tray.ts turns it into an Electron Menu (rebuilt whenever it changes). */
+/** The tray menu as data; the shell's tray.ts turns it into an Electron Menu (rebuilt whenever it changes). */
 export function trayMenu(state: TrayState, m: TrayMessages): TrayMenuItem[] {
   const env = state.connected ? environmentWord(state, m) : null
   const header = state.connected ? `${connectionWord(state, m)}${env ? ` (${env})` : ''}` : m.notConnected
