@@ -32,7 +32,7 @@ export function profileFiles(dataDir: string): ProfileFiles {
     forgetKeptOrderParts(id, orderId) {
       const db = new DatabaseSync(join(folder(id), 'orders.db'))
       try {
-        db.prepare('UPDATE order_index SET kept = NULL WHERE id = ?').run(orderId)
+        db.prepare('DELETE FROM order_kept WHERE id = ?').run(orderId)
       } finally {
         db.close()
       }

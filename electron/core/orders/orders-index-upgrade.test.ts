@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { OrderFilters, type OrderRow } from '../../../shared/model/order'
+import { KeptOrderParts, OrderFilters, type OrderRow } from '../../../shared/model/order'
 import { openOrdersDb } from './orders-db'
 import { OrdersIndex, type ReadPage } from './orders-index'
 
@@ -37,7 +37,7 @@ function service(): { read: ReadPage; asked: (string | null)[] } {
   const asked: (string | null)[] = []
   const read: ReadPage = (_page, _perPage, since) => {
     asked.push(since)
-    return Promise.resolve({ rows: SERVICE.filter((r) => since === null || r.date!.slice(0, 10) >= since), pages: 1 })
+    return Promise.resolve({ orders: SERVICE.filter((r) => since === null || r.date!.slice(0, 10) >= since).map((r) => ({ row: r, kept: KeptOrderParts.parse({}) })), pages: 1 })
   }
   return { read, asked }
 }
@@ -61,7 +61,7 @@ function writtenByEarlierVersion(dir: string): void {
 }
 
 describe('an orders index written by an earlier version of the app', () => {
-  it('is read again in full at its next sync, so an old order is found by its shipment reference; later syncs read only the latest day again', async () => {
+  it('is read again in full at its next sync, so an old order is found by its shipment reference and its lines are kept; later syncs read only the latest day again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'wd-orders-upgrade-'))
     dirs.push(dir)
     writtenByEarlierVersion(dir)
@@ -76,6 +76,8 @@ describe('an orders index written by an earlier version of the app', () => {
     expect(byText('shp-0001-a')).toEqual([1])
     expect(asked).toEqual([null])
     expect(index.rows([1])[0]!.references).toEqual(['SHP-0001-A'])
+    // The same full read keeps each order's lines, shipping and discount, which the earlier version did not.
+    expect(index.kept(1)).toEqual(KeptOrderParts.parse({}))
 
     await index.sync(read, () => 'Dunmore')
     expect(asked).toEqual([null, '2026-05-01'])

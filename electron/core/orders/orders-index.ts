@@ -14,12 +14,13 @@ const FULL_SYNC_EVERY_MS = 24 * 3_600_000
  */
 const READ_AHEAD = 2
 /**
- * Which searchText the index's rows were written with: raise it whenever searchText looks in
- * something new. The rows do not hold everything it reads (the orders' references were added after
- * the index was, and organisation names are looked up), so an index written with another is read
- * again in full at its next sync, and answers as before until then.
+ * What the index's rows hold, in which version: raise it whenever searchText looks in something new
+ * or a row keeps something new. The rows do not hold everything it reads (the orders' references
+ * were added after the index was, and organisation names are looked up), so an index written with
+ * another is read again in full at its next sync, and answers as before until then.
+ * 2: searchText reads the orders' references; 3: each order's lines, shipping and discount kept (order_kept).
  */
-const SEARCH_TEXT_VERSION = '2'
+const ROWS_VERSION = '3'
 
 /** What the index knows, for the view ("20,000 orders on this computer") and for the list. */
 export interface IndexState {
@@ -80,7 +81,7 @@ export class OrdersIndex {
 
   private async run(read: ReadPage, orgName: (id: number) => string | undefined): Promise<void> {
     const completeAt = Number(this.meta('index.completeAt') ?? 0)
-    const full = !completeAt || this.now() - completeAt > FULL_SYNC_EVERY_MS || this.meta('index.searchText') !== SEARCH_TEXT_VERSION
+    const full = !completeAt || this.now() - completeAt > FULL_SYNC_EVERY_MS || this.meta('index.rows') !== ROWS_VERSION
     // The day of the newest order known: the service's start_date is inclusive, so nothing is skipped.
     const since = full ? null : this.newestDay()
     const started = this.now()
@@ -103,7 +104,7 @@ export class OrdersIndex {
     }
     if (full) {
       this.setMeta('index.completeAt', String(started))
-      this.setMeta('index.searchText', SEARCH_TEXT_VERSION)
+      this.setMeta('index.rows', ROWS_VERSION)
     }
     this.setMeta('index.syncedAt', String(started))
   }
@@ -118,19 +119,19 @@ export class OrdersIndex {
   /** Orders read from the service elsewhere (a list page, orders read by id) keep the index current. */
   put(orders: readonly IndexedOrder[], orgName: (id: number) => string | undefined): void {
     if (!orders.length) return
-    const insert = this.db.prepare(
-      'INSERT OR REPLACE INTO order_index (id, date, status, organisation, total, payment_type, search, row, kept) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    )
+    const insert = this.db.prepare('INSERT OR REPLACE INTO order_index (id, date, status, organisation, total, payment_type, search, row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    const keep = this.db.prepare('INSERT OR REPLACE INTO order_kept (id, kept) VALUES (?, ?)')
     transaction(this.db, () => {
       for (const { row: r, kept } of orders) {
-        insert.run(r.id, r.date ?? '', r.status, r.organisation, r.total, r.payment_type ?? null, searchText(r, orgName(r.organisation)), JSON.stringify(r), JSON.stringify(kept))
+        insert.run(r.id, r.date ?? '', r.status, r.organisation, r.total, r.payment_type ?? null, searchText(r, orgName(r.organisation)), JSON.stringify(r))
+        keep.run(r.id, JSON.stringify(kept))
       }
     })
   }
 
   /** An order's lines, shipping and discount as last read; null when not held (or indexed before they were kept). */
   kept(id: number): KeptOrderParts | null {
-    const found = this.db.prepare('SELECT kept FROM order_index WHERE id = ?').get(id) as { kept: string | null } | undefined
+    const found = this.db.prepare('SELECT kept FROM order_kept WHERE id = ?').get(id) as { kept: string } | undefined
     if (!found?.kept) return null
     const parsed = KeptOrderParts.safeParse(JSON.parse(found.kept))
     return parsed.success ? parsed.data : null
@@ -234,7 +235,7 @@ export class OrdersIndex {
   }
 }
 
-/** What the text filter looks in, lower-cased once (SEARCH_TEXT_VERSION says which version of it). */
+/** What the text filter looks in, lower-cased once (ROWS_VERSION says which version of it). */
 function searchText(r: OrderRow, organisationName: string | undefined): string {
   return [r.id, r.purchase_order_number, r.supplier_ref, ...r.references, r.name, r.end_user, organisationName]
     .filter((v) => v !== null && v !== undefined && v !== '')
