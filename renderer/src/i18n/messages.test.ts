@@ -137,6 +137,26 @@ describe('translations (shared/locales)', () => {
     expect(found).toEqual([])
   })
 
+  /**
+   * The saved-template notice sends the rep to the quick reorder page by its title: another name
+   * there is a page they cannot find. French had "Recommande rapide", which is no French noun.
+   */
+  it('names the quick reorder page by its title where a message sends the rep there, in natural French', () => {
+    const found: string[] = []
+    for (const language of LANGUAGES) {
+      const title = leaf(ALL_MESSAGES[language].catalogue, 'quick.title')!
+      if (leaf(ALL_MESSAGES[language].catalogue, 'quick.link') !== title) found.push(`${language} catalogue.quick.link`)
+      if (!leaf(ALL_MESSAGES[language].baskets, 'template.open')!.includes(title)) found.push(`${language} baskets.template.open`)
+    }
+    for (const namespace of namespaces) {
+      for (const key of keysOf(ALL_MESSAGES.fr[namespace]!)) {
+        const text = leaf(ALL_MESSAGES.fr[namespace], key)!
+        if (/\brecommande\b/iu.test(text)) found.push(`fr ${namespace}.${key}: ${text}`)
+      }
+    }
+    expect(found).toEqual([])
+  })
+
   // Dutch calls a basket "winkelmandje" in the navigation, the baskets and alerts: the catalogue's "winkelmand" read as another thing.
   it('calls a basket one thing in Dutch', () => {
     const found: string[] = []
