@@ -122,6 +122,25 @@ describe('order page', () => {
     expect($<HTMLInputElement>('input[name=finance-target][value=CUSTOMER]')!.checked).toBe(true)
   })
 
+  // It read "Shipping £0.00" and nothing more: a rep could not tell a free order from a forgotten charge.
+  it('says why an order charges no shipping: nothing in it ships, or it has no shipping type', async () => {
+    // A licence is not sent physically: the service charges its shipping type's price only when a line ships.
+    const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.licence.id, quantity: 2 }])
+    const mounted = await demo.mount({ path: `/orders/${placed.id}` })
+    const reason = await waitFor(() => $('[data-testid=ship-cost-reason]'), 'the reason beside the shipping cost')
+    expect($('[data-testid=order-ship-cost]')!.textContent).toMatch(/0\.00/)
+    await waitFor(() => reason.textContent === 'No shipping charged: nothing in this order is shipped.', 'nothing ships, said so')
+    mounted.unmount()
+
+    inLanguage('it')
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/orders/${placed.id}$` }, set: { shipping_type: null } })
+    onTestFinished(() => demo.sandbox.control.clearFaults())
+    await demo.app.api.orders.pollNow()
+    const again = await demo.mount({ path: `/orders/${placed.id}` })
+    await waitFor(() => $('[data-testid=ship-cost-reason]')?.textContent === 'Spedizione non addebitata: l’ordine non ha un tipo di spedizione.', 'no shipping type, said in Italian')
+    again.unmount()
+  })
+
   it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
     const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 50 }])
     demo.sandbox.control.transition(placed.id, 'PROCESSING')

@@ -41,3 +41,20 @@ export function statusTone(status: ServiceOrderStatus): 'warning' | 'error' | 's
   if (status === 'CANCELLED' || status === 'DRAFT') return 'default'
   return 'info'
 }
+
+/**
+ * Why an order's shipping line reads no amount, so "Shipping 0.00" is not left to guess: the
+ * service gave none ('notGiven'), the order has no shipping type ('noType'), its type has a price
+ * yet none was charged, which the service does when no line is shipped (sandbox README) ('nothingShips'),
+ * or none was charged for a reason the order does not tell ('notCharged'). Null when shipping costs something.
+ */
+export function noShippingChargeReason(
+  order: { ship_cost?: number | null; shipping_type?: number | null },
+  shippingTypes: readonly { id: number; cost?: number }[],
+): 'notGiven' | 'noType' | 'nothingShips' | 'notCharged' | null {
+  if (order.ship_cost === null || order.ship_cost === undefined) return 'notGiven'
+  if (order.ship_cost !== 0) return null
+  if (!order.shipping_type) return 'noType'
+  const typeCost = shippingTypes.find((s) => s.id === order.shipping_type)?.cost
+  return typeCost !== undefined && typeCost > 0 ? 'nothingShips' : 'notCharged'
+}
