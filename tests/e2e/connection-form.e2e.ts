@@ -46,6 +46,10 @@ describe('the new connection form on the first start', () => {
     expect(await hint.textContent()).not.toMatch(/Production|Staging/)
     await page.click('[data-testid=profile-environment] [data-environment=staging]')
     await expect.poll(() => hint.textContent()).toContain('Staging is the service’s test deployment')
+    // A screen reader hears it with the choice: the group of radios is described by the hint, not only placed beside it.
+    const group = page.getByRole('group', { name: 'Environment' })
+    const described = await page.evaluate((ids) => (ids ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), await group.getAttribute('aria-describedby'))
+    expect(described).toContain('Staging is the service’s test deployment')
   })
 
   it('had no page errors', () => {
