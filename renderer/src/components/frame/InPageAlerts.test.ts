@@ -173,7 +173,15 @@ describe('alerts and requests to open an order', () => {
       expect($('[data-testid=draft-editor]')!.textContent).not.toContain('This draft no longer exists.')
       $<HTMLButtonElement>('[data-testid=connect-other-profile]')!.click()
       await waitFor(() => $('[data-testid=draft-editor] h1')?.textContent === 'Clinic restock', 'the draft, opened in its own profile')
-      expect(mounted.router.currentRoute.value.path).toBe(`/baskets/drafts/${id}`)
+      expect($('[data-testid=other-profile]')).toBeNull()
+      // The address is the draft's own again: a reload, or Back after another switch, shows no stale notice.
+      await waitFor(() => mounted.router.currentRoute.value.fullPath === `/baskets/drafts/${id}`, 'the draft’s own address')
+
+      // So is the outbox's, once its notice has connected.
+      await demo.app.api.connection.activate({ id: other.value.id })
+      demo.app.emit('navigation.open', { kind: 'outbox', profileId: own.id })
+      ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=outbox-page] [data-testid=connect-other-profile]'), 'whose outbox it is, again')).click()
+      await waitFor(() => mounted.router.currentRoute.value.fullPath === '/baskets/outbox', 'the outbox’s own address')
       expect($('[data-testid=other-profile]')).toBeNull()
     } finally {
       await demo.app.api.connection.activate({ id: own.id })
