@@ -141,6 +141,18 @@ describe('order page', () => {
     again.unmount()
   })
 
+  // Nothing ships, so the order has no address: the Address fact was blank, read as a page that had not loaded.
+  it('writes a dash for an order with no shipping address, as for every other empty fact', async () => {
+    const order = (await demo.sandbox.control.listOrdersRaw())[0]!
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/orders/${order.id}$` }, set: { shipping_address: null } })
+    onTestFinished(() => demo.sandbox.control.clearFaults())
+    const mounted = await demo.mount({ path: `/orders/${order.id}` })
+    const value = (term: string) => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === term)?.nextElementSibling?.textContent?.trim()
+    await waitFor(() => value('Shipping type') !== undefined, 'the shipping facts')
+    expect(value('Address')).toBe('–')
+    mounted.unmount()
+  })
+
   it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
     const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 50 }])
     demo.sandbox.control.transition(placed.id, 'PROCESSING')
