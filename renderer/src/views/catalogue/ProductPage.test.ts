@@ -136,6 +136,17 @@ describe('product detail', () => {
     })
   })
 
+  // "Spedito: Sì" (and "Shipped: Yes", "Expédié : Oui") read as a delivery that had happened, on a product that was never ordered.
+  it('says whether a product is sent physically as a fact of the product, not as a delivery made', async () => {
+    const fact = (term: string) => $$('dt').find((dt) => dt.textContent?.trim() === term)?.nextElementSibling?.textContent?.trim()
+    for (const [language, term, yes] of [['en', 'Is shipped', 'Yes'], ['it', 'Viene spedito', 'Sì'], ['fr', 'Est expédié', 'Oui']] as const) {
+      inLanguage(language)
+      const mounted = await demo.mount({ path: `/catalogue/products/${SHOWCASE.switch.id}` })
+      await waitFor(() => fact(term) === yes, `"${term}: ${yes}" for the switch`)
+      mounted.unmount()
+    }
+  })
+
   it('says so when the product is not in the catalogue', async () => {
     await demo.mount({ path: '/catalogue/products/987654' })
     const error = await waitFor(() => $('[data-error-code]'), 'the error')
