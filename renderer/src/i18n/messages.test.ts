@@ -175,7 +175,8 @@ describe('translations (shared/locales)', () => {
    */
   it('speaks to the rep in one register per language', () => {
     const other: [(typeof LANGUAGES)[number], RegExp][] = Object.entries({
-      it: /\b(vostr[oaie]|voi|Lei|Suo|Sua|Suoi|Sue)\b/u,
+      // Also the Lei form's imperatives ("Risolva…, poi invii"); "invii" alone is also the noun ("3 invii in coda").
+      it: /\b(vostr[oaie]|voi|Lei|Suo|Sua|Suoi|Sue|Risolva|Scelga|[Dd]igiti)\b|(^|[.;:] |poi )[Ii]nvii\b/u,
       es: /(^|[^\p{L}])(tú|tu|tus|puedes|estás|tienes|elige|escribe|pulsa)(?![\p{L}])/iu,
       nl: /\b(je|jij|jouw|jou)\b/iu,
     }) as [(typeof LANGUAGES)[number], RegExp][]
