@@ -371,6 +371,10 @@ describe('a brand-new basket', () => {
     expect(po.value).toBe('PO-77')
     // Its fieldset is disabled: the browser makes every field in it read-only (and styled as text).
     expect(po.closest('fieldset')!.disabled).toBe(true)
+    // Its choices too (shipping type, country): they looked as if they could still be opened, and did nothing.
+    const choices = $$('fieldset.details .n-base-selection')
+    expect(choices.length).toBeGreaterThanOrEqual(2)
+    expect(choices.filter((c) => !c.classList.contains('n-base-selection--disabled'))).toEqual([])
     expect(document.querySelector('[data-testid=remove-draft]')).toBeNull()
     expect(document.querySelector('[data-testid=submit-draft]')).toBeNull()
   })
