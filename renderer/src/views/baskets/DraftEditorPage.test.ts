@@ -375,6 +375,8 @@ describe('a brand-new basket', () => {
     const choices = $$('fieldset.details .n-base-selection')
     expect(choices.length).toBeGreaterThanOrEqual(2)
     expect(choices.filter((c) => !c.classList.contains('n-base-selection--disabled'))).toEqual([])
+    // Nothing is left to type: no '0 of 3,500 characters' under its instructions.
+    expect($$('fieldset.details .text-field__counter').map((c) => c.textContent)).not.toContainEqual(expect.stringContaining('3,500'))
     expect(document.querySelector('[data-testid=remove-draft]')).toBeNull()
     expect(document.querySelector('[data-testid=submit-draft]')).toBeNull()
   })
