@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { sendableDraft } from '../../../../tests/support/renderer/drafts'
-import { $$, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** The outbox (queue) view while the service cannot be reached, on the real core and a real sandbox that stops answering. */
 describe('the outbox while the service cannot be reached', () => {
-  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0 }, sync: true })
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 0, speed: 0, testMode: true }, sync: true })
 
   it('says in the rep\u2019s language (Italian) that a basket waits for the service, not the core\u2019s English "cannot be reached (ECONNREFUSED)"', async () => {
     inLanguage('it')
@@ -28,6 +28,39 @@ describe('the outbox while the service cannot be reached', () => {
       expect(said).toBe('In attesa che il servizio sia raggiungibile.')
     } finally {
       await demo.sandbox.control.resume()
+    }
+  })
+
+  // The row and the draft read "Ultimo tentativo fallito: Injected fault (sandbox test mode). L’app continua a provare.": the service's English in an Italian sentence.
+  it('says in the rep\u2019s language (Italian) that an attempt the service answered with an error failed, its English reason folded away', async () => {
+    inLanguage('it')
+    const id = await sendableDraft(demo.app.api, 'Ordine del furgone')
+    demo.sandbox.control.injectFault({ kind: 'status', status: 500, match: { method: 'POST' } })
+    try {
+      const submitted = await demo.app.api.baskets.submit({ id })
+      if (!submitted.ok) throw new Error(submitted.error.message)
+      await waitFor(async () => {
+        const view = await demo.app.api.baskets.get({ id })
+        return view.ok && view.value.state === 'queued' && view.value.error !== null
+      }, 'the failed attempt')
+      // The sandbox's reason for its 500, in English as a service's would be.
+      const english = 'Injected fault'
+
+      const outbox = await demo.mount({ path: '/baskets/outbox' })
+      const row = await waitFor(() => $$('[data-testid=queue-row]').find((r) => r.textContent?.includes('Ordine del furgone')), 'the queued basket')
+      const cell = row.querySelector<HTMLElement>('[data-testid=queue-error]')!
+      expect(cell.firstChild!.textContent!.trim()).toBe('Ultimo tentativo fallito; l’app continua a provare.')
+      const details = cell.querySelector('details')!
+      expect(details.querySelector('summary')!.textContent).toBe('Dettagli tecnici (in inglese)')
+      expect(details.textContent).toContain(english)
+      outbox.unmount()
+
+      await demo.mount({ path: `/baskets/drafts/${id}` })
+      const why = await waitFor(() => $('[data-testid=queued-why]'), 'why it has not gone yet')
+      expect(why.querySelector('p')!.textContent).toBe('Ultimo tentativo fallito; l’app continua a provare.')
+      expect(why.querySelector('details')!.textContent).toContain(english)
+    } finally {
+      demo.sandbox.control.clearFaults()
     }
   })
 })
