@@ -325,7 +325,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       'orders.reorder': async ({ id, name }) => {
         const p = await need()
         if (!opts.drafts) throw new AppError('internal', 'Reordering is not available in this build: the draft baskets module is missing.')
-        const order = await p.queries.fetch(id)
+        const order = await p.queries.forReorder(id)
         const doc = draftFromBasket(order, 'reorder')
         const draft = await opts.drafts.createDraft(order.organisation, name ? { ...doc, name } : doc)
         return { draftId: draft.id, lines: draft.lineCount, leftOut: leftOutOf(order, 'line_items') }

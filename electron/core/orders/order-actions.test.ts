@@ -199,4 +199,22 @@ describe('reorder', () => {
     expect(draft.doc.line_items.map((l) => [l.product, l.quantity])).toEqual(done.line_items.map((l) => [l.product, l.quantity]))
     expect(draft.organisation).toBe(done.organisation)
   })
+
+  it('offline, reorders an order opened here before from its kept copy; one never opened is refused, saying why', async () => {
+    const t = await connected()
+    const opened = take('SHIPPED')
+    const never = take('COMPLETE')
+    await t.call('orders.get', { id: opened.id })
+    await suite.sandbox.control.pause()
+    try {
+      expect(await t.call('orders.pollNow')).toMatchObject({ phase: 'offline' })
+      const r = await t.call<ReorderResult>('orders.reorder', { id: opened.id })
+      const draft = await t.call<{ doc: { line_items: { product: number; quantity: number }[] }; organisation: number }>('baskets.get', { id: r.draftId })
+      expect(draft.doc.line_items.map((l) => [l.product, l.quantity])).toEqual(opened.line_items.map((l) => [l.product, l.quantity]))
+      expect(draft.organisation).toBe(opened.organisation)
+      expect(await t.fail('orders.reorder', { id: never.id })).toMatchObject({ code: 'offline' })
+    } finally {
+      await suite.sandbox.control.resume()
+    }
+  })
 })

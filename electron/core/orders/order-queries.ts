@@ -183,6 +183,21 @@ export class OrderQueries {
     }
   }
 
+  /**
+   * The order for reordering: from the service, or while it is out of reach the full copy kept when
+   * it was last opened here (a reorder makes a local draft, which needs no service). An order never
+   * opened here is not reordered from its list row: its finance and ordering details are not kept.
+   */
+  async forReorder(id: number): Promise<Order> {
+    try {
+      return await this.fetch(id)
+    } catch (err) {
+      const cached = readableFromCache(err) ? this.deps.cache.getOrder(id) : null
+      if (!cached) throw offlineWithoutCopy(err, `order ${id}`)
+      return cached.order
+    }
+  }
+
   /** A fresh copy from the service (kept for offline reading). */
   async fetch(id: number): Promise<Order> {
     try {

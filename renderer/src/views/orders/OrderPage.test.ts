@@ -63,6 +63,27 @@ describe('order page', () => {
     }
   })
 
+  // Offline from the copy kept when it was last opened, its Resubmit looked as live as online and
+  // failed when clicked; Reorder failed too, although a reorder only makes a local draft.
+  it('offline, from the copy kept when it was opened, reorders into a new draft and offers resubmitting only once the service is back', async () => {
+    const order = (await demo.sandbox.control.listOrdersRaw()).find((o) => o.status !== 'DRAFT' && o.line_items.length)!
+    await demo.sandbox.control.transition(order.id, 'ATTENTION_REQUIRED')
+    const opened = await demo.app.api.orders.get({ id: order.id })
+    if (!opened.ok) throw new Error(opened.error.message)
+    await demo.sandbox.control.pause()
+    try {
+      await demo.app.api.orders.pollNow()
+      const mounted = await demo.mount({ path: `/orders/${order.id}` })
+      const resubmit = await waitFor(() => $<HTMLButtonElement>('[data-testid=resubmit]'), 'the Resubmit button')
+      expect(resubmit.disabled).toBe(true)
+      expect($('[data-testid=actions-need-service]')!.textContent).toBe('Resubmitting and cancelling need the service: possible once it can be reached.')
+      $<HTMLButtonElement>('[data-testid=reorder]')!.click()
+      await waitFor(() => mounted.router.currentRoute.value.path.startsWith('/baskets/drafts/'), 'the new draft opened offline')
+    } finally {
+      await demo.sandbox.control.resume()
+    }
+  })
+
   it('names the shipping type and the country of the address, as the service lists them', async () => {
     const order = (await demo.sandbox.control.listOrdersRaw()).find((o) => o.shipping_type && o.shipping_address?.country_code)!
     // What the sandbox says, asked over HTTP directly rather than through the app.
