@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderStatus } from '../../../shared/api'
 import { coreSuite, type CoreUnderTest } from '../../../tests/support/core/core-suite'
+import { testKeychain } from '../../../tests/support/core/test-keychain'
 import { trayMessages } from './tray-texts'
 import { initialTrayState, reduceTray, trayMenu } from './tray-state'
 
@@ -52,5 +53,21 @@ describe('tray menu with two connection profiles', () => {
     // A profile renamed in Settings: its entries take the new name.
     await t.call('connection.save', { id: south, name: 'South (Lyon)', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId })
     expect(orderEntries(t)[0]!.label).toBe(`Order ${failed.ref}: Failed · South (Lyon)`)
+  })
+
+  it('lists the changes the orders database kept after the app restarts, not none', async () => {
+    const secrets = testKeychain()
+    const t = await suite.start({ secrets })
+    await useProfile(t, 'North account')
+    const shipped = take('PROCESSING')
+    suite.sandbox.control.transition(shipped.id, 'SHIPPED')
+    await t.call('orders.pollNow')
+    expect(orderEntries(t).map((e) => e.label)).toEqual([`Order ${shipped.ref}: Shipped`])
+    await t.core.stop()
+
+    // The next start folds the new core's events from an empty tray, as the shell does.
+    const again = await suite.start({ dataDir: t.dataDir, secrets })
+    await again.call('orders.pollNow')
+    expect(orderEntries(again).map((e) => e.label)).toEqual([`Order ${shipped.ref}: Shipped`])
   })
 })

@@ -66,13 +66,14 @@ const LanguageChanged = z.object({ language: z.string().min(2) })
 const SystemOnline = z.object({ online: z.boolean() })
 const OutboxChanged = z.object({ queued: count, sending: count, needsReview: count.optional(), rejected: count.optional() })
 const AlertPrefsChanged = z.object({ paused: z.boolean() })
+const Change = z.object({ orderId: z.number().int().positive(), purchaseOrderNumber: z.string().nullable().catch(null), to: ServiceOrderStatus, at: z.string().catch('') }).loose()
 const OrdersChanged = z.object({
-  changes: z
-    .array(z.object({ orderId: z.number().int().positive(), purchaseOrderNumber: z.string().nullable().catch(null), to: ServiceOrderStatus, at: z.string().catch('') }).loose())
-    .catch([]),
+  changes: z.array(Change).catch([]),
   open: count.optional(),
   attention: count.optional(),
 })
+/** The watcher's state: its recent changes are the ones orders.db keeps, newest first (read again after a restart). */
+const WatchChanged = z.object({ recent: z.array(Change).catch([]) })
 
 export function reduceTray(state: TrayState, event: string, payload: unknown): TrayState {
   switch (event) {
@@ -123,6 +124,18 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
       const recent = [...fresh.reverse(), ...state.recent.filter((r) => !fresh.some((f) => f.orderId === r.orderId))].slice(0, RECENT_MAX)
       const orders = { open: p.data.open ?? state.orders?.open ?? 0, attention: p.data.attention ?? state.orders?.attention ?? 0 }
       return { ...state, recent, orders }
+    }
+    case 'orders.watchChanged': {
+      // After a restart the menu lists the changes the connected profile's orders.db kept, not none.
+      const p = WatchChanged.safeParse(payload)
+      if (!p.success || !state.profileId) return state
+      const seen = new Set<number>()
+      const mine = p.data.recent
+        .filter((c) => !seen.has(c.orderId) && seen.add(c.orderId))
+        .map((c) => ({ orderId: c.orderId, label: c.purchaseOrderNumber, status: c.to, at: c.at, profileId: state.profileId, profileName: state.profileName }))
+      const others = state.recent.filter((r) => r.profileId !== state.profileId)
+      const recent = [...mine, ...others].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, RECENT_MAX)
+      return JSON.stringify(recent) === JSON.stringify(state.recent) ? state : { ...state, recent }
     }
     default:
       return state
