@@ -92,12 +92,17 @@ export class Where {
   }
 }
 
-/** ORDER BY from validated sort_by values (whitelisted by the schema), with the id as tie-break. */
-export function orderBy(sorts: readonly string[], columns: Record<string, string>): string {
+/**
+ * ORDER BY from validated sort_by values (whitelisted by the schema), with the id as tie-break:
+ * ascending, or with `tiesInSortDirection` in the direction of the last sort (orders: "-date" lists
+ * the later of two orders placed in the same second first, newest first to the last).
+ */
+export function orderBy(sorts: readonly string[], columns: Record<string, string>, tiesInSortDirection = false): string {
   const parts = sorts.map((s) => {
     const column = columns[s.slice(1)]
     if (!column) throw new ApiError(400, `Unknown sort_by value ${s}`)
     return `${column} ${s.startsWith('-') ? 'DESC' : 'ASC'}`
   })
-  return `ORDER BY ${[...parts, 'id ASC'].join(', ')}`
+  const tie = tiesInSortDirection && sorts.at(-1)?.startsWith('-') ? 'id DESC' : 'id ASC'
+  return `ORDER BY ${[...parts, tie].join(', ')}`
 }

@@ -308,6 +308,21 @@ describe('orders', () => {
     }
   })
 
+  it('lists two orders placed in the same second newest first under -date (the id follows the sort), oldest first under +date', async () => {
+    const place = () => api.post<Order>('/orders', basketBody({ purchase_order_number: 'PO-TIE' }))
+    // Placed together until both carry the same second (a pair may straddle one).
+    let pair: [Order, Order] | null = null
+    for (let tries = 0; tries < 5 && !pair; tries++) {
+      const [a, b] = (await Promise.all([place(), place()])).map((r) => r.body).sort((x, y) => x.id - y.id) as [Order, Order]
+      if (a.date === b.date) pair = [a, b]
+    }
+    expect(pair, 'two orders placed in the same second').not.toBeNull()
+    const [earlier, later] = pair!
+    const listed = async (sort: string) => (await api.get<Order[]>('/orders', { query: { text: 'PO-TIE', sort_by: sort, per_page: 1000 } })).body.map((o) => o.id).filter((id) => id === earlier.id || id === later.id)
+    expect(await listed('-date')).toEqual([later.id, earlier.id])
+    expect(await listed('+date')).toEqual([earlier.id, later.id])
+  })
+
   it('cancels only before ACCEPTED and resubmits only from ATTENTION_REQUIRED', async () => {
     const place = async () => Order.parse((await api.post('/orders', basketBody())).body)
     const a = await place()

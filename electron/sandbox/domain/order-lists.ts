@@ -24,7 +24,8 @@ export function listBaskets(state: SandboxState, organisation: number, q: Basket
  * Orders (never baskets) of the caller's organisation and descendants. text matches the reference
  * (the order id, exactly, with or without '#') or, partially and case-insensitively, a shipment's
  * reference, the supplier reference, linked supplier references or purchase order number (spec 4.2
- * names nothing else). Dates are inclusive days.
+ * names nothing else). Dates are inclusive days. Orders of the same date or total follow the sort's
+ * direction by id, as the app's own orders index orders them.
  */
 export function listOrders(state: SandboxState, visible: readonly number[], q: Orders): { raw: string; total: number } {
   const where = new Where().add("status <> 'DRAFT'").inList('organisation', visible)
@@ -37,5 +38,5 @@ export function listOrders(state: SandboxState, visible: readonly number[], q: O
   where.anyOf(q.end_date ?? [], (d) => ['substr(date, 1, 10) <= ?', d])
   where.anyOf(q.value_from ?? [], (v) => ['total >= ?', v])
   where.anyOf(q.value_to ?? [], (v) => ['total <= ?', v])
-  return page(state, where, orderBy(q.sort_by, { date: 'date', total: 'total' }), q)
+  return page(state, where, orderBy(q.sort_by, { date: 'date', total: 'total' }, true), q)
 }
