@@ -83,6 +83,23 @@ describe('the catalogue sync bar in Spanish and Italian', () => {
   })
 })
 
+describe('the catalogue sync bar, synced today', () => {
+  const demo = demoAppSuite({ sandbox: { products: 20, orders: 0, speed: 0 }, sync: true })
+
+  // It also wrote today's date ("Preise aktualisiert vor 13 Sekunden (28.11.2026, 06:59)"), which took a
+  // third line on a 1024-pixel window in German and a row from the list below.
+  it.each([
+    ['en', /^Prices as of .+ \(\d{1,2}:\d{2}( [ap]m)?\)$/i],
+    ['de', /^Preise aktualisiert .+ \(\d{1,2}:\d{2}\)$/],
+  ])('in %s, says the time the prices were brought up to date, without the date', async (language, said) => {
+    inLanguage(language)
+    await demo.mount({ path: '/catalogue' })
+    const text = await waitFor(() => $('[data-testid=prices-as-of]')?.textContent?.trim(), 'the prices’ time')
+    expect(text).toMatch(said)
+    expect(text).not.toContain(String(new Date().getFullYear()))
+  })
+})
+
 describe('the catalogue sync bar when the service cannot be reached, in Italian', () => {
   const demo = demoAppSuite({ sandbox: { products: 20, orders: 0, speed: 0 }, sync: true })
 
