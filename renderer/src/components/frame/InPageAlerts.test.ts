@@ -74,6 +74,15 @@ describe('alerts and requests to open an order', () => {
     expect(alerts()).toHaveLength(0)
   })
 
+  it('offers no Open on an alert about the order whose page is showing, only Dismiss; on another page, Open again', async () => {
+    const mounted = await demo.mount({ path: '/orders/7' })
+    demo.app.notify({ id: 'a9', title: 'Order 7 shipped', body: 'On its way.', target: { kind: 'order', orderId: 7 } })
+    const [alert] = await waitFor(() => alerts().length && alerts(), 'the alert')
+    expect(buttonsOf(alert!)).toEqual(['Dismiss'])
+    await mounted.router.push('/orders/8')
+    await waitFor(() => buttonsOf(alerts()[0]!).includes('Open'), 'Open, once another order shows')
+  })
+
   it('dismisses an alert without going anywhere', async () => {
     const mounted = await demo.mount({ path: '/catalogue' })
     demo.app.notify({ id: 'a2', title: 'Price change', body: 'Buy prices rose.' })
