@@ -1,6 +1,6 @@
 import { unreadFields, type Order } from '../../../shared/api'
 import { AppError } from '../../../shared/model/app-error'
-import type { KeptOrderParts, OrderDetailResult, OrderFilters, OrderListResult, OrderRow } from '../../../shared/model/order'
+import { KeptOrderParts, type OrderDetailResult, type OrderFilters, type OrderListResult, type OrderRow } from '../../../shared/model/order'
 import type { Clock } from '../platform/services'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
@@ -57,20 +57,12 @@ export function toRow(o: Order): OrderRow {
   }
 }
 
+/** The parts of an order the index keeps: KeptOrderParts's own keys, so a part added there is kept without a second list. */
+const KEPT_KEYS = Object.keys(KeptOrderParts.shape) as (keyof KeptOrderParts)[]
+
 /** What the index keeps of a full order read: its row, and its lines, shipping and discount. */
 export function toIndexed(o: Order): IndexedOrder {
-  const kept: KeptOrderParts = {
-    line_items: o.line_items,
-    shipping_address: o.shipping_address,
-    shipping_type: o.shipping_type,
-    ship_instructions: o.ship_instructions,
-    ship_cost: o.ship_cost,
-    ship_final: o.ship_final,
-    discount: o.discount,
-    provisioning_instructions: o.provisioning_instructions,
-    part_ship: o.part_ship,
-  }
-  return { row: toRow(o), kept }
+  return { row: toRow(o), kept: Object.fromEntries(KEPT_KEYS.map((k) => [k, o[k]])) as KeptOrderParts }
 }
 
 /** An order's name as the user gave it: orders placed by older versions still carry the submission marker. */
