@@ -75,6 +75,16 @@ const OrdersChanged = z.object({
 /** The watcher's state: its recent changes are the ones orders.db keeps, newest first (read again after a restart). */
 const WatchChanged = z.object({ recent: z.array(Change).catch([]) })
 
+/** A change the watcher saw, as the menu lists it: the connected profile's (the watcher watches its orders only). */
+const entryOf = (c: z.infer<typeof Change>, state: TrayState): TrayState['recent'][number] => ({
+  orderId: c.orderId,
+  label: c.purchaseOrderNumber,
+  status: c.to,
+  at: c.at,
+  profileId: state.profileId,
+  profileName: state.profileName,
+})
+
 export function reduceTray(state: TrayState, event: string, payload: unknown): TrayState {
   switch (event) {
     case 'connection.changed': {
@@ -119,8 +129,7 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
     case 'orders.changed': {
       const p = OrdersChanged.safeParse(payload)
       if (!p.success) return state
-      // Changes are the watcher's, which watches the connected profile's orders only.
-      const fresh = p.data.changes.map((c) => ({ orderId: c.orderId, label: c.purchaseOrderNumber, status: c.to, at: c.at, profileId: state.profileId, profileName: state.profileName }))
+      const fresh = p.data.changes.map((c) => entryOf(c, state))
       const recent = [...fresh.reverse(), ...state.recent.filter((r) => !fresh.some((f) => f.orderId === r.orderId))].slice(0, RECENT_MAX)
       const orders = { open: p.data.open ?? state.orders?.open ?? 0, attention: p.data.attention ?? state.orders?.attention ?? 0 }
       return { ...state, recent, orders }
@@ -132,7 +141,7 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
       const seen = new Set<number>()
       const mine = p.data.recent
         .filter((c) => !seen.has(c.orderId) && seen.add(c.orderId))
-        .map((c) => ({ orderId: c.orderId, label: c.purchaseOrderNumber, status: c.to, at: c.at, profileId: state.profileId, profileName: state.profileName }))
+        .map((c) => entryOf(c, state))
       const others = state.recent.filter((r) => r.profileId !== state.profileId)
       const recent = [...mine, ...others].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, RECENT_MAX)
       return JSON.stringify(recent) === JSON.stringify(state.recent) ? state : { ...state, recent }
