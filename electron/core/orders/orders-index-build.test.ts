@@ -3,7 +3,8 @@ import { DatabaseSync } from 'node:sqlite'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { KeptOrderParts, type OrderRow } from '../../../shared/model/order'
+import { KeptOrderParts } from '../../../shared/model/order'
+import { orderRow } from '../../../tests/support/core/order-row'
 import { openOrdersDb } from './orders-db'
 import { OrdersIndex, type IndexPage, type ReadPage } from './orders-index'
 
@@ -18,21 +19,7 @@ function freshIndex(): OrdersIndex {
   return new OrdersIndex(openOrdersDb(dir), () => Date.parse('2026-05-01T00:00:00Z'))
 }
 
-const row = (id: number): OrderRow => ({
-  id,
-  date: `2026-01-01T00:00:${String(id % 60).padStart(2, '0')}`,
-  status: 'PROCESSING',
-  purchase_order_number: `PO-${id}`,
-  supplier_ref: null,
-  organisation: 1,
-  total: id,
-  payment_type: 'ON_ACCOUNT',
-  attention_required: null,
-  name: null,
-  end_user: null,
-  unread: [],
-  references: [],
-})
+const row = (id: number) => orderRow(id, { date: `2026-01-01T00:00:${String(id % 60).padStart(2, '0')}`, status: 'PROCESSING' })
 
 /**
  * A service of `pages` pages (page n holds order n) whose answers the test releases one by one;

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { KeptOrderParts, OrderFilters, type OrderRow } from '../../../shared/model/order'
+import { KeptOrderParts, OrderFilters } from '../../../shared/model/order'
+import { orderRow } from '../../../tests/support/core/order-row'
 import { openOrdersDb } from './orders-db'
 import { OrdersIndex, type ReadPage } from './orders-index'
 
@@ -13,21 +14,7 @@ afterEach(() => {
 
 const NOW = Date.parse('2026-05-01T12:00:00Z')
 
-const row = (id: number, date: string, references: string[]): OrderRow => ({
-  id,
-  date,
-  status: 'SHIPPED',
-  purchase_order_number: `PO-${id}`,
-  supplier_ref: null,
-  organisation: 1,
-  total: id,
-  payment_type: 'ON_ACCOUNT',
-  attention_required: null,
-  name: null,
-  end_user: null,
-  unread: [],
-  references,
-})
+const row = (id: number, date: string, references: string[]) => orderRow(id, { date, references })
 
 /** An order shipped in March and one from today, as the service lists them now (references included). */
 const SERVICE = [row(1, '2026-03-02T09:00:00', ['SHP-0001-A']), row(2, '2026-05-01T08:00:00', [])]
