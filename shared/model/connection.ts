@@ -33,6 +33,12 @@ export const Profile = z.object({
   webUrl: z.string(),
   /** A production profile whose first order was confirmed on this computer; it asks no more. */
   productionConfirmed: z.boolean(),
+  /**
+   * Shown beside the name when another saved profile has the same name, to tell them apart (its
+   * service's address, the user or organisation it signs in as: electron/core/connection/profile-names.ts);
+   * null when its name is its own.
+   */
+  nameDetail: z.string().nullable(),
 })
 export type Profile = z.infer<typeof Profile>
 

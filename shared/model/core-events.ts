@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Language } from '../api'
 import { AlertShown } from './alert'
 import { SyncProgress } from './catalogue-sync'
-import { ConnectionStatus } from './connection'
+import { ConnectionStatus, Profile } from './connection'
 import { DesktopPrefs, WorkOfflineState } from './desktop'
 import { NavigationTarget } from './navigation'
 import { AlertPrefs, OrderChange, WatchState } from './order-watch'
@@ -23,6 +23,11 @@ export const coreEvents = {
   /** The window's language changed: the tray follows. */
   'system.languageChanged': z.object({ language: Language }),
   'connection.changed': ConnectionStatus,
+  /**
+   * The saved profiles as listed now, when that changed (one saved, renamed, removed, connected, or
+   * its account learnt): names and what tells two of the same name apart, for the tray and the window.
+   */
+  'connection.profilesChanged': z.object({ profiles: z.array(Profile) }),
   'alerts.shown': AlertShown,
   'catalogue.syncProgress': SyncProgress,
   /** Sent when the user clicks an order alert or a tray entry: the renderer opens that order. */

@@ -79,6 +79,7 @@ export class Connection {
   async save(input: ProfileInput): Promise<Profile> {
     const id = await this.profiles.save(input)
     if (this.session?.profile.id === id) await this.activate(id)
+    this.announceProfiles()
     return this.profiles.profile(id)
   }
 
@@ -101,6 +102,7 @@ export class Connection {
     if (this.session?.profile.id === id) await this.deactivate()
     await this.settling
     await this.profiles.remove(id)
+    this.announceProfiles()
     return true
   }
 
@@ -142,6 +144,8 @@ export class Connection {
   async test(id: string): Promise<CurrentUser> {
     const user = await testProfile(this.sessions, id)
     this.acting.rememberUser(id, user)
+    // The user it signs in as may be what tells it from a profile of the same name.
+    this.announceProfiles()
     return user
   }
 
@@ -161,7 +165,8 @@ export class Connection {
   status(): ConnectionStatus {
     const s = this.session
     return {
-      profile: s ? { ...s.profile, active: true } : null,
+      // What tells it from a profile of the same name changes with the others saved since it connected.
+      profile: s ? { ...s.profile, active: true, nameDetail: this.profiles.nameDetail(s.profile.id) } : null,
       online: this.online,
       credentials: s ? this.credentialsState : 'unchecked',
       user: s?.user ?? null,
@@ -274,10 +279,22 @@ export class Connection {
   private notify(): Promise<void> {
     this.revision++
     this.deps.emit('connection.changed', this.status())
+    this.announceProfiles()
     const closing = [...this.listeners].map((l) => l(this.session))
     const done = Promise.allSettled(closing).then(() => undefined)
     this.settling = Promise.all([this.settling, done]).then(() => undefined)
     return done
+  }
+
+  /** The list last announced (connection.profilesChanged), to announce it only when it changed. */
+  private announced = ''
+
+  private announceProfiles(): void {
+    const profiles = this.profiles.list()
+    const key = JSON.stringify(profiles)
+    if (key === this.announced) return
+    this.announced = key
+    this.deps.emit('connection.profilesChanged', { profiles })
   }
 
   /** Every listener done with every change told so far (an activation's stores opened, a sync wound down). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
-import type { Organisation } from '../../../shared/api'
+import type { CurrentUser, Organisation } from '../../../shared/api'
 import { ProfileInput, type Profile } from '../../../shared/model/connection'
 import { AppError } from '../../../shared/model/app-error'
 import { defaultEnvironment, ServiceEnvironment } from '../../../shared/service-environment'
@@ -10,6 +10,7 @@ import { defaultWebInterface, normaliseBaseUrl } from '../../../shared/service-u
 import type { SecretStore } from '../credentials/secret-store'
 import type { Clock } from '../platform/services'
 import type { Settings } from '../store/app-store'
+import { nameDetails } from './profile-names'
 
 export interface ProfileRow {
   id: string
@@ -42,8 +43,32 @@ export class Profiles {
 
   list(): Profile[] {
     const activeId = this.activeId()
-    const rows = this.deps.appDb.prepare('SELECT id, name, base_url, client_id, demo FROM profiles ORDER BY created_at').all() as unknown as ProfileRow[]
-    return rows.map((r) => this.toProfile(r, activeId))
+    const rows = this.rows()
+    const details = this.nameDetails(rows)
+    return rows.map((r) => this.toProfile(r, activeId, details))
+  }
+
+  /** What is shown beside the profile's name (see nameDetails), as things stand now. */
+  nameDetail(id: string): string | null {
+    return this.nameDetails(this.rows()).get(id) ?? null
+  }
+
+  private rows(): ProfileRow[] {
+    return this.deps.appDb.prepare('SELECT id, name, base_url, client_id, demo FROM profiles ORDER BY created_at').all() as unknown as ProfileRow[]
+  }
+
+  /** What tells each profile from another of the same name, from what is saved of its account. */
+  private nameDetails(rows: ProfileRow[]): Map<string, string | null> {
+    return nameDetails(
+      rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        baseUrl: r.base_url,
+        clientId: r.client_id,
+        user: this.deps.settings.get<CurrentUser | null>(`user:${r.id}`, null)?.name ?? null,
+        organisation: this.deps.settings.get<Organisation | null>(`acting:${r.id}`, null)?.name ?? null,
+      })),
+    )
   }
 
   find(id: string): ProfileRow | null {
@@ -146,9 +171,10 @@ export class Profiles {
   /**
    * A stored row as the app uses it. The base URL is read through normaliseBaseUrl, so a row kept
    * in an older form (host only, a trailing slash) is used in today's form without rewriting it;
-   * environment and web address are per-profile settings (removed with the profile).
+   * environment and web address are per-profile settings (removed with the profile); the name's
+   * detail depends on the other profiles' names (read afresh unless given).
    */
-  toProfile(r: ProfileRow, activeId: string | null): Profile {
+  toProfile(r: ProfileRow, activeId: string | null, details = this.nameDetails(this.rows())): Profile {
     const normalised = normaliseBaseUrl(r.base_url)
     const baseUrl = normalised.ok ? normalised.url : r.base_url
     const demo = r.demo === 1
@@ -163,6 +189,7 @@ export class Profiles {
       environment,
       webUrl: this.deps.settings.get<string | null>(`web-url:${r.id}`, null) ?? defaultWebInterface(baseUrl),
       productionConfirmed: this.deps.settings.get(`production-confirmed:${r.id}`, false),
+      nameDetail: details.get(r.id) ?? null,
     }
   }
 

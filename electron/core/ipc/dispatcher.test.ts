@@ -45,7 +45,7 @@ describe('dispatcher', () => {
   })
 
   it('answers an unparsable base URL with a field error, not a throw', async () => {
-    const dispatch = createDispatcher({ 'connection.save': () => ({ id: 'x', name: 'x', baseUrl: 'x', clientId: '7f1d1e8a-8c83-4c3c-9a7e-2f5b8d0c1a2b', demo: false, active: false, environment: 'production', webUrl: 'https://x', productionConfirmed: false }) }, silent)
+    const dispatch = createDispatcher({ 'connection.save': () => ({ id: 'x', name: 'x', baseUrl: 'x', clientId: '7f1d1e8a-8c83-4c3c-9a7e-2f5b8d0c1a2b', demo: false, active: false, environment: 'production', webUrl: 'https://x', productionConfirmed: false, nameDetail: null }) }, silent)
     const reply = await dispatch('connection.save', { name: 'x', baseUrl: 'not a url', clientId: '7f1d1e8a-8c83-4c3c-9a7e-2f5b8d0c1a2b', clientSecret: 's' })
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { baseUrl: expect.any(String) } } })
   })

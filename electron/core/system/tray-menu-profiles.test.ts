@@ -17,9 +17,9 @@ function take(status: OrderStatus): { id: number; ref: string } {
   return { id: found.id, ref: found.purchase_order_number ? `${found.id} (${found.purchase_order_number})` : String(found.id) }
 }
 
-async function useProfile(t: CoreUnderTest, name: string): Promise<string> {
+async function useProfile(t: CoreUnderTest, name: string, baseUrl = suite.sandbox.baseUrl): Promise<string> {
   const { clientId, clientSecret } = suite.sandbox.demo
-  const profile = await t.call<{ id: string }>('connection.save', { name, baseUrl: suite.sandbox.baseUrl, clientId, clientSecret })
+  const profile = await t.call<{ id: string }>('connection.save', { name, baseUrl, clientId, clientSecret })
   await t.call('connection.activate', { id: profile.id })
   await t.call('orders.pollNow')
   return profile.id
@@ -53,6 +53,32 @@ describe('tray menu with two connection profiles', () => {
     // A profile renamed in Settings: its entries take the new name.
     await t.call('connection.save', { id: south, name: 'South (Lyon)', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId })
     expect(orderEntries(t)[0]!.label).toBe(`Order ${failed.ref}: Failed · South (Lyon)`)
+  })
+
+  it('tells two profiles of the same name apart by their service’s address, only while another has that name', async () => {
+    const t = await suite.start()
+    // The same service under two addresses: to the app, two services (production and staging, say).
+    const url = new URL(suite.sandbox.baseUrl)
+    const other = suite.sandbox.baseUrl.replace(url.hostname, url.hostname === 'localhost' ? '127.0.0.1' : 'localhost')
+    const first = await useProfile(t, 'Acme')
+    const shipped = take('PROCESSING')
+    suite.sandbox.control.transition(shipped.id, 'SHIPPED')
+    await t.call('orders.pollNow')
+    const second = await useProfile(t, 'Acme', other)
+    const failed = take('PROCESSING')
+    suite.sandbox.control.transition(failed.id, 'FAILED')
+    await t.call('orders.pollNow')
+
+    const hostOf = (u: string) => new URL(u).host
+    expect(orderEntries(t)).toEqual([
+      { label: `Order ${failed.ref}: Failed · Acme (${hostOf(other)})`, action: { kind: 'openOrder', orderId: failed.id, profileId: second } },
+      { label: `Order ${shipped.ref}: Shipped · Acme (${hostOf(suite.sandbox.baseUrl)})`, action: { kind: 'openOrder', orderId: shipped.id, profileId: first } },
+    ])
+    expect(orderEntries(t, 'de').map((e) => e.label)).toEqual([`Bestellung ${failed.ref}: Fehlgeschlagen · Acme (${hostOf(other)})`, `Bestellung ${shipped.ref}: Versandt · Acme (${hostOf(suite.sandbox.baseUrl)})`])
+
+    // Renamed while not connected: each has a name of its own again, and the addresses go.
+    await t.call('connection.save', { id: first, name: 'Acme (old)', baseUrl: suite.sandbox.baseUrl, clientId: suite.sandbox.demo.clientId })
+    expect(orderEntries(t).map((e) => e.label)).toEqual([`Order ${failed.ref}: Failed · Acme`, `Order ${shipped.ref}: Shipped · Acme (old)`])
   })
 
   it('lists the changes the orders database kept after the app restarts, not none', async () => {

@@ -15,6 +15,8 @@ export interface TrayState {
   profileId: string | null
   /** Its display name, which names a recent change's profile when the list holds more than one. */
   profileName: string | null
+  /** What tells it from a saved profile of the same name (Profile.nameDetail); null when its name is its own. */
+  profileDetail: string | null
   online: boolean
   /** The service refused the profile's credentials (or the keychain lost its secret): nothing works, reachable or not. */
   signedOut: boolean
@@ -28,7 +30,7 @@ export interface TrayState {
   outbox: { queued: number; sending: number; needsReview: number; rejected: number } | null
   orders: { open: number; attention: number } | null
   /** With the profile the change was seen in: opened after a switch, the window says whose order it is. */
-  recent: Array<{ orderId: number; label: string | null; status: ServiceOrderStatus; at: string; profileId: string | null; profileName: string | null }>
+  recent: Array<{ orderId: number; label: string | null; status: ServiceOrderStatus; at: string; profileId: string | null; profileName: string | null; profileDetail: string | null }>
   alertsPaused: boolean
   keepInTray: boolean
   /** null where the OS offers no login item (or it cannot be changed). */
@@ -41,6 +43,7 @@ export const initialTrayState: TrayState = {
   connected: false,
   profileId: null,
   profileName: null,
+  profileDetail: null,
   online: false,
   signedOut: false,
   demo: false,
@@ -57,11 +60,12 @@ export const initialTrayState: TrayState = {
 
 const count = z.number().int().min(0).catch(0)
 const ConnectionChanged = z.object({
-  profile: z.object({ id: z.string().nullable().catch(null).optional(), name: z.string().nullable().catch(null).optional(), demo: z.boolean().catch(false), environment: z.enum(['demo', 'staging', 'production']).nullable().catch(null).optional() }).loose().nullable(),
+  profile: z.object({ id: z.string().nullable().catch(null).optional(), name: z.string().nullable().catch(null).optional(), nameDetail: z.string().nullable().catch(null).optional(), demo: z.boolean().catch(false), environment: z.enum(['demo', 'staging', 'production']).nullable().catch(null).optional() }).loose().nullable(),
   online: z.boolean(),
   credentials: z.string().catch('unchecked').optional(),
   user: z.object({ locale: z.string().catch('') }).loose().nullable().catch(null),
 })
+const ProfilesChanged = z.object({ profiles: z.array(z.object({ id: z.string(), name: z.string(), nameDetail: z.string().nullable().catch(null).optional() }).loose()).catch([]) })
 const LanguageChanged = z.object({ language: z.string().min(2) })
 const SystemOnline = z.object({ online: z.boolean() })
 const OutboxChanged = z.object({ queued: count, sending: count, needsReview: count.optional(), rejected: count.optional() })
@@ -83,7 +87,13 @@ const entryOf = (c: z.infer<typeof Change>, state: TrayState): TrayState['recent
   at: c.at,
   profileId: state.profileId,
   profileName: state.profileName,
+  profileDetail: state.profileDetail,
 })
+
+/** A profile's entries take its name and detail as they are now (renamed, or another of its name saved or gone). */
+function relabel(recent: TrayState['recent'], profileId: string, profileName: string | null, profileDetail: string | null): TrayState['recent'] {
+  return recent.map((r) => (r.profileId === profileId && (r.profileName !== profileName || r.profileDetail !== profileDetail) ? { ...r, profileName, profileDetail } : r))
+}
 
 export function reduceTray(state: TrayState, event: string, payload: unknown): TrayState {
   switch (event) {
@@ -93,13 +103,14 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
       const connected = p.data.profile !== null
       const profileId = p.data.profile?.id ?? null
       const profileName = p.data.profile?.name || null
-      // A renamed profile's changes take its new name.
-      const recent = profileId ? state.recent.map((r) => (r.profileId === profileId && r.profileName !== profileName ? { ...r, profileName } : r)) : state.recent
+      const profileDetail = p.data.profile?.nameDetail || null
+      const recent = profileId ? relabel(state.recent, profileId, profileName, profileDetail) : state.recent
       return {
         ...state,
         connected,
         profileId,
         profileName,
+        profileDetail,
         recent,
         online: p.data.online,
         signedOut: connected && isSignedOut(p.data.credentials),
@@ -108,6 +119,16 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
         locale: state.windowLanguage ?? (p.data.user?.locale || state.locale),
         ...(connected ? {} : { recent: [], orders: state.orders && { open: 0, attention: 0 } }),
       }
+    }
+    case 'connection.profilesChanged': {
+      // Another profile of the same name saved (or renamed, or gone): the entries of both say which is which.
+      const p = ProfilesChanged.safeParse(payload)
+      if (!p.success) return state
+      let recent = state.recent
+      for (const profile of p.data.profiles) recent = relabel(recent, profile.id, profile.name || null, profile.nameDetail || null)
+      const active = p.data.profiles.find((profile) => profile.id === state.profileId)
+      const profileDetail = active ? active.nameDetail || null : state.profileDetail
+      return recent === state.recent && profileDetail === state.profileDetail ? state : { ...state, recent, profileDetail }
     }
     case 'system.languageChanged': {
       const p = LanguageChanged.safeParse(payload)
@@ -211,7 +232,9 @@ export function trayMenu(state: TrayState, m: TrayMessages): TrayMenuItem[] {
   for (const r of state.recent) {
     const ref = r.label ? `${r.orderId} (${r.label})` : String(r.orderId)
     const status = statusLabel(m.status, r.status)
-    const label = ofSeveralProfiles && r.profileName ? m.orderChangeOfProfile(ref, status, r.profileName) : m.orderChange(ref, status)
+    // Two profiles of the same name: each also says what tells it from the other (its service, its user).
+    const profile = r.profileName && r.profileDetail ? m.profileWithDetail(r.profileName, r.profileDetail) : r.profileName
+    const label = ofSeveralProfiles && profile ? m.orderChangeOfProfile(ref, status, profile) : m.orderChange(ref, status)
     items.push({ type: 'normal', label: `   ${label}`, enabled: true, action: { kind: 'openOrder', orderId: r.orderId, ...(r.profileId ? { profileId: r.profileId } : {}) } })
   }
   if (state.outbox) {

@@ -20,6 +20,8 @@ export interface TrayMessages {
   orderChange(order: string, status: string): string
   /** The same, naming the connection profile it belongs to (when the menu lists changes of several). */
   orderChangeOfProfile(order: string, status: string, profile: string): string
+  /** A profile's name with what tells it from another of the same name (its service's address, its user). */
+  profileWithDetail(name: string, detail: string): string
   queued(n: number): string
   sending(n: number): string
   needsReview(n: number): string
@@ -43,6 +45,7 @@ export function trayMessages(locale: string | null | undefined): TrayMessages {
     ...m,
     orderChange: (order, s) => formatMessage(m.orderChange, { order, status: s }),
     orderChangeOfProfile: (order, s, profile) => formatMessage(m.orderChangeOfProfile, { order, status: s, profile }),
+    profileWithDetail: (name, detail) => formatMessage(m.profileWithDetail, { name, detail }),
     queued: count(m.queued),
     sending: count(m.sending),
     needsReview: count(m.needsReview),
