@@ -7,7 +7,7 @@ import { api, toApiError, type ApiError } from '../services/api'
 /**
  * The connection as the frame shows it: the active profile (demo or live, which host), the
  * current user, the acting organisation, the online state, and the saved profiles. Kept in step
- * with the core through `connection.changed` and `system.online`.
+ * with the core through `connection.changed`, `connection.profilesChanged` and `system.online`.
  *
  * Actions throw ApiError; the view that started one shows it (`<ErrorNotice :error>`). Errors
  * of the frame's own loading are kept in `error` for the frame to show.
@@ -72,6 +72,8 @@ export const useConnectionStore = defineStore('connection', () => {
     if (!unsubscribe.length) {
       unsubscribe = [
         api.on('connection.changed', (s) => applyStatus(s)),
+        // Another profile saved with the same name changes how each is named (Profile.nameDetail).
+        api.on('connection.profilesChanged', ({ profiles: list }) => (profiles.value = list)),
         api.on('system.online', ({ online: isOnline }) => {
           if (status.value && status.value.online !== isOnline) status.value = { ...status.value, online: isOnline }
         }),

@@ -352,6 +352,33 @@ describe('connection screen', () => {
     expect(suite.app.profileFiles.exists(id)).toBe(false)
   })
 
+  it('tells two connections of the same name apart by their service’s address, in the list and in what it asks, and names one alone by its name', async () => {
+    const first = await saveProfile('Acme')
+    await suite.mount({ path: '/settings/connections' })
+    await waitFor(() => profileRow('Acme'), 'the one Acme, by its name alone')
+    // The same service under another address: to the app, another service (staging, say).
+    const url = new URL(suite.sandbox.baseUrl)
+    const otherUrl = suite.sandbox.baseUrl.replace(url.hostname, url.hostname === 'localhost' ? '127.0.0.1' : 'localhost')
+    const saved = await suite.app.api.connection.save({ name: 'Acme', baseUrl: otherUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    if (!saved.ok) throw new Error(saved.error.message)
+    const here = `Acme (${url.host})`
+    const there = `Acme (${new URL(otherUrl).host})`
+    // Saved elsewhere (not in this panel): the list follows at once.
+    await waitFor(() => profileRow(here) && profileRow(there), 'both, each with its address')
+    expect($$('[data-testid=profile] .profile__name').flatMap((n) => (n.textContent?.startsWith('Acme') ? [n.textContent] : []))).toEqual([here, there])
+
+    profileRow(there)!.querySelector<HTMLButtonElement>('[data-testid=edit-profile]')!.click()
+    expect((await waitFor(() => $('[data-testid=profile-form] h3'), 'the edit form')).textContent?.trim()).toBe(`Edit ${there}`)
+    $<HTMLButtonElement>('[data-testid=profile-form] button:not([data-testid=save-profile])')!.click()
+
+    ;[...profileRow(there)!.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Remove')!.click()
+    const dialog = await waitFor(() => $('.n-dialog'), 'the confirmation')
+    expect(dialog.textContent).toContain(there)
+    ;(await waitFor(() => dialogButton('Remove'), 'its Remove')).click()
+    await waitFor(() => !profileRow(there) && profileRow('Acme'), 'the one left, by its name alone again')
+    await suite.app.api.connection.remove({ id: first })
+  })
+
   it("names the demo's connection in the rep's language, and in what it says of it", async () => {
     localStorage.setItem('wd.language', 'fr')
     onTestFinished(() => localStorage.removeItem('wd.language'))

@@ -245,6 +245,34 @@ describe('alerts and requests to open an order', () => {
       await demo.app.api.connection.remove({ id: other.value.id, discardDrafts: true })
     }
   })
+
+  it('asked for an order of another profile of the same name, tells the two apart by their service’s address', async () => {
+    const status = await demo.app.api.connection.status()
+    if (!status.ok) throw new Error(status.error.message)
+    const own = status.value.profile!
+    const [order] = await demo.sandbox.control.listOrdersRaw()
+    const { baseUrl, demo: creds } = demo.sandbox
+    // The same service under two addresses: to the app, two services (production and staging, say).
+    const url = new URL(baseUrl)
+    const otherUrl = baseUrl.replace(url.hostname, url.hostname === 'localhost' ? '127.0.0.1' : 'localhost')
+    const saved = await Promise.all([baseUrl, otherUrl].map((b) => demo.app.api.connection.save({ name: 'Acme', baseUrl: b, clientId: creds.clientId, clientSecret: creds.clientSecret })))
+    const [here, there] = saved.map((r) => {
+      if (!r.ok) throw new Error(r.error.message)
+      return r.value.id
+    })
+    await demo.app.api.connection.activate({ id: here! })
+    try {
+      await demo.mount({ path: '/catalogue' })
+      demo.app.emit('navigation.open', { kind: 'order', orderId: order!.id, profileId: there! })
+      const notice = await waitFor(() => $('[data-testid=order-detail] [data-testid=other-profile]'), 'whose order it is')
+      const [ofHere, ofThere] = [`Acme (${url.host})`, `Acme (${new URL(otherUrl).host})`]
+      expect(notice.textContent).toContain(`This order belongs to the connection “${ofThere}”; the app is connected to “${ofHere}” now. Connect to “${ofThere}” to open it.`)
+      expect($('[data-testid=connect-other-profile]')!.textContent?.trim()).toBe(`Connect to “${ofThere}”`)
+    } finally {
+      await demo.app.api.connection.activate({ id: own.id })
+      for (const id of [here!, there!]) await demo.app.api.connection.remove({ id, discardDrafts: true })
+    }
+  })
 })
 
 describe('alerts outside the harness', () => {
