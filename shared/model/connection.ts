@@ -42,6 +42,12 @@ export const Profile = z.object({
 })
 export type Profile = z.infer<typeof Profile>
 
+/**
+ * A profile name as the rep reads it: "Acme" and " acme" are the same name (the core tells such
+ * profiles apart by Profile.nameDetail; the connection form says so as the name is typed).
+ */
+export const profileNameKey = (name: string): string => name.trim().toLocaleLowerCase()
+
 export const ProfileInput = z.object({
   id: z.string().optional(),
   name: z.string().trim().min(1).max(100),

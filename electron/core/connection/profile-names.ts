@@ -1,3 +1,5 @@
+import { profileNameKey } from '../../../shared/model/connection'
+
 /** What the app knows of a saved profile that can tell it from another of the same name. */
 export interface ProfileIdentity {
   id: string
@@ -9,9 +11,6 @@ export interface ProfileIdentity {
   /** The organisation the profile acts for; null before it was chosen. */
   organisation: string | null
 }
-
-/** Names read alike ("Acme", " acme ") are the same name to the rep. */
-const nameKey = (name: string) => name.trim().toLocaleLowerCase()
 
 /** The service's address as a rep reads it: host (with any port) and any path before the API path. */
 export function serviceAddress(baseUrl: string): string {
@@ -37,7 +36,7 @@ const PARTS: Array<(p: ProfileIdentity) => string | null> = [(p) => serviceAddre
 export function nameDetails(profiles: readonly ProfileIdentity[]): Map<string, string | null> {
   const details = new Map<string, string | null>(profiles.map((p) => [p.id, null]))
   const groups = new Map<string, ProfileIdentity[]>()
-  for (const p of profiles) groups.set(nameKey(p.name), [...(groups.get(nameKey(p.name)) ?? []), p])
+  for (const p of profiles) groups.set(profileNameKey(p.name), [...(groups.get(profileNameKey(p.name)) ?? []), p])
   for (const group of groups.values()) {
     if (group.length < 2) continue
     const used: Array<(p: ProfileIdentity) => string | null> = []

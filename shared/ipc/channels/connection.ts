@@ -4,7 +4,7 @@ import { channel } from '../contract-kit'
 import { ConnectionStatus, Profile, ProfileInput } from '../../model/connection'
 
 // The connection's types are the domain model's (shared/model); re-exported for the renderer's imports.
-export { ActingReassignment, ConnectionProblem, ConnectionStatus, CredentialsState, isSignedOut, Profile, ProfileInput } from '../../model/connection'
+export { ActingReassignment, ConnectionProblem, ConnectionStatus, CredentialsState, isSignedOut, Profile, ProfileInput, profileNameKey } from '../../model/connection'
 
 export const connectionChannels = {
   'connection.list': channel(z.undefined(), z.array(Profile)),

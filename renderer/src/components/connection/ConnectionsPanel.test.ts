@@ -379,6 +379,37 @@ describe('connection screen', () => {
     await suite.app.api.connection.remove({ id: first })
   })
 
+  it('says, as a name another connection has is typed, that the app will tell the two apart, and saves it', async () => {
+    await saveProfile('Acme')
+    await suite.mount({ path: '/settings/connections' })
+    // Its own name, on edit: nothing to say.
+    ;(await waitFor(() => profileRow('Acme')?.querySelector<HTMLButtonElement>('[data-testid=edit-profile]'), 'Edit')).click()
+    await waitFor(() => $('[data-testid=profile-form]'), 'the edit form')
+    expect($('[data-testid=same-name]')).toBeNull()
+    $<HTMLButtonElement>('[data-testid=profile-form] button:not([data-testid=save-profile])')!.click()
+
+    await openForm()
+    type('name', ' acme')
+    const note = await waitFor(() => $('[data-testid=same-name]'), 'the note on the name')
+    expect(note.textContent?.trim()).toBe('Another connection is already called “Acme”. You can keep the name: wherever the app names the two, it adds what tells them apart (the service’s address or the user).')
+    expect(input('name').getAttribute('aria-describedby')).toContain(note.id)
+    type('name', 'Acme North')
+    await waitFor(() => !$('[data-testid=same-name]'), 'no note for a name of its own')
+
+    type('name', 'Acme')
+    await waitFor(() => $('[data-testid=same-name]'), 'the note again')
+    const url = new URL(suite.sandbox.baseUrl)
+    const otherUrl = suite.sandbox.baseUrl.replace(url.hostname, url.hostname === 'localhost' ? '127.0.0.1' : 'localhost')
+    fill({ name: 'Acme', baseUrl: otherUrl, clientId: suite.sandbox.demo.clientId, clientSecret: suite.sandbox.demo.clientSecret })
+    save()
+    await waitFor(() => profileRow(`Acme (${new URL(otherUrl).host})`) && profileRow(`Acme (${url.host})`), 'both saved, each with its address')
+    // Not refused: both are saved.
+    const listed = await suite.app.api.connection.list()
+    const acmes = listed.ok ? listed.value.filter((p) => p.name === 'Acme') : []
+    expect(acmes).toHaveLength(2)
+    for (const p of acmes) await suite.app.api.connection.remove({ id: p.id })
+  })
+
   it("names the demo's connection in the rep's language, and in what it says of it", async () => {
     localStorage.setItem('wd.language', 'fr')
     onTestFinished(() => localStorage.removeItem('wd.language'))
