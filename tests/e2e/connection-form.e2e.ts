@@ -52,6 +52,28 @@ describe('the new connection form on the first start', () => {
     expect(described).toContain('Staging is the service’s test deployment')
   })
 
+  it('takes a name another connection has, saying the app will tell the two apart, and then names each with its service’s address', async () => {
+    const { page } = app
+    const { baseUrl, demo } = app.sandbox
+    // Saved elsewhere meanwhile (another window, a provisioning): the page hears of it.
+    await app.call('connection.save', { name: 'Acme', baseUrl, clientId: demo.clientId, clientSecret: demo.clientSecret })
+    await page.locator('[data-testid=profile] .profile__name', { hasText: 'Acme' }).waitFor()
+    await page.fill('#profile-form-new-name', 'acme')
+    const note = page.locator('[data-testid=same-name]')
+    await expect.poll(() => note.textContent()).toContain('Another connection is already called “Acme”.')
+    expect(await page.locator('#profile-form-new-name').getAttribute('aria-describedby')).toContain(await note.getAttribute('id'))
+
+    const url = new URL(baseUrl)
+    const otherUrl = baseUrl.replace(url.hostname, url.hostname === 'localhost' ? '127.0.0.1' : 'localhost')
+    await page.fill('#profile-form-new-name', 'Acme')
+    await page.fill('#profile-form-new-baseUrl', otherUrl)
+    await page.fill('#profile-form-new-clientId', demo.clientId)
+    await page.fill('#profile-form-new-clientSecret', demo.clientSecret)
+    await page.click('[data-testid=save-profile]')
+    const names = () => page.locator('[data-testid=profile] .profile__name').allTextContents()
+    await expect.poll(names).toEqual([`Acme (${url.host})`, `Acme (${new URL(otherUrl).host})`])
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors).toEqual([])
   })
