@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ErrorReason } from './error-reason'
 
 /**
  * What went wrong, as the core tells it: the same codes reach the renderer (the IPC contract's
@@ -34,11 +35,16 @@ export const ErrorReport = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retryAfterSeconds: z.number().optional(),
+  /** Why, as a stable code the window words itself (drafts, lines, templates); `message` is then the technical detail. */
+  reason: ErrorReason.optional(),
 })
 export type ErrorReport = z.infer<typeof ErrorReport>
 
 /** A fault the core raises on purpose; the dispatcher answers it as an IpcError. */
 export class AppError extends Error {
+  /** Set by `because`: the refusal's stable reason. */
+  reason?: ErrorReason
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -48,8 +54,19 @@ export class AppError extends Error {
     super(message)
     this.name = 'AppError'
   }
+  /** The same error, with the stable reason the window says in the rep's language. */
+  because(reason: ErrorReason): this {
+    this.reason = reason
+    return this
+  }
   toIpcError(): ErrorReport {
-    return { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}) }
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
+      ...(this.reason ? { reason: this.reason } : {}),
+    }
   }
 }
 

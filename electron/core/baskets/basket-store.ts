@@ -259,7 +259,7 @@ export class BasketStore {
 
   require(id: string): DraftRecord {
     const r = this.get(id)
-    if (!r) throw new AppError('not_found', 'That draft no longer exists.')
+    if (!r) throw new AppError('not_found', 'That draft no longer exists.').because({ code: 'draftGone' })
     return r
   }
 
@@ -296,7 +296,7 @@ export class BasketStore {
     let index = -1
     const rec = this.write(id, ({ doc }) => {
       index = doc.line_items.findIndex((l) => l.key === key)
-      if (index < 0) throw new AppError('not_found', 'That line is no longer on the draft.')
+      if (index < 0) throw new AppError('not_found', 'That line is no longer on the draft.').because({ code: 'lineGone' })
       return { ...doc, line_items: doc.line_items.with(index, DraftLine.parse(change(doc.line_items[index]!))) }
     })
     return { rec, index }
@@ -307,7 +307,9 @@ export class BasketStore {
     return transaction(this.db, () => {
       const rec = this.require(id)
       if (!EDITABLE.includes(rec.state)) {
-        throw new AppError('conflict', rec.state === 'submitted' ? 'This basket has been submitted; it cannot change any more.' : 'This basket is being sent right now; try again in a moment.')
+        throw rec.state === 'submitted'
+          ? new AppError('conflict', 'This basket has been submitted; it cannot change any more.').because({ code: 'draftSubmitted' })
+          : new AppError('conflict', 'This basket is being sent right now; try again in a moment.').because({ code: 'draftSending' })
       }
       assertNotSubmitting(rec)
       const doc = next(rec)
@@ -573,7 +575,7 @@ function deepFreeze<T>(value: T): T {
 
 /** While a submit may have reached the service, the draft's content is what was (maybe) ordered: it cannot change. */
 function assertNotSubmitting(rec: DraftRecord): void {
-  if (rec.inFlight === 'submit') throw new AppError('conflict', 'The service may already have placed this order; the app is checking. Try again once it is settled.')
+  if (rec.inFlight === 'submit') throw new AppError('conflict', 'The service may already have placed this order; the app is checking. Try again once it is settled.').because({ code: 'orderMayBePlaced' })
 }
 
 function parseJson<T>(text: string | null): T | null {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Product } from '../../../shared/api'
+import { IpcError } from '../../../shared/ipc/contract-kit'
 import { AppError } from '../../../shared/model/app-error'
 import { BasketStore } from './basket-store'
 import { Drafts } from './drafts'
@@ -204,6 +205,25 @@ describe('local drafts', () => {
     expect((await drafts.update(d.id, { name: 'changed my mind' })).state).toBe('draft')
     store.patch(d.id, { state: 'submitted', orderId: 5 })
     await expect(drafts.update(d.id, { name: 'again' })).rejects.toMatchObject({ code: 'conflict' })
+  })
+
+  it('refuses with a stable reason the window says in the rep’s language, naming what it is about; the English message is the detail', async () => {
+    const { drafts, store } = setup()
+    const refusal = async (p: Promise<unknown>) => {
+      const err = await p.then(() => null, (e: unknown) => e)
+      if (!(err instanceof AppError)) throw new Error(`not refused: ${String(err)}`)
+      // What crosses to the window: the contract's error, reason included.
+      return IpcError.parse(err.toIpcError())
+    }
+    expect(await refusal(drafts.addLine(undefined, { sku: 'NOPE', quantity: 1 }))).toMatchObject({ code: 'not_found', reason: { code: 'skuUnknown', sku: 'NOPE' } })
+    const d = await drafts.addLine(undefined, { sku: 'SW-1', quantity: 1 })
+    expect(await refusal(drafts.addLine(d.id, { productId: 404, quantity: 1 }))).toMatchObject({ code: 'not_found', reason: { code: 'productUnknown' } })
+    expect(await refusal(drafts.updateLine(d.id, 'no-such-line', { quantity: 2 }))).toMatchObject({ code: 'not_found', reason: { code: 'lineGone' } })
+    store.patch(d.id, { state: 'sending' })
+    expect(await refusal(drafts.update(d.id, { name: 'now' }))).toMatchObject({ code: 'conflict', reason: { code: 'draftSending' }, message: 'This basket is being sent right now; try again in a moment.' })
+    store.patch(d.id, { state: 'submitted', orderId: 5 })
+    expect(await refusal(drafts.update(d.id, { name: 'again' }))).toMatchObject({ code: 'conflict', reason: { code: 'draftSubmitted' } })
+    expect(await refusal(Promise.resolve().then(() => drafts.get('gone')))).toMatchObject({ code: 'not_found', reason: { code: 'draftGone' } })
   })
 
   it('keeps every committed edit when the process dies (SIGKILL)', async () => {

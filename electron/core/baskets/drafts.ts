@@ -114,7 +114,7 @@ export class Drafts {
 
   async updateLine(id: string, key: string, patch: DraftLinePatch): Promise<DraftView> {
     const current = this.store.require(id).doc.line_items.find((l) => l.key === key)
-    if (!current) throw new AppError('not_found', 'That line is no longer on the draft.')
+    if (!current) throw new AppError('not_found', 'That line is no longer on the draft.').because({ code: 'lineGone' })
     if (patch.product && patch.product !== current.product) return this.chooseProduct(id, key, patch.product, patch)
     const estimate = await this.lineEstimate({ ...current, ...patch })
     return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? { ...l, ...patch, estimate } : l)) }))
@@ -127,7 +127,7 @@ export class Drafts {
   async editLine(id: string, key: string, patch: Omit<DraftLinePatch, 'product' | 'product_code' | 'product_name'>): Promise<DraftLineEdit> {
     const before = this.store.require(id)
     const current = before.doc.line_items.find((l) => l.key === key)
-    if (!current) throw new AppError('not_found', 'That line is no longer on the draft.')
+    if (!current) throw new AppError('not_found', 'That line is no longer on the draft.').because({ code: 'lineGone' })
     const checked = this.checked.get(id)
     const stillSo = checked && checked.updatedAt === before.updatedAt && checked.revision === (this.deps.revision?.(id) ?? 0) && checked.lines === before.doc.line_items.length
     const estimate = await this.lineEstimate({ ...current, ...patch })
@@ -163,7 +163,7 @@ export class Drafts {
     const cat = this.deps.catalogue()
     const product = await cat.getProduct(productId)
     const asOf = await cat.pricesAsOf()
-    if (!product && asOf !== null) throw new AppError('not_found', 'That product is not in the catalogue on this computer.', { product: 'Unknown product' })
+    if (!product && asOf !== null) throw new AppError('not_found', 'That product is not in the catalogue on this computer.', { product: 'Unknown product' }).because({ code: 'productUnknown' })
     const choose = (l: DraftLine): DraftLine => (product ? withProduct(l, product, asOf, patch) : withoutProductChoices(l, patch))
     return this.edit(id, (doc) => ({ ...doc, line_items: doc.line_items.map((l) => (l.key === key ? choose(l) : l)) }))
   }
@@ -173,7 +173,7 @@ export class Drafts {
     let index = -1
     const draft = await this.edit(id, (doc) => {
       index = doc.line_items.findIndex((l) => l.key === key)
-      if (index < 0) throw new AppError('not_found', 'That line is no longer on the draft.')
+      if (index < 0) throw new AppError('not_found', 'That line is no longer on the draft.').because({ code: 'lineGone' })
       removed = doc.line_items[index]
       return { ...doc, line_items: doc.line_items.filter((l) => l.key !== key) }
     })
@@ -192,7 +192,7 @@ export class Drafts {
   moveLine(id: string, key: string, to: number): Promise<DraftView> {
     return this.edit(id, (doc) => {
       const from = doc.line_items.findIndex((l) => l.key === key)
-      if (from < 0) throw new AppError('not_found', 'That line is no longer on the draft.')
+      if (from < 0) throw new AppError('not_found', 'That line is no longer on the draft.').because({ code: 'lineGone' })
       const lines = [...doc.line_items]
       const [line] = lines.splice(from, 1)
       lines.splice(Math.min(to, lines.length), 0, line!)
@@ -453,15 +453,15 @@ export class Drafts {
       const known = await this.known(cat)
       const p = known.get(input.productId) ?? (await cat.getProduct(input.productId))
       if (p) known.set(p.id, p)
-      if (!p && !lenient) throw new AppError('not_found', 'That product is not in the catalogue on this computer.', { productId: 'Unknown product' })
+      if (!p && !lenient) throw new AppError('not_found', 'That product is not in the catalogue on this computer.', { productId: 'Unknown product' }).because({ code: 'productUnknown' })
       return p
     }
     const sku = input.sku!.trim()
     let found = await cat.findBySku(sku)
     if (!found.length && sku !== sku.toUpperCase()) found = await cat.findBySku(sku.toUpperCase())
     if (found.length === 1) return (await cat.getProduct(found[0]!.id)) ?? null
-    if (found.length > 1) throw new AppError('conflict', `${found.length} products share the SKU ${sku}; choose one from the catalogue.`, { sku: `${found.length} products share this SKU` })
-    if (!lenient && (await cat.pricesAsOf()) !== null) throw new AppError('not_found', `No product with the SKU ${sku} is in the catalogue.`, { sku: 'Unknown SKU' })
+    if (found.length > 1) throw new AppError('conflict', `${found.length} products share the SKU ${sku}; choose one from the catalogue.`, { sku: `${found.length} products share this SKU` }).because({ code: 'skuShared', sku, count: found.length })
+    if (!lenient && (await cat.pricesAsOf()) !== null) throw new AppError('not_found', `No product with the SKU ${sku} is in the catalogue.`, { sku: 'Unknown SKU' }).because({ code: 'skuUnknown', sku })
     return null
   }
 

@@ -85,7 +85,7 @@ export function reorderFeature(ctx: CoreContext, deps: ReorderDeps): Feature {
       'reorder.setFavourite': ({ productId, favourite }) => {
         const { store, organisation } = current()
         const product = deps.catalogue().getProduct(productId)
-        if (favourite && !product) throw new AppError('not_found', 'That product is not in the catalogue stored on this computer.')
+        if (favourite && !product) throw new AppError('not_found', 'That product is not in the catalogue stored on this computer.').because({ code: 'favouriteUnknown' })
         store.setFavourite(organisation, { id: productId, sku: product?.product_code ?? '', name: product?.name ?? '' }, favourite, now())
         return { favourite }
       },
@@ -97,14 +97,14 @@ export function reorderFeature(ctx: CoreContext, deps: ReorderDeps): Feature {
         const { store } = current()
         const draft = await deps.drafts.draft(draftId)
         const lines = templateLines(draft.doc.line_items)
-        if (!lines.length) throw new AppError('invalid_input', 'The draft has no lines to keep as a template.', { draftId: 'No lines' })
+        if (!lines.length) throw new AppError('invalid_input', 'The draft has no lines to keep as a template.', { draftId: 'No lines' }).because({ code: 'templateEmpty' })
         return store.saveTemplate(draft.organisation ?? current().organisation, name, lines, now())
       },
       'reorder.removeTemplate': ({ id }) => ({ removed: current().store.removeTemplate(id) }),
       'reorder.startFromTemplate': async ({ id }) => {
         const { store, organisation } = current()
         const t = store.template(id)
-        if (!t) throw new AppError('not_found', 'That template is no longer on this computer.')
+        if (!t) throw new AppError('not_found', 'That template is no longer on this computer.').because({ code: 'templateGone' })
         const stamp = Date.now().toString(36)
         // Estimates from today's catalogue, as for any line added now (startDraft refreshes them).
         return deps.drafts.startDraft(t.organisation ?? organisation, { name: t.name, line_items: t.lines.map((l, i) => ({ ...l, key: `${stamp}-${i}` })) })

@@ -11,6 +11,7 @@ export class ApiError extends AppError {
   constructor(error: IpcError) {
     super(error.code, error.message, error.fields ?? {}, error.retryAfterSeconds)
     this.name = 'ApiError'
+    if (error.reason) this.because(error.reason)
   }
 }
 

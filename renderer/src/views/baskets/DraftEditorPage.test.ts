@@ -715,6 +715,19 @@ describe('the line entry\u2019s error, and the draft\u2019s', () => {
     expect((await waitFor(() => $('#line-entry-error'), 'the unknown code said')).textContent!.trim()).toBe(said)
   })
 
+  // A scanner's misread (a code longer than any SKU) was said as the core's English "The request to baskets.addLine was not valid.".
+  it('says in German why a code could not be added when the core refuses it, not in the core’s English', async () => {
+    inGerman()
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Scanner' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the SKU entry')
+    typeInto(sku, 'X'.repeat(200))
+    sku.closest('form')!.requestSubmit()
+    const said = (await waitFor(() => $('#line-entry-error'), 'why it was not added')).textContent!.trim()
+    expect(said).toBe('Einige Eingaben sind ungültig. Prüfen Sie die markierten Felder.')
+  })
+
   it('forgets an unknown SKU\u2019s error once the SKU is typed again, and a refused submit focuses the draft\u2019s own first wrong field', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'No address yet' } })
     if (!created.ok) throw new Error(created.error.message)

@@ -70,6 +70,19 @@ describe('a service basket', () => {
     ])
   })
 
+  // It said the service's English "The request is not valid" under a German entry.
+  it('says in German that a code typed is not a product, not in the service’s English', async () => {
+    inLanguage('de')
+    const client = new TestClient(demo.sandbox)
+    const created = (await client.post<{ id: number }>('/baskets', { name: 'Lager', line_items: [{ product: SHOWCASE.phone.id, quantity: 1 }] })).body
+    await demo.mount({ path: `/baskets/server/${created.id}` })
+    const sku = await waitFor(() => $<HTMLInputElement>('[data-testid=sku-input]'), 'the basket')
+    typeInto(sku, 'NOPE-7')
+    $<HTMLButtonElement>('[data-testid=add-line]')!.click()
+    const said = await waitFor(() => $('#line-entry-error')?.textContent?.trim(), 'why it was not added')
+    expect(said).toBe('Im Katalog gibt es kein Produkt mit der Artikelnummer NOPE-7.')
+  })
+
   it('offers the products of a shared SKU typed by hand, and adds the one chosen', async () => {
     const client = new TestClient(demo.sandbox)
     const created = (await client.post<{ id: number }>('/baskets', { name: 'More racks', line_items: [{ product: SHOWCASE.phone.id, quantity: 1 }] })).body

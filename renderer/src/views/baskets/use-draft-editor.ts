@@ -5,6 +5,7 @@ import { useRouter } from 'vue-router'
 import type { DraftAddress, DraftDoc, DraftHeaderPatch, DraftLine, DraftLineEdit, DraftLinePatch, DraftView, Rechoose, ReferenceData } from '../../../../shared/ipc/channels/baskets'
 import type { ProductSummary } from '../../../../shared/ipc/channels/catalogue'
 import { fieldErrorTexts, sameFieldTexts } from '../../components/baskets/field-error-text'
+import { lineEntryErrorText } from '../../components/baskets/line-entry-error'
 import { productsSharingSku } from '../../components/baskets/shared-sku'
 import { useCountryNames } from '../../i18n/country-names'
 import { useFormat } from '../../i18n/use-format'
@@ -322,8 +323,8 @@ export function useDraftEditor(id: Ref<string>) {
       const error = toApiError(err)
       const sharing = error.code === 'conflict' ? await productsSharingSku(line) : []
       if (sharing.length) return { choose: sharing }
-      // The core's words are English: an unknown SKU, the usual case, is said in the rep's language.
-      entryError.value = error.code === 'not_found' ? t('baskets.lines.unknownSku', { sku: line.sku }) : error.message
+      // The core's words are English: its reason (an unknown SKU, the usual case) is said in the rep's language.
+      entryError.value = lineEntryErrorText(t, error, line.sku)
       return false
     } finally {
       busy.value = null

@@ -81,4 +81,20 @@ describe('quick reorder', () => {
     expect(started.title).toContain('Monthly clinic restock')
     expect(started.doc.line_items.map((l) => [l.product, l.quantity])).toEqual(draft.doc.line_items.map((l) => [l.product, l.quantity]))
   })
+
+  // It said only 'Das gibt es nicht mehr.' (whatever "this" was), the core's English under the details.
+  it('says in German which thing is gone when a template removed in another window is started', async () => {
+    inLanguage('de')
+    const draft = await currentDraft()
+    const saved = await demo.app.api.reorder.saveTemplate({ draftId: draft.id, name: 'Wochenbedarf' })
+    if (!saved.ok) throw new Error(saved.error.message)
+    await demo.mount({ path: '/catalogue/quick' })
+    const tpl = await waitFor(() => $$('[data-testid=template]').find((t) => t.textContent?.includes('Wochenbedarf')), 'the template')
+    const removed = await demo.app.api.reorder.removeTemplate({ id: saved.value.id })
+    if (!removed.ok) throw new Error(removed.error.message)
+    tpl.querySelector<HTMLButtonElement>('[data-testid=template-start]')!.click()
+    const notice = await waitFor(() => $('[role=alert][data-error-code=not_found]'), 'why it did not start')
+    expect(notice.querySelector('.n-alert__header, .n-alert-body__title')!.textContent!.trim()).toBe('Diese Vorlage ist nicht mehr auf diesem Computer.')
+    expect(notice.querySelector('details summary')!.textContent).toBe('Technische Details (auf Englisch)')
+  })
 })
