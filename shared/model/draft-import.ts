@@ -13,6 +13,7 @@ export const ImportPreviewRow = z.object({
    */
   groupedQuantity: z.string().optional(),
   status: z.enum(['ok', 'unknown', 'ambiguous', 'invalid']),
+  /** Why the row is not ok, in English, for the log and support: the view words it itself (`invalid`, `status`). */
   message: z.string().nullable(),
   /**
    * Why an invalid row cannot be read, for the view to say in the user's language: no SKU, `quantity`

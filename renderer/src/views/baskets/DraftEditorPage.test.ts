@@ -10,6 +10,7 @@ import { sendableDraft as sendableDraftIn, workingOffline } from '../../../../te
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 import { LANGUAGES } from '../../i18n/languages'
+import { usePreferencesStore } from '../../stores/preferences'
 import { chooseOption, optionsOf } from '../../../../tests/support/renderer/naive-select'
 import { VENDORS } from '../../../../electron/sandbox/seed/reference-data'
 
@@ -844,6 +845,18 @@ describe('quantities as a German rep types them', () => {
     $<HTMLButtonElement>('[data-testid=add-line]')!.click()
     const said = await waitFor(() => $('#line-entry-error'), 'the unknown SKU said')
     expect(said.textContent!.trim()).toBe('Im Katalog gibt es kein Produkt mit der Artikelnummer GIBT-ES-NICHT.')
+  })
+
+  // Read in English ("2.000" is no whole number there), the row said the core's English '"2.000" is not a whole quantity between 1 and 1000000' once the window spoke German.
+  it('says in German why a pasted quantity was not read when the language changes after the lines were checked', async () => {
+    inLanguage('en')
+    const created = await demo.app.api.baskets.create({ doc: { name: 'Mengen' } })
+    if (!created.ok) throw new Error(created.error.message)
+    await demo.mount({ path: `/baskets/drafts/${created.value.id}` })
+    expect(await previewPasted([`${SHOWCASE.switch.sku}\t2.000`])).toEqual([[SHOWCASE.switch.sku, '—', 'Not readable — “2.000”: Whole numbers only']])
+    usePreferencesStore(demo.mounted.pinia).language = 'de'
+    const row = await waitFor(() => document.documentElement.lang === 'de' && $('[data-testid=import-preview-table] tbody tr'), 'the window in German')
+    expect(row.lastElementChild!.textContent!.trim()).toBe('Nicht lesbar — „2.000“ wurde nicht als Menge gelesen: Prüfen Sie die Zeilen erneut.')
   })
 
   it('reads a pasted "2.000" as two thousand too, as the quantity field does, and refuses "1.5" rather than reading 15 or 1', async () => {
