@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FieldCode } from './draft-view'
 import { ErrorReason } from './error-reason'
 
 /**
@@ -37,6 +38,8 @@ export const ErrorReport = z.object({
   retryAfterSeconds: z.number().optional(),
   /** Why, as a stable code the window words itself (drafts, lines, templates); `message` is then the technical detail. */
   reason: ErrorReason.optional(),
+  /** What `fields` say, by path, as the keys the window words (as DraftView.fieldCodes): the app's own checks only. */
+  fieldCodes: z.record(z.string(), FieldCode).optional(),
 })
 export type ErrorReport = z.infer<typeof ErrorReport>
 
@@ -44,6 +47,8 @@ export type ErrorReport = z.infer<typeof ErrorReport>
 export class AppError extends Error {
   /** Set by `because`: the refusal's stable reason. */
   reason?: ErrorReason
+  /** Set by `withFieldCodes`: what the fields say, as keys. */
+  fieldCodes?: Record<string, FieldCode>
 
   constructor(
     readonly code: ErrorCode,
@@ -59,6 +64,11 @@ export class AppError extends Error {
     this.reason = reason
     return this
   }
+  /** The same error, its field messages also as the keys the window says in the rep's language. */
+  withFieldCodes(fieldCodes: Record<string, FieldCode>): this {
+    this.fieldCodes = fieldCodes
+    return this
+  }
   toIpcError(): ErrorReport {
     return {
       code: this.code,
@@ -66,6 +76,7 @@ export class AppError extends Error {
       ...(this.fields ? { fields: this.fields } : {}),
       ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
       ...(this.reason ? { reason: this.reason } : {}),
+      ...(this.fieldCodes ? { fieldCodes: this.fieldCodes } : {}),
     }
   }
 }

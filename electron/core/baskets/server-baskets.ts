@@ -1,11 +1,12 @@
 import { BasketBody, unreadFields, type Basket, type LineItem } from '../../../shared/api'
 import type { DraftHeaderPatch } from '../../../shared/model/draft'
 import { draftFromBasket } from '../../../shared/model/draft-from-basket'
-import { AppError, fieldsOf } from '../../../shared/model/app-error'
+import { AppError } from '../../../shared/model/app-error'
 import type { ServiceClient } from '../service/client'
 import { assertFullyRead } from '../service/fully-read'
 import { ServiceError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
+import { FieldProblems } from './field-messages'
 import { markedName, markerOf } from '../../../shared/basket-marker'
 
 /** The organisation's baskets on the service: list, open, edit, add lines, submit. Online only. */
@@ -39,7 +40,12 @@ export class ServerBaskets {
     }
     const body = toBasketBody(doc, basket.organisation, null)
     const parsed = BasketBody.safeParse(body)
-    if (!parsed.success) throw new AppError('invalid_input', 'The basket has problems; they are marked on the fields.', fieldsOf(parsed.error))
+    if (!parsed.success) {
+      // Said on the fields in the rep's language (by their codes), as a draft's are.
+      const problems = new FieldProblems()
+      problems.addZod(parsed.error, body)
+      throw new AppError('invalid_input', 'The basket has problems; they are marked on the fields.', problems.fields).withFieldCodes(problems.fieldCodes)
+    }
     return this.client.call('modifyBasket', { params: { id }, body: parsed.data })
   }
 

@@ -12,6 +12,7 @@ export class ApiError extends AppError {
     super(error.code, error.message, error.fields ?? {}, error.retryAfterSeconds)
     this.name = 'ApiError'
     if (error.reason) this.because(error.reason)
+    if (error.fieldCodes) this.withFieldCodes(error.fieldCodes)
   }
 }
 

@@ -70,6 +70,19 @@ describe('a service basket', () => {
     ])
   })
 
+  // The name's field said zod's English 'Too big: expected string to have <=255 characters'.
+  it('says in German what is wrong with a field the app refuses to save', async () => {
+    inLanguage('de')
+    const client = new TestClient(demo.sandbox)
+    const created = (await client.post<{ id: number }>('/baskets', { name: 'Lager', line_items: [{ product: SHOWCASE.phone.id, quantity: 1 }] })).body
+    await demo.mount({ path: `/baskets/server/${created.id}` })
+    typeInto(await waitFor(() => $<HTMLInputElement>('#server-name'), 'the basket'), 'L'.repeat(300))
+    $<HTMLButtonElement>('[data-testid=server-save]')!.click()
+    const said = await waitFor(() => $('#server-name-error')?.textContent?.trim(), 'what is wrong with the name')
+    expect(said).toBe('Höchstens 255 Zeichen')
+    expect((await client.get<{ name: string }>(`/baskets/${created.id}`)).body.name).toBe('Lager')
+  })
+
   // It said the service's English "The request is not valid" under a German entry.
   it('says in German that a code typed is not a product, not in the service’s English', async () => {
     inLanguage('de')
