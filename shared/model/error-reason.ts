@@ -15,6 +15,8 @@ export const ErrorReason = z.discriminatedUnion('code', [
   z.object({ code: z.literal('productUnknown') }),
   z.object({ code: z.literal('skuUnknown'), sku: z.string() }),
   z.object({ code: z.literal('skuShared'), sku: z.string(), count: z.int() }),
+  /** A file to import that is not a drafts file (or a damaged one): nothing was imported. */
+  z.object({ code: z.literal('notDraftsFile') }),
   z.object({ code: z.literal('templateEmpty') }),
   z.object({ code: z.literal('templateGone') }),
   z.object({ code: z.literal('favouriteUnknown') }),

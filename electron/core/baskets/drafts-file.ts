@@ -26,10 +26,10 @@ export function importDrafts(store: BasketStore, text: string, service: string, 
   try {
     json = JSON.parse(text)
   } catch {
-    throw new AppError('invalid_input', 'This file is not a drafts file of Wholesale Desk (it is not JSON).')
+    throw new AppError('invalid_input', 'This file is not a drafts file of Wholesale Desk (it is not JSON).').because({ code: 'notDraftsFile' })
   }
   const parsed = DraftsFile.safeParse(json)
-  if (!parsed.success) throw new AppError('invalid_input', 'This file is not a drafts file of Wholesale Desk, or it is damaged; nothing was imported.', fieldsOf(parsed.error))
+  if (!parsed.success) throw new AppError('invalid_input', 'This file is not a drafts file of Wholesale Desk, or it is damaged; nothing was imported.', fieldsOf(parsed.error)).because({ code: 'notDraftsFile' })
   return transaction(store.db, () => {
     for (const d of parsed.data.drafts) {
       const from = d.service ?? parsed.data.service

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** Baskets → Export drafts… / Import drafts…, on the real core (this process) and a real sandbox. */
 describe('drafts to and from a file', () => {
@@ -44,5 +45,16 @@ describe('drafts to and from a file', () => {
     await waitFor(() => $('[data-testid=drafts-file] [data-error-code=invalid_input]'), 'the error')
     expect($$('[data-testid=draft-list] tbody tr').length).toBe(before)
     expect($('[data-testid=drafts-file-status]')).toBeNull()
+  })
+
+  // It said only 'Einige Eingaben sind ungültig. Prüfen Sie die markierten Felder.', with no field to check, the reason in English under the details.
+  it('says in German that a file is not a drafts file', async () => {
+    inLanguage('de')
+    await demo.mount({ path: '/baskets' })
+    const input = await waitFor(() => $<HTMLInputElement>('[data-testid=import-drafts-file]'), 'the import control')
+    Object.defineProperty(input, 'files', { value: [new File(['not json'], 'bestellung.csv')], configurable: true })
+    input.dispatchEvent(new Event('change'))
+    const notice = await waitFor(() => $('[data-testid=drafts-file] [data-error-code=invalid_input]'), 'the error')
+    expect(notice.querySelector('.n-alert__header, .n-alert-body__title')!.textContent!.trim()).toBe('Diese Datei ist keine Entwurfsdatei von Wholesale Desk oder sie ist beschädigt: Es wurde nichts importiert.')
   })
 })
