@@ -47,6 +47,9 @@ describe('baskets: offline drafting and the outbox', () => {
     expect(await page.locator('[data-testid=import-row-unknown]').count()).toBe(1)
     await page.click('[data-testid=import-add]')
     await expect.poll(() => page.locator('[data-testid=lines] tbody tr.lines__row').count(), { timeout: 10_000 }).toBe(7)
+    // The unknown SKU stays in the paste box until the rep discards it: a submit would wait for that.
+    await page.click('[data-testid=import-cancel]')
+    await page.locator('[data-testid=import-panel]').waitFor({ state: 'detached' })
 
     // Where it goes: a saved address of the organisation and a shipping type, from the offline cache.
     await page.fill('[data-testid=draft-name]', 'Van stock, north route')

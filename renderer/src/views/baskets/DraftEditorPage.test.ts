@@ -550,6 +550,33 @@ describe('lines: removing and pasting', () => {
     expect(draft.value.doc.line_items).toHaveLength(8)
   })
 
+  it('holds back a submit while pasted rows are still in the paste box, not on the draft: says so there, with the focus on them, and sends once they are discarded', async () => {
+    const id = await sendableDraftIn(demo.app.api, 'Rows left over')
+    await demo.mount({ path: `/baskets/drafts/${id}` })
+    // One row added, one the catalogue does not know: it stays in the box to be fixed or discarded.
+    await previewPasted([`${SHOWCASE.switch.sku},2`, 'BOGUS-1,3'])
+    $<HTMLButtonElement>('[data-testid=import-add]')!.click()
+    await waitFor(() => $('[data-testid=import-outcome]')?.textContent?.trim() || null, 'what the add did, said')
+    const box = $<HTMLTextAreaElement>('[data-testid=import-text]')!
+    expect(box.value).toBe('BOGUS-1,3')
+
+    $<HTMLButtonElement>('[data-testid=submit-draft]')!.click()
+    const held = await waitFor(() => $('[data-testid=import-held]'), 'the rows said to be held')
+    expect(held.textContent!.trim()).toBe('These rows are not in the basket yet: add them or discard them before submitting.')
+    expect(held.getAttribute('role')).toBe('alert')
+    expect(document.activeElement).toBe(box)
+    await flushPromises()
+    const kept = await demo.app.api.baskets.get({ id })
+    expect(kept.ok && kept.value.state).toBe('draft')
+    expect(box.value).toBe('BOGUS-1,3')
+
+    // Discarded on purpose: the submit goes.
+    $<HTMLButtonElement>('[data-testid=import-cancel]')!.click()
+    await waitFor(() => !$('[data-testid=import-panel]'), 'the paste box gone')
+    $<HTMLButtonElement>('[data-testid=submit-draft]')!.click()
+    await waitFor(() => $('[data-testid=submitted-note]') ?? $('[data-testid=queued-note]'), 'the draft sent')
+  })
+
   it('reads "SW-24P-POE,2,000", its grouping comma unquoted, as two thousand and says what it read; "1,5" it asks about rather than reading 1', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'Grouped thousands' } })
     if (!created.ok) throw new Error(created.error.message)
