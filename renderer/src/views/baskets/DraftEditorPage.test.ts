@@ -577,6 +577,20 @@ describe('lines: removing and pasting', () => {
     await waitFor(() => $('[data-testid=submitted-note]') ?? $('[data-testid=queued-note]'), 'the draft sent')
   })
 
+  it('closes an empty paste box once the draft is submitted: a queued draft offers no lines to add', async () => {
+    await workingOffline(demo.app.api)
+    const id = await sendableDraftIn(demo.app.api, 'Opened to paste')
+    await demo.mount({ path: `/baskets/drafts/${id}` })
+    ;(await waitFor(() => $<HTMLButtonElement>('[data-testid=open-import]'), 'the import button')).click()
+    await waitFor(() => $('[data-testid=import-panel]'), 'the paste box')
+    $<HTMLButtonElement>('[data-testid=submit-draft]')!.click()
+    await waitFor(() => $('[data-testid=queued-note]'), 'the draft queued')
+    await flushPromises()
+    expect($('[data-testid=line-entry]') ?? $('[data-testid=sku-input]')).toBeNull()
+    expect($('[data-testid=import-panel]')).toBeNull()
+    expect($('[data-testid=import-choose-file]')).toBeNull()
+  })
+
   it('reads "SW-24P-POE,2,000", its grouping comma unquoted, as two thousand and says what it read; "1,5" it asks about rather than reading 1', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'Grouped thousands' } })
     if (!created.ok) throw new Error(created.error.message)
