@@ -31,6 +31,40 @@ describe('the outbox while the service cannot be reached', () => {
     }
   })
 
+  it('says in the row when Retry tried a basket again (German here), as a failed attempt leaves the row as it was', async () => {
+    inLanguage('de')
+    const id = await sendableDraft(demo.app.api, 'Zugfahrt')
+    await demo.sandbox.control.pause()
+    try {
+      await demo.app.core.context.connection.probe()
+      const submitted = await demo.app.api.baskets.submit({ id })
+      if (!submitted.ok) throw new Error(submitted.error.message)
+      await waitFor(async () => {
+        const view = await demo.app.api.baskets.get({ id })
+        return view.ok && view.value.state === 'queued' && view.value.error !== null
+      }, 'the failed attempt')
+
+      await demo.mount({ path: '/baskets/outbox' })
+      const row = () => $$('[data-testid=queue-row]').find((r) => r.textContent?.includes('Zugfahrt'))
+      await waitFor(row, 'the queued basket')
+      const cell = () => row()!.querySelector<HTMLElement>('[data-testid=queue-error]')!.textContent!.trim()
+      expect(cell()).toBe('Wartet, bis der Dienst erreichbar ist.')
+      row()!.querySelector<HTMLButtonElement>('[data-testid=queue-retry]')!.click()
+      const tried = await waitFor(() => row()?.querySelector('[data-testid=queue-tried]')?.textContent?.trim() || null, 'the retry said in the row')
+      expect(tried).toMatch(/^Erneut versucht um \d{2}:\d{2}\.$/)
+      expect(row()!.querySelector('[data-testid=queue-tried]')!.getAttribute('role')).toBe('status')
+      // The attempt failed as the service is still away: the row says both.
+      await waitFor(async () => {
+        const view = await demo.app.api.baskets.get({ id })
+        return view.ok && view.value.state === 'queued' && view.value.error !== null
+      }, 'the retried attempt failed')
+      await waitFor(() => row()?.dataset.state === 'queued' || null, 'the row queued again')
+      expect(cell()).toBe(`Wartet, bis der Dienst erreichbar ist. ${tried}`)
+    } finally {
+      await demo.sandbox.control.resume()
+    }
+  })
+
   // The row and the draft read "Ultimo tentativo fallito: Injected fault (sandbox test mode). L’app continua a provare.": the service's English in an Italian sentence.
   it('says in the rep\u2019s language (Italian) that an attempt the service answered with an error failed, its English reason folded away', async () => {
     inLanguage('it')
