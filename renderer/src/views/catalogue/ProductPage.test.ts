@@ -76,6 +76,33 @@ describe('product detail', () => {
     expect(await quantityInCurrent()).toBe((before ?? 0) + 2000)
   })
 
+  it('keeps a quantity it cannot add in the box as typed, adds nothing and says why: German "0" is not made 1, "1,5" is not cleared', async () => {
+    inLanguage('de')
+    const p = await product(SHOWCASE.licence.id)
+    await demo.mount({ path: `/catalogue/products/${p.id}` })
+    const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=add-quantity]'), 'the quantity box')
+    const quantityInCurrent = async () => {
+      const list = await demo.app.api.baskets.list()
+      if (!list.ok || !list.value.currentId) return undefined
+      const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
+      if (!draft.ok) throw new Error(draft.error.message)
+      return draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity
+    }
+    const before = await quantityInCurrent()
+    for (const typed of ['0', '1,5']) {
+      typeInto(qty, typed)
+      // Enter in the box, as the rep adds: the box loses nothing on the way.
+      qty.dispatchEvent(new Event('blur'))
+      $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
+      const said = await waitFor(() => $('#add-quantity-error')?.textContent, `what is wrong with ${typed}`)
+      expect(said).toBe('Geben Sie eine ganze Zahl von 1 bis 1.000.000 ein.')
+      expect(qty.value).toBe(typed)
+      expect(qty.getAttribute('aria-invalid')).toBe('true')
+      expect($('[data-testid=basket-added] p')).toBeNull()
+      expect(await quantityInCurrent()).toBe(before)
+    }
+  })
+
   it('adds to a basket the user chooses: a new one, which becomes current, while the old one keeps its lines', async () => {
     const p = await product(SHOWCASE.licence.id)
     const before = await demo.app.api.baskets.list()
