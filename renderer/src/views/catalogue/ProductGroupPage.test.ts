@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
-import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** A catalogue product group on the real core (this process) and a real sandbox (a child process). */
 describe('catalogue product group', () => {
@@ -68,5 +69,34 @@ describe('catalogue product group', () => {
     const page = note.closest('[data-testid=product-group-page]')!
     expect(page.querySelector('[data-testid=group-add]')).toBeNull()
     expect(page.querySelector('[data-testid=group-product-add]')).toBeNull()
+  })
+
+  it('keeps a quantity of each it cannot add in the box as typed, adds nothing and says why: German "0" is not made 1, "1,5" is not cleared', async () => {
+    inLanguage('de')
+    const list = await demo.app.api.catalogue.productGroups()
+    if (!list.ok) throw new Error(list.error.message)
+    const live = list.value.find((g) => g.status === 'LIVE' && g.product_count >= 2)!
+    const lineCount = async () => {
+      const baskets = await demo.app.api.baskets.list()
+      if (!baskets.ok) throw new Error(baskets.error.message)
+      if (!baskets.value.currentId) return 0
+      const draft = await demo.app.api.baskets.get({ id: baskets.value.currentId })
+      if (!draft.ok) throw new Error(draft.error.message)
+      return draft.value.doc.line_items.reduce((n, l) => n + (l.quantity ?? 0), 0)
+    }
+    const before = await lineCount()
+    await demo.mount({ path: `/catalogue/groups/${live.id}` })
+    const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=group-add-quantity]'), 'the quantity of each')
+    for (const typed of ['0', '1,5']) {
+      typeInto(qty, typed)
+      qty.dispatchEvent(new Event('blur', { bubbles: true }))
+      $<HTMLButtonElement>('[data-testid=group-add-button]')!.click()
+      const said = await waitFor(() => $('#group-add-quantity-error')?.textContent, `what is wrong with ${typed}`)
+      expect(said).toBe('Geben Sie eine ganze Zahl von 1 bis 1.000.000 ein.')
+      expect(qty.value).toBe(typed)
+      expect(qty.getAttribute('aria-invalid')).toBe('true')
+      expect($('[data-testid=product-group-page] [data-testid=basket-added]')?.textContent ?? '').not.toContain(live.name)
+      expect(await lineCount()).toBe(before)
+    }
   })
 })
