@@ -65,6 +65,31 @@ describe('signing out and in again', () => {
     await expect.poll(async () => (await app.call<DraftView>('baskets.get', { id: draftId })).state, { timeout: 20_000 }).toBe('submitted')
   })
 
+  it('keeps what the sign-out question says of the outbox true while it is open: the basket that waited, sent meanwhile', async () => {
+    const { page } = app
+    const reference = await app.call<{ shippingTypes: { id: number; countries?: number[] | null }[]; addresses: unknown[] }>('baskets.referenceData', {})
+    const draft = await app.call<DraftView>('baskets.create', {
+      doc: { name: 'Last one', shipping_type: reference.shippingTypes.find((s) => !s.countries?.length)!.id, shipping_address: reference.addresses[0] },
+    })
+    await app.call('baskets.addLine', { draftId: draft.id, productId: SHOWCASE.phone.id, quantity: 1 })
+    await app.call('system.setWorkOffline', { on: true })
+    await app.call('baskets.submit', { id: draft.id })
+    await page.locator('[data-testid=outbox-badge-waiting]', { hasText: '1 to send' }).waitFor()
+
+    await page.click('nav >> text=Settings')
+    await page.click('[data-testid=sign-out]')
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('A basket is waiting in the outbox')
+    // Back online while the question is open: the basket goes, and the question no longer says it waits.
+    await app.call('system.setWorkOffline', { on: false })
+    await expect.poll(async () => (await app.call<DraftView>('baskets.get', { id: draft.id })).state, { timeout: 20_000 }).toBe('submitted')
+    await expect.poll(() => dialog.textContent()).toContain('Nothing is waiting in the outbox any more: every basket has been sent.')
+    expect(await dialog.textContent()).not.toContain('A basket is waiting')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors).toEqual([])
   })
