@@ -174,6 +174,24 @@ describe('order page', () => {
     mounted.unmount()
   })
 
+  // An accepted order read "From now on the order is final and cannot be cancelled." beside its status and again under its buttons.
+  it('says once that an accepted order can no longer be cancelled, and under the buttons for one shipped since', async () => {
+    const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 1 }])
+    demo.sandbox.control.transition(placed.id, 'PROCESSING')
+    demo.sandbox.control.transition(placed.id, 'ACCEPTED')
+    const accepted = await demo.mount({ path: `/orders/${placed.id}` })
+    await waitFor(() => $('[data-testid=order-status]')?.getAttribute('data-status') === 'ACCEPTED' || null, 'the accepted order')
+    const saying = (text: string | null | undefined) => /cannot be cancelled|can no longer be cancelled/.test(text ?? '')
+    expect(saying($('[data-testid=order-status]')!.textContent)).toBe(true)
+    expect($('[data-testid=no-cancel-reason]')).toBeNull()
+    accepted.unmount()
+
+    demo.sandbox.control.transition(placed.id, 'SHIPPED')
+    await demo.mount({ path: `/orders/${placed.id}` })
+    await waitFor(() => $('[data-testid=order-status]')?.getAttribute('data-status') === 'SHIPPED' || null, 'the shipped order')
+    expect($('[data-testid=no-cancel-reason]')?.textContent).toBe('Once accepted, an order is final and can no longer be cancelled.')
+  })
+
   it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
     const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 50 }])
     demo.sandbox.control.transition(placed.id, 'PROCESSING')
