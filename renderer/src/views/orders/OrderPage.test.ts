@@ -192,6 +192,19 @@ describe('order page', () => {
     expect($('[data-testid=no-cancel-reason]')?.textContent).toBe('Once accepted, an order is final and can no longer be cancelled.')
   })
 
+  it('does not call an order of a status the app does not know final (accepted): it says it cannot tell, in German', async () => {
+    inLanguage('de')
+    const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 1 }])
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/orders/${placed.id}$` }, set: { status: 'ON_HOLD' } })
+    onTestFinished(() => demo.sandbox.control.clearFaults())
+    const mounted = await demo.mount({ path: `/orders/${placed.id}` })
+    await waitFor(() => $('[data-testid=order-status]')?.getAttribute('data-status') === 'ON_HOLD' || null, 'the order of an unknown status')
+    const reason = $('[data-testid=no-cancel-reason]')?.textContent ?? ''
+    expect(reason).not.toMatch(/angenommen/)
+    expect(reason).toBe('Diesen Status kennt die App noch nicht, daher kann sie nicht sagen, ob die Bestellung noch storniert werden kann: Die Weboberfläche des Dienstes zeigt es.')
+    mounted.unmount()
+  })
+
   it('lists one unit per item ordered under one heading: 50 switches are 50 units', async () => {
     const placed = await placeOrder(new TestClient(demo.sandbox), [{ product: SHOWCASE.switch.id, quantity: 50 }])
     demo.sandbox.control.transition(placed.id, 'PROCESSING')

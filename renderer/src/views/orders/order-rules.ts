@@ -1,4 +1,4 @@
-import { isCancellable, type ServiceOrderStatus } from '../../../../shared/api'
+import { isCancellable, ORDER_STATUSES, type ServiceOrderStatus } from '../../../../shared/api'
 import { hasPermission, ORDER_PERMISSIONS, type PermissionHolder } from '../../../../shared/permissions'
 
 interface OrderActionsAllowed {
@@ -23,10 +23,12 @@ export function actionsAllowed(status: ServiceOrderStatus, user: PermissionHolde
 /**
  * Why the order detail offers no "Cancel", when the user would look for it: the order is past
  * ACCEPTED (final), or the user may only read orders. Nothing to explain for an order that is
- * cancelled, failed or still a draft.
+ * cancelled, failed or still a draft. A status this app does not know yet (the service adds them)
+ * is said as such ('unknownStatus'): calling it final would claim the order was accepted.
  */
-export function noCancelReason(status: ServiceOrderStatus, user: PermissionHolder): 'final' | 'readOnly' | null {
+export function noCancelReason(status: ServiceOrderStatus, user: PermissionHolder): 'final' | 'readOnly' | 'unknownStatus' | null {
   if (status === 'CANCELLED' || status === 'FAILED' || status === 'DRAFT') return null
+  if (!(ORDER_STATUSES as readonly string[]).includes(status)) return 'unknownStatus'
   if (!isCancellable(status)) return 'final'
   // Before the service has said who the user is (a first connect, offline), their rights are unknown.
   if (!user) return null

@@ -31,6 +31,9 @@ describe('order actions by status (spec section 3)', () => {
     // Not yet known who the user is: no claim about their rights.
     expect(noCancelReason('PROCESSING', null)).toBeNull()
     expect(noCancelReason('SHIPPED', null)).toBe('final')
+    // A status the service added since: not called final (that would say the order was accepted).
+    expect(noCancelReason('ON_HOLD', writer)).toBe('unknownStatus')
+    expect(noCancelReason('ON_HOLD', null)).toBe('unknownStatus')
   })
 })
 
