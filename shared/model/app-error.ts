@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { FieldCode } from './draft-view'
 import { ErrorReason } from './error-reason'
+import { ServiceRefusal } from './service-refusal'
 
 /**
  * What went wrong, as the core tells it: the same codes reach the renderer (the IPC contract's
@@ -40,6 +41,8 @@ export const ErrorReport = z.object({
   reason: ErrorReason.optional(),
   /** What `fields` say, by path, as the keys the window words (as DraftView.fieldCodes): the app's own checks only. */
   fieldCodes: z.record(z.string(), FieldCode).optional(),
+  /** The service refused it (its HTTP status, and the kind the window words): `message` is then the service's own words. */
+  refusal: ServiceRefusal.optional(),
 })
 export type ErrorReport = z.infer<typeof ErrorReport>
 
@@ -49,6 +52,8 @@ export class AppError extends Error {
   reason?: ErrorReason
   /** Set by `withFieldCodes`: what the fields say, as keys. */
   fieldCodes?: Record<string, FieldCode>
+  /** Set by a failure of the service that answered with a refusal (ServiceError): what kind, and its status. */
+  refusal?: ServiceRefusal
 
   constructor(
     readonly code: ErrorCode,
@@ -77,6 +82,7 @@ export class AppError extends Error {
       ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}),
       ...(this.reason ? { reason: this.reason } : {}),
       ...(this.fieldCodes ? { fieldCodes: this.fieldCodes } : {}),
+      ...(this.refusal ? { refusal: this.refusal } : {}),
     }
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { FinanceTarget, PaymentType } from '../api'
+import { ServiceRefusal } from './service-refusal'
 
 /**
  * Local drafts hold exactly what the user typed, valid or not ("nothing typed is ever lost"): every
@@ -158,5 +159,7 @@ export const DraftError = z.object({
    */
   code: z.enum(['other_service', 'shipping_type']).optional(),
   service: z.string().optional(),
+  /** The service refused it: what kind (the window words it), `message` being the service's own words. None on drafts refused before it was kept. */
+  refusal: ServiceRefusal.optional(),
 })
 export type DraftError = z.infer<typeof DraftError>

@@ -202,6 +202,8 @@ describe('the outbox against the sandbox', () => {
     expect(rejected.state).toBe('rejected')
     expect(rejected.error?.message).toBeTruthy()
     expect(rejected.fields['line_items.1.product_code']).toMatch(/NO-SUCH-SKU-1/)
+    // What kind of refusal it was crosses to the window, which words it.
+    expect(rejected.error?.refusal).toEqual({ kind: 'validation', status: 422 })
     expect((await w.call<DraftView>('baskets.get', { id: good.id })).state).toBe('submitted')
     expect(w.outbox.at(-1)).toMatchObject({ rejected: 1, queued: 0 })
 

@@ -403,7 +403,7 @@ export class Outbox {
     if (err instanceof ServiceError && !err.transient && !err.mayHaveApplied && ['validation', 'not_found', 'conflict', 'forbidden'].includes(err.code)) {
       // A definite refusal: nothing applied. The draft becomes editable with the service's message.
       const next: OutboxStep | null = rec.basketId !== null ? 'update' : 'create'
-      store.patch(rec.id, { state: 'rejected', inFlight: null, step: next, error: { message: err.message, ...(err.fields ? { fields: err.fields } : {}) } })
+      store.patch(rec.id, { state: 'rejected', inFlight: null, step: next, error: { message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.refusal ? { refusal: err.refusal } : {}) } })
       this.deps.changed(rec.id)
       this.deps.unsent?.(store.require(rec.id), 'refused')
       return
@@ -414,7 +414,7 @@ export class Outbox {
     if (offline) this.offline = true
     const base = this.deps.retryBaseMs ?? 1000
     const wait = err instanceof ServiceError && err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : Math.min(this.deps.retryMaxMs ?? 60_000, base * 2 ** Math.min(rec.attempts, 16))
-    const error = err instanceof ServiceError ? { message: err.message } : { message: 'Sending failed; the app will try again.' }
+    const error = err instanceof ServiceError ? { message: err.message, ...(err.refusal ? { refusal: err.refusal } : {}) } : { message: 'Sending failed; the app will try again.' }
     const attempts = rec.attempts + 1
     const now = this.deps.clock.now()
     const failingSince = rec.failingSince ?? now

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../../shared/model/app-error'
+import { serviceRefusalOf } from '../../../shared/model/service-refusal'
 
 /**
  * A failed call to the service. `mayHaveApplied` is true when a write left this machine but no
@@ -15,6 +16,9 @@ export class ServiceError extends AppError {
   ) {
     super(code, message, fields, retryAfterSeconds)
     this.name = 'ServiceError'
+    // Only an answer of the service is its refusal: `message` then holds its own words.
+    const refusal = serviceRefusalOf(code, status)
+    if (refusal) this.refusal = refusal
   }
 
   /** Worth trying again later without changing anything (network, 5xx, 429). */

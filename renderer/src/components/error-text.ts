@@ -1,3 +1,4 @@
+import type { DraftError } from '../../../shared/model/draft'
 import type { ErrorReason } from '../../../shared/model/error-reason'
 import type { ApiError } from '../services/api'
 
@@ -7,6 +8,17 @@ type Translate = (key: string, named?: Record<string, unknown>) => string
 export function reasonText(t: Translate, reason: ErrorReason): string {
   const { code, ...named } = reason
   return t(`baskets.reasons.${code}`, named)
+}
+
+/**
+ * Why the service refused a basket the outbox sent, in the user's words, by its kind; a refusal
+ * kept before its kind was (no `refusal`) says only that it was refused and what to do.
+ */
+export function draftRefusalText(t: Translate, error: DraftError): string {
+  const kind = error.refusal?.kind
+  if (kind === 'validation') return t(Object.keys(error.fields ?? {}).length ? 'baskets.refusals.validationFields' : 'baskets.refusals.validation')
+  if (kind === 'forbidden' || kind === 'not_found' || kind === 'conflict') return t(`baskets.refusals.${kind}`)
+  return t('baskets.refusals.other')
 }
 
 /**

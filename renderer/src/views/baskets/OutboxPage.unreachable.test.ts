@@ -66,7 +66,7 @@ describe('the outbox while the service cannot be reached', () => {
   })
 
   // The row and the draft read "Ultimo tentativo fallito: Injected fault (sandbox test mode). L’app continua a provare.": the service's English in an Italian sentence.
-  it('says in the rep\u2019s language (Italian) that an attempt the service answered with an error failed, its English reason folded away', async () => {
+  it('says in the rep\u2019s language (Italian) that an attempt the service answered with an error failed, the service\u2019s words quoted under it', async () => {
     inLanguage('it')
     const id = await sendableDraft(demo.app.api, 'Ordine del furgone')
     demo.sandbox.control.injectFault({ kind: 'status', status: 500, match: { method: 'POST' } })
@@ -85,7 +85,8 @@ describe('the outbox while the service cannot be reached', () => {
       const cell = row.querySelector<HTMLElement>('[data-testid=queue-error]')!
       expect(cell.firstChild!.textContent!.trim()).toBe('Ultimo tentativo fallito; l’app continua a provare.')
       const details = cell.querySelector('details')!
-      expect(details.querySelector('summary')!.textContent).toBe('Dettagli tecnici (in inglese)')
+      // The service's words, whatever language it writes: not said to be English.
+      expect(details.querySelector('summary')!.textContent).toBe('Cosa ha risposto il servizio')
       expect(details.textContent).toContain(english)
       outbox.unmount()
 
