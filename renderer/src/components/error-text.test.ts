@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ERROR_REASON_CODES } from '../../../shared/model/error-reason'
+import { ServiceRefusalKind } from '../../../shared/model/service-refusal'
 import { createTestI18n } from '../../../tests/support/renderer/every-language'
 import { ApiError } from '../services/api'
 import { errorText } from './error-text'
@@ -16,5 +17,20 @@ describe('error texts', () => {
     expect(errorText(t, shared).summary).toBe('2 Produkte haben die Artikelnummer AMB-100: Wählen Sie eines im Katalog.')
     const plain = new ApiError({ code: 'conflict', message: 'Not now.' })
     expect(errorText(t, plain).summary).toBe('Das ist im aktuellen Zustand nicht möglich.')
+  })
+
+  it('has a sentence for every kind of refusal of the service (the other languages are checked against English)', () => {
+    const { te } = createTestI18n('en').global
+    expect(ServiceRefusalKind.options.filter((kind) => !te(`frame.errors.refusal.${kind}`, 'en'))).toEqual([])
+  })
+
+  it('says a refusal of the service by its kind, a validation on the fields marked only when it named some', () => {
+    const { t } = createTestI18n('de').global
+    const named = new ApiError({ code: 'validation', message: 'The request is not valid', fields: { name: 'Too long' }, refusal: { kind: 'validation', status: 422 } })
+    expect(errorText(t, named).summary).toBe('Der Dienst hat einige Eingaben nicht akzeptiert: Korrigieren Sie die markierten Felder und versuchen Sie es erneut.')
+    const unnamed = new ApiError({ code: 'validation', message: 'Bad Request', refusal: { kind: 'validation', status: 400 } })
+    expect(errorText(t, unnamed).summary).toBe('Der Dienst hat das Gesendete nicht akzeptiert. Prüfen Sie es und versuchen Sie es erneut.')
+    const forbidden = new ApiError({ code: 'forbidden', message: 'This operation needs the permission users.write', refusal: { kind: 'forbidden', status: 403 } })
+    expect(errorText(t, forbidden).summary).toBe('Der Dienst erlaubt Ihrem Benutzer das nicht. Bitten Sie einen Administrator Ihres Kontos um die Berechtigung.')
   })
 })

@@ -1,5 +1,6 @@
 import type { DraftError } from '../../../shared/model/draft'
 import type { ErrorReason } from '../../../shared/model/error-reason'
+import type { ServiceRefusal } from '../../../shared/model/service-refusal'
 import type { ApiError } from '../services/api'
 
 type Translate = (key: string, named?: Record<string, unknown>) => string
@@ -8,6 +9,15 @@ type Translate = (key: string, named?: Record<string, unknown>) => string
 export function reasonText(t: Translate, reason: ErrorReason): string {
   const { code, ...named } = reason
   return t(`baskets.reasons.${code}`, named)
+}
+
+/**
+ * A refusal of the service in the user's words, by its kind: what happened and what to do. A
+ * validation is said to be on the fields marked only when it named some (they carry its words).
+ */
+export function refusalText(t: Translate, refusal: ServiceRefusal, fields: Record<string, string> | undefined): string {
+  if (refusal.kind === 'validation') return t(Object.keys(fields ?? {}).length ? 'frame.errors.refusal.validationFields' : 'frame.errors.refusal.validation')
+  return t(`frame.errors.refusal.${refusal.kind}`)
 }
 
 /**
@@ -22,12 +32,12 @@ export function draftRefusalText(t: Translate, error: DraftError): string {
 }
 
 /**
- * An ApiError → the user's words: its reason's sentence when the core gave one, else a sentence
- * per error code; plus the core's detail and any wait.
+ * An ApiError → the user's words: its reason's sentence when the core gave one, a refusal of the
+ * service's by its kind, else a sentence per error code; plus the detail and any wait.
  */
 export function errorText(t: Translate, err: ApiError): { summary: string; detail: string; retry: string } {
   return {
-    summary: err.reason ? reasonText(t, err.reason) : t(`frame.errors.code.${err.code}`),
+    summary: err.reason ? reasonText(t, err.reason) : err.refusal ? refusalText(t, err.refusal, err.fields) : t(`frame.errors.code.${err.code}`),
     detail: err.message ? t('frame.errors.detail', { message: err.message }) : '',
     retry: err.retryAfterSeconds !== undefined ? t('frame.errors.retryAfter', { seconds: err.retryAfterSeconds }) : '',
   }

@@ -13,6 +13,7 @@ export class ApiError extends AppError {
     this.name = 'ApiError'
     if (error.reason) this.because(error.reason)
     if (error.fieldCodes) this.withFieldCodes(error.fieldCodes)
+    if (error.refusal) this.refusal = error.refusal
   }
 }
 

@@ -93,6 +93,26 @@ describe('the user form', () => {
     expect((await user(second.id)).name).toBe(`${second.name} (renamed)`)
     expect((await user(first.id)).name).toBe(first.name)
   })
+
+  // It said the general 'Der Dienst hat die Eingaben nicht akzeptiert. Prüfen Sie die markierten Felder.', the service's words under 'Technische Details (auf Englisch)'.
+  it('in German, a save the service refuses says what happened and what to do, its words on the field it names and quoted under the notice', async () => {
+    inLanguage('de')
+    const [first, second] = await twoUsers()
+    await demo.mount({ path: `/admin/users/${first.id}/edit` })
+    await waitFor(() => nameField()?.value === first.name, 'the user in the form')
+    // Another user's address: the app cannot know it is taken; the service refuses it (422, on email_address).
+    typeInto($<HTMLInputElement>('#uf-email')!, second.email_address)
+    $<HTMLButtonElement>('[data-testid=save-user]')!.click()
+    const notice = await waitFor(() => $$('[role=alert]').find((n) => n.dataset.errorCode === 'validation'), 'the refusal')
+    expect(notice.querySelector('.n-alert__header, .n-alert-body__title')!.textContent!.trim()).toBe(
+      'Der Dienst hat einige Eingaben nicht akzeptiert: Korrigieren Sie die markierten Felder und versuchen Sie es erneut.',
+    )
+    const details = notice.querySelector('details')!
+    expect(details.querySelector('summary')!.textContent).toBe('Was der Dienst gesagt hat')
+    expect(details.querySelector('[data-testid=service-words]')!.textContent).toBe('The request is not valid')
+    expect($('#uf-email-error')!.textContent).toBe('This e-mail address is already in use')
+    expect((await user(first.id)).email_address).toBe(first.email_address)
+  })
 })
 
 describe('a user the app could not fully read', () => {

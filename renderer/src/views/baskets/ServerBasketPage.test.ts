@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
+import type { CountryCode } from '../../../../shared/api'
 import { TestClient } from '../../../../tests/support/sandbox/test-client'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mount-app'
@@ -81,6 +82,28 @@ describe('a service basket', () => {
     const said = await waitFor(() => $('#server-name-error')?.textContent?.trim(), 'what is wrong with the name')
     expect(said).toBe('Höchstens 255 Zeichen')
     expect((await client.get<{ name: string }>(`/baskets/${created.id}`)).body.name).toBe('Lager')
+  })
+
+  // It said the general 'Das gibt es nicht mehr.', the service's words under 'Technische Details (auf Englisch)'.
+  it('says in German what a save the service refuses means and what to do, the service’s own words quoted under it', async () => {
+    inLanguage('de')
+    const client = new TestClient(demo.sandbox)
+    const country = (await client.get<CountryCode[]>('/country_codes', { query: { per_page: 1000 } })).body[0]!.id
+    const shipping_address = { addr_line_1: '1 High St', city: 'Leeds', postal_code: 'LS1 1AA', country_code: country }
+    const created = (await client.post<{ id: number }>('/baskets', { name: 'Lager', shipping_type: 1, shipping_address, line_items: [{ product: SHOWCASE.phone.id, quantity: 1 }] })).body
+    await demo.mount({ path: `/baskets/server/${created.id}` })
+    const name = await waitFor(() => $<HTMLInputElement>('#server-name'), 'the basket')
+    // Meanwhile it was submitted elsewhere: the service has no such basket any more (404).
+    expect((await client.post(`/baskets/${created.id}/submit`, {})).status).toBeLessThan(300)
+    typeInto(name, 'Lager Süd')
+    $<HTMLButtonElement>('[data-testid=server-save]')!.click()
+    const notice = await waitFor(() => $$('[role=alert]').find((n) => n.dataset.errorCode === 'not_found'), 'the refusal')
+    expect(notice.querySelector('.n-alert__header, .n-alert-body__title')!.textContent!.trim()).toBe(
+      'Der Dienst hat es nicht gefunden: Es wurde vielleicht anderswo entfernt. Öffnen Sie es erneut aus seiner Liste.',
+    )
+    const details = notice.querySelector('details')!
+    expect(details.querySelector('summary')!.textContent).toBe('Was der Dienst gesagt hat')
+    expect(details.querySelector('[data-testid=service-words]')!.textContent).toBe('Basket not found')
   })
 
   // It said the service's English "The request is not valid" under a German entry.

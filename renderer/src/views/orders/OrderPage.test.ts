@@ -282,6 +282,48 @@ describe('order page', () => {
     expect(later).toMatch(/ · Renewal upgrade · Host addon · /)
     expect($('.lines__charges li')!.textContent).toMatch(/ · Meeting room$/)
   })
+
+  // It said 'Das PDF konnte nicht erstellt werden: Something went wrong inside the app; the details are in the log.'
+  it('says in German why the confirmation PDF could not be made, the app’s English folded away', async () => {
+    inLanguage('de')
+    const order = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status !== 'DRAFT' && o.line_items.length).at(-4)!
+    await demo.mount({ path: `/orders/${order.id}` })
+    const pdf = await waitFor(() => $<HTMLButtonElement>('[data-testid=confirmation-pdf]:not([disabled])'), 'the PDF button')
+    // No printer: the browser the shell prints with is not there.
+    const printer = process.env.CHROMIUM_PATH
+    process.env.CHROMIUM_PATH = '/nonexistent/chromium'
+    try {
+      pdf.click()
+      const result = await waitFor(() => $('[data-testid=confirmation-pdf-result]'), 'the outcome')
+      expect(result.textContent!.trim()).toBe('Das PDF konnte nicht erstellt werden: In der App ist etwas schiefgelaufen.')
+      const details = result.parentElement!.querySelector('details')!
+      expect(details.querySelector('summary')!.textContent).toBe('Technische Details (auf Englisch)')
+      expect(details.textContent).toContain('Something went wrong inside the app')
+    } finally {
+      if (printer === undefined) delete process.env.CHROMIUM_PATH
+      else process.env.CHROMIUM_PATH = printer
+    }
+  })
+
+  // It said the general 'Der Dienst hatte ein Problem. Versuchen Sie es gleich noch einmal.', the service's words under 'Technische Details (auf Englisch)'.
+  it('says in German what a resubmit the service fails means and what to do, the service’s own words quoted under it', async () => {
+    inLanguage('de')
+    const order = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status !== 'DRAFT' && o.line_items.length).at(-3)!
+    await demo.sandbox.control.transition(order.id, 'ATTENTION_REQUIRED')
+    await demo.mount({ path: `/orders/${order.id}` })
+    const resubmit = await waitFor(() => $<HTMLButtonElement>('[data-testid=resubmit]'), 'the Resubmit button')
+    demo.sandbox.control.injectFault({ kind: 'status', status: 503, times: 1, match: { method: 'POST', path: '/resubmit$' } })
+    resubmit.click()
+    const confirm = await waitFor(() => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === 'Erneut einreichen'), 'the confirmation')
+    confirm.click()
+    const notice = await waitFor(() => $$('[role=alert]').find((n) => n.dataset.errorCode === 'server_error'), 'the failure')
+    expect(notice.querySelector('.n-alert__header, .n-alert-body__title')!.textContent!.trim()).toBe(
+      'Der Dienst hatte ein Problem und konnte das nicht ausführen: Versuchen Sie es gleich noch einmal. Wenn es wieder passiert, nennen Sie dem Support, was der Dienst gesagt hat.',
+    )
+    const details = notice.querySelector('details')!
+    expect(details.querySelector('summary')!.textContent).toBe('Was der Dienst gesagt hat')
+    expect(details.querySelector('[data-testid=service-words]')!.textContent).toBe('Injected fault (sandbox test mode)')
+  })
 })
 
 describe('reorder', () => {
