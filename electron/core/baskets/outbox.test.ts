@@ -751,7 +751,7 @@ describe('a basket the outbox cannot send while the window is closed to the tray
       {
         id: `basket-unsent-refused-${bad.id}`,
         title: 'Warenkorb „Praxis Süd“ abgelehnt',
-        body: 'Grund: Unknown SKU NO-SUCH-SKU-2\nKorrigieren Sie ihn und senden Sie ihn erneut.',
+        body: 'Der Dienst hat einige Angaben nicht angenommen.\nDer Dienst sagte: „Unknown SKU NO-SUCH-SKU-2“\nKorrigieren Sie ihn und senden Sie ihn erneut.',
         target: { kind: 'draft', draftId: bad.id, profileId: await profileOf(w) },
       },
     ])

@@ -57,6 +57,23 @@ describe('the desktop alert of baskets the outbox could not send', () => {
     ])
   })
 
+  // It said the service's words as the reason in every language: 'Grund: The Basic plan allows 1 to 10'.
+  it('says a refusal of the service by its kind in the rep\'s language, the service\'s own words quoted under it', () => {
+    const refused: UnsentBasket = {
+      draftId: 'd-4',
+      title: 'Site survey',
+      why: 'refused',
+      error: { message: 'The request is not valid', fields: { 'line_items.0.quantity': 'The Basic plan allows 1 to 10' }, refusal: { kind: 'validation', status: 422 } },
+    }
+    expect(unsentBasketsAlert([refused], 'de').body).toBe('Der Dienst hat einige Angaben nicht angenommen.\nDer Dienst sagte: „The Basic plan allows 1 to 10“\nKorrigieren Sie ihn und senden Sie ihn erneut.')
+    expect(unsentBasketsAlert([refused], 'fr').body.split('\n')[1]).toBe('Le service a répondu\u202f: «\u202fThe Basic plan allows 1 to 10\u202f»')
+    const forbidden: UnsentBasket = { ...refused, error: { message: 'This operation needs the permission orders:write', refusal: { kind: 'forbidden', status: 403 } } }
+    expect(unsentBasketsAlert([forbidden], 'it').body.split('\n').slice(0, 2)).toEqual([
+      'Il servizio non consente al tuo utente di inviarlo: chiedi l’autorizzazione a un amministratore.',
+      'Il servizio ha risposto: «This operation needs the permission orders:write»',
+    ])
+  })
+
   it('names a basket the service keeps failing, saying the app keeps trying, a click opening the outbox (where it can be tried now)', () => {
     const failing: UnsentBasket = { draftId: 'd-4', title: 'Site survey', why: 'failing', error: { message: 'Service Unavailable' } }
     const one = (locale: string) => unsentBasketsAlert([failing], locale)

@@ -16,13 +16,19 @@ export interface UnsentBasket {
 type Texts = (typeof DESKTOP_MESSAGES)['en']['alerts']
 
 /**
- * Why a refused basket was refused: the app's own hold on a shipping type in the rep's words, else
- * the service's own (its first field's, as the editor shows it on that field, or its message).
+ * Why a refused basket was refused: the app's own hold on a shipping type in the rep's words; a
+ * refusal of the service by its kind in the rep's words, the service's own quoted under it (its first
+ * field's, as the editor shows it on that field, or its message); one kept before refusals had a
+ * kind, the service's words as its reason.
  */
 function refusal(error: DraftError | null | undefined, alerts: Texts): string | null {
   if (!error) return null
   if (error.code === 'shipping_type') return alerts.basketsUnsent.refused.shippingType
   const said = Object.values(error.fields ?? {})[0] ?? error.message
+  const kind = error.refusal?.kind
+  if (kind === 'validation' || kind === 'forbidden' || kind === 'not_found' || kind === 'conflict') {
+    return said ? `${alerts.refusedAs[kind]}\n${formatMessage(alerts.serviceSaid, { text: said })}` : alerts.refusedAs[kind]
+  }
   return said ? formatMessage(alerts.reason, { text: said }) : null
 }
 
