@@ -74,4 +74,42 @@ describe('a basket the service refused', () => {
     expect(shownText(error)).toBe(said)
     quoted(error)
   })
+
+  // The fold said 'Technische Details (auf Englisch)' over the service's words, which need not be English.
+  it('quotes in the editor and the outbox what the service said when an attempt failed and the app keeps trying (German)', async () => {
+    inLanguage('de')
+    const api = demo.app.api
+    const reference = await api.baskets.referenceData({})
+    if (!reference.ok) throw new Error(reference.error.message)
+    const created = await api.baskets.create({ doc: { name: 'Wartender Korb', shipping_type: 7, shipping_address: reference.value.addresses[0]! } })
+    if (!created.ok) throw new Error(created.error.message)
+    const id = created.value.id
+    const added = await api.baskets.addLine({ draftId: id, productId: SHOWCASE.phone.id, quantity: 1 })
+    if (!added.ok) throw new Error(added.error.message)
+    // The service answers the basket's creation with trouble for a while (503): the app waits and tries again.
+    demo.sandbox.control.injectFault({ kind: 'status', status: 503, match: { method: 'POST', path: '^/baskets$' } })
+    try {
+      const submitted = await api.baskets.submit({ id })
+      if (!submitted.ok) throw new Error(submitted.error.message)
+      await waitFor(async () => {
+        const view = await api.baskets.get({ id })
+        return view.ok && view.value.state === 'queued' && view.value.error?.refusal?.kind === 'server_error'
+      }, 'the attempt failed')
+
+      const editor = await demo.mount({ path: `/baskets/drafts/${id}` })
+      const why = await waitFor(() => $('[data-testid=queued-why]'), 'why it has not gone yet')
+      expect(why.querySelector('p')!.textContent).toBe('Letzter Versuch fehlgeschlagen; die App versucht es weiter.')
+      expect(why.querySelector('details summary')!.textContent).toBe('Was der Dienst gesagt hat')
+      expect(why.querySelector('[data-testid=service-words]')!.textContent).toBe('Injected fault (sandbox test mode)')
+      editor.unmount()
+
+      await demo.mount({ path: '/baskets/outbox' })
+      const row = await waitFor(() => $$('[data-testid=queue-row]').find((r) => r.textContent?.includes('Wartender Korb')), 'the waiting basket')
+      const cell = row.querySelector<HTMLElement>('[data-testid=queue-error]')!
+      expect(shownText(cell)).toBe('Letzter Versuch fehlgeschlagen; die App versucht es weiter.')
+      expect(cell.querySelector('details summary')!.textContent).toBe('Was der Dienst gesagt hat')
+    } finally {
+      demo.sandbox.control.clearFaults()
+    }
+  })
 })
