@@ -18,7 +18,9 @@ describe('error notice', () => {
       expect(title, code).not.toBe('')
       expect(title, code).not.toContain('frame.errors')
       summaries.add(title)
-      expect(w.text()).toContain(`Details: detail for ${code}`)
+      const details = w.find('[data-testid=error-details]')
+      expect(details.find('summary').text(), code).toBe('Technical details')
+      expect(details.find('p').text(), code).toBe(`detail for ${code}`)
       expect(w.find('[role=alert]').attributes('data-error-code')).toBe(code)
     }
     expect(summaries.size).toBe(IpcErrorCode.options.length)
@@ -36,6 +38,17 @@ describe('error notice', () => {
     expect(details.find('summary').text()).toBe('Technische Details (auf Englisch)')
     expect(details.text()).toContain('No OS keychain service answered.')
     expect(w.find('.n-alert__header, .n-alert-body__title').text()).toContain('Schlüsselbund')
+  })
+
+  // English showed the core's words inline ("Details: …") beside the summary that already says them.
+  it('in English too, folds the details away under Technical details, not inline', () => {
+    const w = render(new ApiError({ code: 'keychain_unavailable', message: 'No OS keychain service answered.' }))
+    const details = w.find('[data-testid=error-details]')
+    expect(details.element.tagName).toBe('DETAILS')
+    expect((details.element as HTMLDetailsElement).open).toBe(false)
+    expect(details.find('summary').text()).toBe('Technical details')
+    expect(details.text()).toContain('No OS keychain service answered.')
+    expect(w.text()).not.toContain('Details: ')
   })
 
   it('says when to try again', () => {

@@ -33,12 +33,12 @@ export function draftRefusalText(t: Translate, error: DraftError): string {
 
 /**
  * An ApiError → the user's words: its reason's sentence when the core gave one, a refusal of the
- * service's by its kind, else a sentence per error code; plus the detail and any wait.
+ * service's by its kind, else a sentence per error code; plus any wait. The error's own words are
+ * shown apart, folded away (TechnicalDetails).
  */
-export function errorText(t: Translate, err: ApiError): { summary: string; detail: string; retry: string } {
+export function errorText(t: Translate, err: ApiError): { summary: string; retry: string } {
   return {
     summary: err.reason ? reasonText(t, err.reason) : err.refusal ? refusalText(t, err.refusal, err.fields) : t(`frame.errors.code.${err.code}`),
-    detail: err.message ? t('frame.errors.detail', { message: err.message }) : '',
     retry: err.retryAfterSeconds !== undefined ? t('frame.errors.retryAfter', { seconds: err.retryAfterSeconds }) : '',
   }
 }
