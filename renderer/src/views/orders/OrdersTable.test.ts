@@ -136,6 +136,17 @@ describe('the virtual orders table', () => {
     w.unmount()
   })
 
+  // The cell was blank, where the order's page shows '–' for a value the order has not.
+  it('shows a dash for an order without a purchase order number, which a screen reader reads as none', async () => {
+    const w = mountTable(() => true, (i) => ({ ...row(i), purchase_order_number: i % 2 ? null : `PO-${i}` }), 'de')
+    const [given, none] = w.findAll('[data-testid=order-row]').map((r) => r.findAll('[role=cell]')[3]!)
+    expect(given!.text()).toBe('PO-0')
+    expect(none!.get('[aria-hidden=true]').text()).toBe('–')
+    expect(none!.get('.visually-hidden').text()).toBe('Keine Bestellnummer')
+    expect(none!.attributes('title')).toBeUndefined()
+    w.unmount()
+  })
+
   it('shows what changed in the rows already shown: other orders in their places, organisation names arriving', async () => {
     const w = mountTable()
     await w.setProps({ organisationName: () => '' })
