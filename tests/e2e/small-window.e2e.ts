@@ -452,6 +452,45 @@ describe('a small laptop window in German', () => {
     expect(await page.locator('#of-to[aria-invalid]').count()).toBe(0)
   })
 
+  it("the orders filters' total boxes show their whole hint ('Pas de maximum' was cut) at 1024×640, and keep to the line of the other filters at 1366 wide, in every language", async () => {
+    const { page } = app
+    const faults: string[] = []
+    try {
+      for (const width of [1024, 1366]) {
+        await page.setViewportSize({ width, height: width > 1024 ? 768 : 640 })
+        faults.push(
+          ...(await faultsInEveryLanguage(
+            page,
+            async (language) => {
+              await page.goto(`${app.url}#/orders`)
+              await page.locator('[data-testid=order-row]').first().waitFor()
+              if ((await page.getAttribute('[data-testid=more-filters]', 'aria-expanded')) !== 'true') await page.click('[data-testid=more-filters]')
+              await page.locator('#of-to').waitFor()
+              return page.evaluate(
+                ({ language, width }) => {
+                  const out: string[] = []
+                  for (const id of ['of-from', 'of-to']) {
+                    // The hint is drawn in the box's own placeholder, cut with an ellipsis where the box is short.
+                    const hint = document.getElementById(id)!.closest('.n-input')!.querySelector<HTMLElement>('.n-input__placeholder')!
+                    if (hint.scrollWidth > hint.clientWidth + 0.5) out.push(`${language} at ${width}: "${hint.textContent}" needs ${hint.scrollWidth} px and has ${hint.clientWidth} px`)
+                  }
+                  const tops = new Set([...document.querySelectorAll('.of__row > .of__field')].map((f) => Math.round(f.getBoundingClientRect().top)))
+                  if (width >= 1366 && tops.size > 1) out.push(`${language} at ${width}: the filters above the statuses take ${tops.size} lines`)
+                  return out
+                },
+                { language, width },
+              )
+            },
+            'de',
+          )),
+        )
+      }
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 640 })
+    }
+    expect(faults).toEqual([])
+  })
+
   it('the orders list shows every purchase order and the order number column\u2019s name whole, in every language', async () => {
     const { page } = app
     const cut = await faultsInEveryLanguage(
