@@ -31,6 +31,23 @@ export function draftRefusalText(t: Translate, error: DraftError): string {
   return t('baskets.refusals.other')
 }
 
+/** A failure of a draft said in the user's words, with the words it came with (folded away), quoted as the service's when they are. */
+export interface DraftErrorWords {
+  text: string
+  details?: string
+  byService?: boolean
+}
+
+/**
+ * A draft that did not go, as the baskets list and the outbox say it: held back by the app for its
+ * shipping type (the core's English folded away), or refused by the service (by its kind, the
+ * service's words quoted).
+ */
+export function heldOrRefusedWords(t: Translate, error: DraftError): DraftErrorWords {
+  if (error.code === 'shipping_type') return { text: t('baskets.editor.heldBack'), details: error.message }
+  return { text: draftRefusalText(t, error), details: error.message, byService: true }
+}
+
 /**
  * An ApiError → the user's words: its reason's sentence when the core gave one, a refusal of the
  * service's by its kind, else a sentence per error code; plus any wait. The error's own words are
