@@ -1,3 +1,4 @@
+import { ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 import { QUANTITY_MAX } from '../../../shared/api'
 import { typedQuantity } from '../../../shared/typed-quantity'
@@ -9,10 +10,10 @@ export type QuantityReading = { quantity: number } | { problem: string }
 /**
  * Quantities as the rep's language writes them ("2.000" in German is two thousand; "1.5" is refused,
  * never 15 or 2), for every field that takes one:
- * - `read(text, empty)`: a line's quantity, or the field's error ("Whole numbers only", "At least 1",
- *   …); `empty` is what an empty field means (a quantity, or null: "Enter a quantity");
- * - `parse`: the `parse` of a naive-ui NInputNumber (null for what is not a whole number, where the
- *   box's own reading took "2.000" for 2 and rounded "1.5" to 2).
+ * `read(text, empty)`: a line's quantity, or the field's error ("Whole numbers only", "At least 1",
+ * …); `empty` is what an empty field means (a quantity, or null: "Enter a quantity"). Every quantity
+ * box is a text box read with it: a naive-ui NInputNumber took "2.000" for 2, made a typed "0" its
+ * minimum and cleared "1,5".
  */
 export function useTypedQuantity() {
   const { t } = useI18n()
@@ -25,9 +26,26 @@ export function useTypedQuantity() {
     if (q > QUANTITY_MAX) return { problem: t('baskets.fieldErrors.atMost', { max: f.number(QUANTITY_MAX) }) }
     return { quantity: q }
   }
-  const parse = (text: string): number | null => {
-    const q = typedQuantity(text, f.context.value.locale)
-    return typeof q === 'number' ? q : null
+  return { read }
+}
+
+/**
+ * A quantity box of its own (the product page's, a product group's "each"): the text as typed, kept
+ * as typed, and read when the rep adds. `take()` answers the quantity, or null with the box marked
+ * invalid and focused (what cannot be added stays in it and is said); `invalid` is cleared as the
+ * rep types again. `box` is the input's template ref.
+ */
+export function useQuantityBox(initial = '1') {
+  const { read } = useTypedQuantity()
+  const text = ref(initial)
+  const box = ref<{ focus: () => void } | null>(null)
+  const invalid = ref(false)
+  const take = (): number | null => {
+    const reading = read(text.value)
+    invalid.value = !('quantity' in reading)
+    if ('quantity' in reading) return reading.quantity
+    box.value?.focus()
+    return null
   }
-  return { read, parse }
+  return { text, box, invalid, take }
 }

@@ -98,6 +98,8 @@ describe('product detail', () => {
       expect(said).toBe('Geben Sie eine ganze Zahl von 1 bis 1.000.000 ein.')
       expect(qty.value).toBe(typed)
       expect(qty.getAttribute('aria-invalid')).toBe('true')
+      // Back in the box to mend it.
+      expect(document.activeElement).toBe(qty)
       expect($('[data-testid=basket-added] p')).toBeNull()
       expect(await quantityInCurrent()).toBe(before)
     }
