@@ -42,7 +42,17 @@ function afterPaint(fn: () => void): void {
  * state (open / needing attention, last check) follows the core's `orders.changed` events.
  */
 export const useOrdersStore = defineStore('orders', () => {
+  /** The filters (and sort) last asked for: what the next change starts from, and what the rows are read by. */
   const filters = ref<OrderFilters>(OrderFilters.parse({}))
+  /**
+   * The filters the list shows: the asked ones once their first page has answered (or is slow to),
+   * so the chips, the sort mark and the rows change in one render. Rendered before the answer, they
+   * delayed its paint (the answer waited behind that render) and the page was laid out twice.
+   */
+  const shownFilters = ref<OrderFilters>(filters.value)
+  const showAsked = (): void => {
+    if (shownFilters.value !== filters.value) shownFilters.value = filters.value
+  }
   const filterErrors = ref<Record<string, string>>({})
   const filtersReady = ref(false)
   const total = ref(0)
@@ -100,6 +110,7 @@ export const useOrdersStore = defineStore('orders', () => {
       listed.put(res.rows)
       if (page === 0) {
         landed()
+        showAsked()
         counted.value = true
       }
       readIssues.set(page, { partial: res.partial, unreadable: res.unreadable })
@@ -111,6 +122,7 @@ export const useOrdersStore = defineStore('orders', () => {
     onError: (err, page) => {
       if (page === 0) {
         landed()
+        showAsked()
         // The rows of the list before are gone (paged-rows drops them): its count must go too, or
         // the table shows that many rows "Loading…" for ever.
         uncount()
@@ -181,6 +193,7 @@ export const useOrdersStore = defineStore('orders', () => {
     index.value = null
     savedFilters.value = []
     filters.value = OrderFilters.parse({})
+    shownFilters.value = filters.value
     filterErrors.value = {}
     filtersReady.value = false
   }
@@ -274,6 +287,7 @@ export const useOrdersStore = defineStore('orders', () => {
       // Remembered like any filters: back from one of those orders, the list still shows them.
       void api.orders.saveFilters(filters.value).catch(() => {})
     }
+    shownFilters.value = filters.value
     filtersReady.value = true
     await reload()
   }
@@ -323,7 +337,10 @@ export const useOrdersStore = defineStore('orders', () => {
     reloadPending = true
     listing.value = true
     const slow = setTimeout(() => {
-      if (mine === reloads) loading.value = true
+      if (mine !== reloads) return
+      loading.value = true
+      // A slow answer (the service, no local index): the choice shows meanwhile, with the spinner.
+      showAsked()
     }, SLOW_ANSWER_MS)
     try {
       await rows.reload()
@@ -357,6 +374,7 @@ export const useOrdersStore = defineStore('orders', () => {
 
   return {
     filters,
+    shownFilters,
     filterErrors,
     filtersReady,
     total,

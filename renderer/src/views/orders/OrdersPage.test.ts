@@ -34,3 +34,26 @@ describe('the orders watch line', () => {
     expect(lastChecked()).toBe('now')
   })
 })
+
+/** A sort as a rep sees it: the sort mark and the rows it describes change together. */
+describe('the orders list sorted', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 30, speed: 0 } })
+
+  it('marks the new sort only with the rows sorted that way, never over the rows of the sort before', async () => {
+    await demo.mount({ path: '/orders' })
+    await waitFor(() => $('[data-testid=order-row]'), 'the list')
+    const totalHeader = () => $('[data-testid=sort-total]')!.closest('[role=columnheader]')!.getAttribute('aria-sort')
+    const firstRow = () => $('[data-testid=order-row]')!.getAttribute('data-order-id')
+    expect(totalHeader()).toBe('none')
+    const before = firstRow()
+    // Every state the page goes through, from the click until the rows are sorted by total.
+    const seen: { mark: string | null; row: string | null }[] = []
+    const observer = new MutationObserver(() => seen.push({ mark: totalHeader(), row: firstRow() }))
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+    $<HTMLButtonElement>('[data-testid=sort-total]')!.click()
+    await waitFor(() => totalHeader() === 'descending' && firstRow() !== before, 'the list sorted by total')
+    observer.disconnect()
+    // The sort mark never showed over the rows of the date sort (a rep would read them as sorted by total).
+    expect(seen.filter((s) => s.mark === 'descending' && s.row === before)).toEqual([])
+  })
+})
