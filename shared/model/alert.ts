@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Id } from '../api'
 import { NavigationTarget } from './navigation'
 
 /**
@@ -11,5 +12,13 @@ export const AlertShown = z.object({
   title: z.string(),
   body: z.string(),
   target: NavigationTarget.optional(),
+  /**
+   * The orders whose new status the alert tells (one order's change, or a poll's changes grouped),
+   * and their profile (order numbers are each profile's own). A later alert telling a newer status of
+   * each of them makes this one stale: the in-page strip keeps the newer only, as a rep expects one
+   * alert per order saying where it is now. Absent on alerts that tell something else (baskets sent
+   * or not, drafts damaged), which never replace one another.
+   */
+  statusOf: z.object({ orderIds: z.array(Id).min(1), profileId: z.string().min(1).max(64).optional() }).optional(),
 })
 export type AlertShown = z.infer<typeof AlertShown>

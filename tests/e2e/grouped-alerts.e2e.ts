@@ -122,4 +122,44 @@ describe('grouped order alerts', () => {
     await showIn(page, 'en')
     await page.setViewportSize({ width: 1366, height: 768 })
   })
+
+  it('keeps one alert per order, in its latest status: an order shipped then delivered is one alert, and the count counts the other orders', async () => {
+    const { page } = app
+    // This rep asked to hear of deliveries ("Complete") too.
+    const prefs = await app.call<{ statuses: string[] }>('orders.alertPrefs')
+    await app.call('orders.setAlertPrefs', { ...prefs, statuses: [...prefs.statuses, 'COMPLETE'] })
+    try {
+      await page.click('nav >> text=Catalogue')
+      const titles = () => page.locator('[data-testid=in-page-alert] h2').allTextContents()
+      // The tests before shipped the orders just placed: these two are further on (authorised, partly shipped).
+      const still = new Set(['PENDING_AUTHORISATION', 'PART_SHIPPED', 'ACCEPTED', 'PROCESSING', 'CREATED'])
+      const [first, second] = app.sandbox.control.listOrdersRaw().filter((o) => still.has(o.status) && !moved.has(o.id)).map((o) => o.id)
+      expect(second).toBeDefined()
+      for (const id of [first!, second!]) moved.add(id)
+      app.sandbox.control.transition(first!, 'SHIPPED')
+      await app.call('orders.pollNow')
+      await page.locator('[data-testid=in-page-alert]', { hasText: `Order ${first}: Shipped` }).waitFor()
+      app.sandbox.control.transition(second!, 'SHIPPED')
+      await app.call('orders.pollNow')
+      await page.locator('[data-testid=in-page-alert]', { hasText: `Order ${second}: Shipped` }).waitFor()
+      app.sandbox.control.transition(first!, 'COMPLETE')
+      await app.call('orders.pollNow')
+      await page.locator('[data-testid=in-page-alert]', { hasText: `Order ${first}: Complete` }).waitFor()
+      expect(await titles()).toEqual([`Order ${first}: Complete`])
+      expect((await page.textContent('[data-testid=in-page-alerts-toggle]'))?.trim()).toBe('Show 1 more alert')
+      await page.click('[data-testid=in-page-alerts-toggle]')
+      await page.locator('[data-testid=in-page-alert]', { hasText: `Order ${second}: Shipped` }).waitFor()
+      expect(await titles()).toEqual([`Order ${first}: Complete`, `Order ${second}: Shipped`])
+
+      // Dismissed, the delivered order's alert leaves no stale "Shipped" of it behind.
+      await page.locator('[data-testid=in-page-alert]', { hasText: `Order ${first}: Complete` }).locator('button', { hasText: 'Dismiss' }).click()
+      await page.locator('[data-testid=in-page-alert]', { hasText: `Order ${first}` }).waitFor({ state: 'detached' })
+      expect(await titles()).toEqual([`Order ${second}: Shipped`])
+      expect(await page.locator('[data-testid=in-page-alerts-toggle]').count()).toBe(0)
+      await page.locator('[data-testid=in-page-alert] button', { hasText: 'Dismiss' }).click()
+      await page.locator('[data-testid=in-page-alert]').first().waitFor({ state: 'detached' })
+    } finally {
+      await app.call('orders.setAlertPrefs', prefs)
+    }
+  })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES } from '../../../shared/api'
+import { ORDER_FILTER_IDS_MAX } from '../../../shared/model/order'
 import { AlertPrefs, type OrderChange } from '../../../shared/model/order-watch'
 import { LANGUAGES, languageOrFallback } from '../../../shared/locales/languages'
 import { alertsFor, COALESCE_ABOVE } from './alerts'
@@ -42,6 +43,16 @@ describe('order alerts', () => {
     expect(alertsFor([change(41, 'SHIPPED')], { locale: 'en', prefs, now, profileId })[0]!.target).toEqual({ kind: 'order', orderId: 41, profileId })
     const many = [1, 2, 3, 4].map((id) => change(id, 'SHIPPED'))
     expect(alertsFor(many, { locale: 'en', prefs, now, profileId })[0]!.target).toEqual({ kind: 'orders', orderIds: [1, 2, 3, 4], profileId })
+  })
+
+  it('says whose orders’ status it tells, so that a later alert of a newer status replaces it in the window’s strip, however many they are', () => {
+    const profileId = 'p-1'
+    expect(alertsFor([change(41, 'SHIPPED')], { locale: 'en', prefs, now, profileId })[0]!.statusOf).toEqual({ orderIds: [41], profileId })
+    const many = Array.from({ length: ORDER_FILTER_IDS_MAX + 1 }, (_, k) => change(k + 1, 'SHIPPED'))
+    // Too many for a click to list them: still each of them, in a newer status than any alert before.
+    const [grouped] = alertsFor(many, { locale: 'en', prefs, now, profileId })
+    expect(grouped!.target).toBeUndefined()
+    expect(grouped!.statusOf).toEqual({ orderIds: many.map((c) => c.orderId), profileId })
   })
 
   it("speaks the user's language and falls back to English", () => {

@@ -39,7 +39,7 @@ export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Ale
     // A click shows exactly these orders (the orders list, filtered to them), as one order's alert opens it.
     const orderIds = [...new Set(wanted.map((ch) => ch.orderId))]
     const target = orderIds.length <= ORDER_FILTER_IDS_MAX ? { target: { kind: 'orders' as const, orderIds, ...of } } : {}
-    return [{ id: `orders-${wanted[0]!.at}-${wanted.length}`, title: t.summaryTitle(wanted.length), body, ...target }]
+    return [{ id: `orders-${wanted[0]!.at}-${wanted.length}`, title: t.summaryTitle(wanted.length), body, ...target, statusOf: { orderIds, ...of } }]
   }
   return wanted.map((ch) => {
     const lines = [ch.purchaseOrderNumber ? t.purchaseOrder(ch.purchaseOrderNumber) : t.noPurchaseOrder]
@@ -51,6 +51,7 @@ export function alertsFor(changes: readonly OrderChange[], c: AlertContext): Ale
       title: t.title(ch.orderId, statusLabel(t.status, ch.to)),
       body: lines.join('\n'),
       target: { kind: 'order' as const, orderId: ch.orderId, ...of },
+      statusOf: { orderIds: [ch.orderId], ...of },
     }
   })
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { appSuite, demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
-import { OrderFilters } from '../../../../shared/ipc/channels/orders'
+import { AlertPrefs, DEFAULT_ALERT_STATUSES, OrderFilters } from '../../../../shared/ipc/channels/orders'
 import { sendableDraft } from '../../../../tests/support/renderer/drafts'
 
 const alerts = () => [...document.querySelectorAll<HTMLElement>('[data-testid=in-page-alert]')]
@@ -14,6 +14,7 @@ describe('alerts and requests to open an order', () => {
       localStorage.removeItem('wd.language')
       // The orders list remembers its filters: the next test starts from the whole list.
       await demo.app.api.orders.saveFilters(OrderFilters.parse({}))
+      await demo.app.api.orders.setAlertPrefs(AlertPrefs.parse({}))
     },
   })
   const listedIds = () => $$('[data-testid=order-row]').map((r) => Number(r.dataset.orderId))
@@ -139,6 +140,77 @@ describe('alerts and requests to open an order', () => {
     await waitFor(() => alerts().length === 3, 'all three')
     document.querySelector<HTMLElement>('[data-testid=in-page-alerts-dismiss-all]')!.click()
     await waitFor(() => alerts().length === 0, 'none left')
+  })
+
+  /** Open orders of the seed not used by a test before. */
+  const used = new Set<number>()
+  async function openOrders(n: number): Promise<number[]> {
+    await demo.app.api.orders.pollNow()
+    const moving = new Set(['CREATED', 'ACCEPTED', 'PROCESSING'])
+    const open = (await demo.sandbox.control.listOrdersRaw()).filter((o) => moving.has(o.status) && !used.has(o.id)).slice(0, n)
+    expect(open).toHaveLength(n)
+    for (const o of open) used.add(o.id)
+    return open.map((o) => o.id)
+  }
+  /** The service moves these orders on, as the watcher's next poll sees them. */
+  async function move(to: 'SHIPPED' | 'COMPLETE' | 'CANCELLED', ...ids: number[]): Promise<void> {
+    for (const id of ids) await demo.sandbox.control.transition(id, to)
+    await demo.app.api.orders.pollNow()
+  }
+  const titles = () => alerts().map((a) => a.querySelector('h2')!.textContent)
+  const toggle = () => document.querySelector<HTMLElement>('[data-testid=in-page-alerts-toggle]')
+
+  it('keeps one alert per order, saying its latest status: shipped then delivered, the strip says delivered, newest, and counts the other orders', async () => {
+    // Delivered ("Complete") alerts on request: this rep asked for them.
+    await demo.app.api.orders.setAlertPrefs(AlertPrefs.parse({ statuses: [...DEFAULT_ALERT_STATUSES, 'COMPLETE'] }))
+    await demo.mount({ path: '/catalogue' })
+    const [first, second] = await openOrders(2)
+    await move('SHIPPED', first!)
+    await waitFor(() => titles()[0] === `Order ${first}: Shipped`, 'the first order shipped')
+    await move('SHIPPED', second!)
+    await waitFor(() => titles()[0] === `Order ${second}: Shipped`, 'the second order shipped')
+    await move('COMPLETE', first!)
+    await waitFor(() => titles()[0] === `Order ${first}: Complete`, 'the first order delivered, newest')
+    // One other order, not a stale alert of the first one.
+    expect(toggle()!.textContent?.trim()).toBe('Show 1 more alert')
+    toggle()!.click()
+    await waitFor(() => alerts().length === 2, 'both orders')
+    expect(titles()).toEqual([`Order ${first}: Complete`, `Order ${second}: Shipped`])
+
+    // Dismissing the first order's alert does not bring back its stale "Shipped".
+    const latest = alerts()[0]!
+    ;[...latest.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Dismiss')!.click()
+    await waitFor(() => alerts().length === 1, 'the other order only')
+    expect(titles()).toEqual([`Order ${second}: Shipped`])
+    expect(toggle()).toBeNull()
+  })
+
+  it('replaces the alerts of orders a grouped alert tells a newer status of, and keeps the ones it does not', async () => {
+    await demo.mount({ path: '/catalogue' })
+    const [alone, other, ...more] = await openOrders(6)
+    await move('SHIPPED', alone!)
+    await move('SHIPPED', other!)
+    await waitFor(() => titles()[0] === `Order ${other}: Shipped`, 'two alerts')
+    // Four orders at one poll, the first among them: one grouped alert, saying its new status with the others'.
+    await move('CANCELLED', alone!, ...more.slice(0, 3))
+    await waitFor(() => titles()[0] === '4 orders changed status', 'the grouped alert')
+    expect(toggle()!.textContent?.trim()).toBe('Show 1 more alert')
+    toggle()!.click()
+    await waitFor(() => alerts().length === 2, 'every alert')
+    expect(titles()).toEqual(['4 orders changed status', `Order ${other}: Shipped`])
+  })
+
+  it('keeps the alerts that say something else than a status, about the same order (a basket sent as it)', async () => {
+    await demo.mount({ path: '/catalogue' })
+    const [id] = await openOrders(1)
+    demo.app.notify({ id: `basket-sent-${id}`, title: 'Basket “Clinic restock” sent', body: `Order ${id}`, target: { kind: 'order', orderId: id! } })
+    await waitFor(() => alerts().length === 1, 'the basket’s alert')
+    await move('SHIPPED', id!)
+    await waitFor(() => titles()[0] === `Order ${id}: Shipped`, 'the order shipped')
+    expect(toggle()!.textContent?.trim()).toBe('Show 1 more alert')
+    toggle()!.click()
+    await waitFor(() => alerts().length === 2, 'both alerts')
+    expect(titles()).toEqual([`Order ${id}: Shipped`, 'Basket “Clinic restock” sent'])
   })
 
   it('opens the order the shell asks for (a notification or tray click in Electron)', async () => {
