@@ -147,6 +147,18 @@ describe('the virtual orders table', () => {
     w.unmount()
   })
 
+  // The cell was blank, as if the row were still loading, where the order's page shows '–'.
+  it('shows a dash for an order without a supplier reference, which a screen reader reads as none', async () => {
+    const w = mountTable(() => true, (i) => ({ ...row(i), supplier_ref: i % 2 ? '' : `SUP-${i}` }), 'de')
+    const [given, none] = w.findAll('[data-testid=order-row]').map((r) => r.findAll('[role=cell]')[4]!)
+    expect(given!.text()).toBe('SUP-0')
+    expect(given!.attributes('title')).toBe('SUP-0')
+    expect(none!.get('[aria-hidden=true]').text()).toBe('–')
+    expect(none!.get('.visually-hidden').text()).toBe('Keine Lieferantenreferenz')
+    expect(none!.attributes('title')).toBeUndefined()
+    w.unmount()
+  })
+
   it('shows what changed in the rows already shown: other orders in their places, organisation names arriving', async () => {
     const w = mountTable()
     await w.setProps({ organisationName: () => '' })
