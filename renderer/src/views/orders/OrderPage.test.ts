@@ -162,15 +162,87 @@ describe('order page', () => {
     again.unmount()
   })
 
+  /** What a sighted user sees of an element: its text without the words kept for screen readers. */
+  const seen = (el: Element) => without(el, '.visually-hidden')
+  /** What a screen reader reads of it: its text without what is hidden from it. */
+  const heard = (el: Element) => without(el, '[aria-hidden=true]')
+  function without(el: Element, selector: string): string {
+    const copy = el.cloneNode(true) as Element
+    copy.querySelectorAll(selector).forEach((n) => n.remove())
+    return copy.textContent!.trim()
+  }
+  const factOf = (term: string) => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === term)?.nextElementSibling ?? undefined
+
   // Nothing ships, so the order has no address: the Address fact was blank, read as a page that had not loaded.
   it('writes a dash for an order with no shipping address, as for every other empty fact', async () => {
     const order = (await demo.sandbox.control.listOrdersRaw())[0]!
     await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/orders/${order.id}$` }, set: { shipping_address: null } })
     onTestFinished(() => demo.sandbox.control.clearFaults())
     const mounted = await demo.mount({ path: `/orders/${order.id}` })
-    const value = (term: string) => $$('dl.facts dt').find((dt) => dt.textContent?.trim() === term)?.nextElementSibling?.textContent?.trim()
-    await waitFor(() => value('Shipping type') !== undefined, 'the shipping facts')
-    expect(value('Address')).toBe('–')
+    await waitFor(() => factOf('Shipping type'), 'the shipping facts')
+    expect(seen(factOf('Address')!)).toBe('–')
+    expect(heard(factOf('Address')!)).toBe('No address')
+    mounted.unmount()
+  })
+
+  // Each '–' was read out as 'en dash', or not at all: a screen reader user could not tell an empty fact from a glitch.
+  it('writes a dash for each value the order has not, which a screen reader reads as words saying what is missing, in German', async () => {
+    inLanguage('de')
+    const order = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status !== 'DRAFT' && o.line_items.length).at(-5)!
+    const product = order.line_items[0]!.product
+    const none = {
+      date: null,
+      purchase_order_number: null,
+      supplier_ref: '',
+      linked_supplier_refs: [],
+      external_id: null,
+      parent_id: null,
+      name: null,
+      end_user: '',
+      manual_authorisation: null,
+      ship_cost: null,
+      shipping_address: null,
+      shipping_type: null,
+      ship_final: null,
+      ship_instructions: null,
+      provisioning_instructions: '',
+      payment_type: 'FINANCE',
+      finance: { target: 'SELF' },
+      shipments: [{ reference: 'SHP-1', tracking_number: null, date: null, items: [{ product, name: 'Kabel', product_code: 'CAB-1', quantity: 1, serial_numbers: [] }] }],
+      units: [{ id: 1, order: order.id, product, serial: null }],
+    }
+    await demo.sandbox.control.injectFault({ kind: 'reshape', match: { method: 'GET', path: `^/orders/${order.id}$` }, set: none })
+    onTestFinished(() => demo.sandbox.control.clearFaults())
+    const mounted = await demo.mount({ path: `/orders/${order.id}` })
+    await waitFor(() => $('[data-testid=order-finance]') && $('[data-testid=shipment]') && factOf('Versandart'), 'the whole order')
+    const absent = {
+      Bestellt: 'Keine Angabe',
+      Bestellnummer: 'Keine Bestellnummer',
+      Lieferantenreferenz: 'Keine Lieferantenreferenz',
+      'Verknüpfte Lieferantenreferenzen': 'Keine verknüpften Lieferantenreferenzen',
+      'Übergeordnete Bestellung': 'Keine übergeordnete Bestellung',
+      Endkunde: 'Keine Angabe',
+      Adresse: 'Keine Adresse',
+      Versandart: 'Keine Angabe',
+      Versandhinweise: 'Keine Angabe',
+      'Versandt am': 'Keine Angabe',
+      Genehmigt: 'Keine Angabe',
+      Geschäftsadressen: 'Keine Geschäftsadressen',
+      Sendungsnummer: 'Keine Sendungsnummer',
+    }
+    for (const [term, words] of Object.entries(absent)) {
+      const fact = factOf(term)
+      expect(fact, term).toBeTruthy()
+      expect([term, seen(fact!)]).toEqual([term, '–'])
+      expect([term, heard(fact!)]).toEqual([term, words])
+    }
+    // The serials of the shipment's item and of the unit, in their tables.
+    const serials = $('[data-testid=shipment] tbody td:last-child')!
+    expect([seen(serials), heard(serials)]).toEqual(['–', 'Keine Seriennummern'])
+    const serial = $('[data-testid=units] tbody td:last-child')!
+    expect([seen(serial), heard(serial)]).toEqual(['–', 'Keine Seriennummer'])
+    // Nowhere on the page is a dash read out as one.
+    expect(heard($('[data-testid=order-detail]')!)).not.toContain('–')
     mounted.unmount()
   })
 
