@@ -40,7 +40,7 @@ describe('cancel in the web interface', () => {
       expect(await t.call('orders.openInWebInterface', { id: order.id })).toEqual({ opened: true, url: `https://orders.example.com/orders/${order.id}` })
       expect(t.opened).toEqual([`https://orders.example.com/orders/${order.id}`])
       // Even a direct call of the cancel channel is refused without a request.
-      await expect(t.call('orders.cancel', { id: order.id })).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/web interface/) })
+      await expect(t.call('orders.cancel', { id: order.id })).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/web interface/), reason: { code: 'cancelInWebOnly' } })
       expect(live.control.requestLog().filter((r) => r.method === 'POST')).toEqual([])
       expect(live.control.listOrdersRaw().find((o) => o.id === order.id)!.status).toBe(order.status)
     } finally {

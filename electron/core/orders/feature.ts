@@ -308,7 +308,7 @@ export function ordersFeature(ctx: CoreContext, opts: OrdersOptions = {}): Order
       'orders.cancel': async ({ id }) => {
         const p = await need()
         if (!(await cancelByApi(p))) {
-          throw new AppError('conflict', `This service cancels orders in its web interface, not through the API: open order ${id} at ${webOrderUrl(p.session, id)}.`)
+          throw new AppError('conflict', `This service cancels orders in its web interface, not through the API: open order ${id} at ${webOrderUrl(p.session, id)}.`).because({ code: 'cancelInWebOnly' })
         }
         return p.actions.cancel(id)
       },

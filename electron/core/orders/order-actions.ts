@@ -1,5 +1,6 @@
-import { isCancellable, type Order } from '../../../shared/api'
+import { isCancellable, type Order, type OrderStatus } from '../../../shared/api'
 import { AppError } from '../../../shared/model/app-error'
+import type { ErrorReason } from '../../../shared/model/error-reason'
 import type { ServiceClient } from '../service/client'
 import { ServiceError } from '../service/service-error'
 import type { OrderQueries } from './order-queries'
@@ -24,7 +25,7 @@ export class OrderActions {
   async resubmit(id: number): Promise<Order> {
     const current = await this.deps.queries.fetch(id)
     if (current.status !== 'ATTENTION_REQUIRED') {
-      throw new AppError('conflict', `Only an order that needs attention can be resubmitted; order ${id} is ${current.status}.`)
+      throw new AppError('conflict', `Only an order that needs attention can be resubmitted; order ${id} is ${current.status}.`).because({ code: 'orderNotResubmittable', status: current.status })
     }
     return this.act('resubmitOrder', id, 'resubmit')
   }
@@ -33,7 +34,7 @@ export class OrderActions {
   async cancel(id: number): Promise<Order> {
     const current = await this.deps.queries.fetch(id)
     if (!isCancellable(current.status)) {
-      throw new AppError('conflict', `Order ${id} is ${current.status} and can no longer be cancelled: from ACCEPTED on an order is final.`)
+      throw new AppError('conflict', `Order ${id} is ${current.status} and can no longer be cancelled: from ACCEPTED on an order is final.`).because(notCancellable(current.status))
     }
     return this.act('cancelOrder', id, 'cancel')
   }
@@ -58,3 +59,12 @@ export class OrderActions {
     }
   }
 }
+
+/** Why an order in this status cannot be cancelled, as the window says it. */
+function notCancellable(status: string): ErrorReason {
+  if (status === 'CANCELLED') return { code: 'orderAlreadyCancelled' }
+  if ((PAST_CANCELLING as readonly string[]).includes(status)) return { code: 'orderPastCancelling', status }
+  return { code: 'orderNotCancellable', status }
+}
+/** From ACCEPTED on, an order is final (spec 3): its status says how far it got. */
+const PAST_CANCELLING: readonly OrderStatus[] = ['ACCEPTED', 'PART_SHIPPED', 'SHIPPED', 'COMPLETE']

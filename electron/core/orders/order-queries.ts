@@ -197,7 +197,7 @@ export class OrderQueries {
       this.deps.cache.putOrder(order, this.deps.clock.now())
       return order
     } catch (err) {
-      if (err instanceof ServiceError && err.code === 'not_found') throw new AppError('not_found', `Order ${id} does not exist or is not visible to you.`)
+      if (err instanceof ServiceError && err.code === 'not_found') throw new AppError('not_found', `Order ${id} does not exist or is not visible to you.`).because({ code: 'orderUnknown' })
       throw err
     }
   }

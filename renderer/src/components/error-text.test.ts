@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ERROR_REASON_CODES } from '../../../shared/model/error-reason'
+import { ERROR_REASON_CODES, reasonKey } from '../../../shared/model/error-reason'
 import { ServiceRefusalKind } from '../../../shared/model/service-refusal'
 import { createTestI18n } from '../../../tests/support/renderer/every-language'
 import { ApiError } from '../services/api'
@@ -8,7 +8,18 @@ import { errorText } from './error-text'
 describe('error texts', () => {
   it('has a sentence for every reason the core can give (the other languages are checked against English)', () => {
     const { te } = createTestI18n('en').global
-    expect(ERROR_REASON_CODES.filter((code) => !te(`baskets.reasons.${code}`, 'en'))).toEqual([])
+    expect(ERROR_REASON_CODES.filter((code) => !te(reasonKey(code), 'en'))).toEqual([])
+  })
+
+  // A cancel or resubmit the app refused itself said only 'Das ist im aktuellen Zustand nicht möglich.'
+  it("says why the app refused to cancel or resubmit an order, naming the order's status in the user's words", async () => {
+    const { t } = createTestI18n('de').global
+    const shipped = new ApiError({ code: 'conflict', message: 'Order 7 is SHIPPED and can no longer be cancelled: from ACCEPTED on an order is final.', reason: { code: 'orderPastCancelling', status: 'SHIPPED' } })
+    expect(errorText(t, shipped).summary).toBe(t('orders.reasons.orderPastCancelling', { status: t('orders.status.SHIPPED') }))
+    expect(errorText(t, shipped).summary).toContain('„Versandt“')
+    // A status the app does not know yet, as the service spells it.
+    const later = new ApiError({ code: 'conflict', message: 'Only an order that needs attention can be resubmitted; order 7 is ON_HOLD.', reason: { code: 'orderNotResubmittable', status: 'ON_HOLD' } })
+    expect(errorText(t, later).summary).toContain('„ON_HOLD“')
   })
 
   it('says a refusal with a reason in its own words, with what it names; one without, by its error code', () => {

@@ -1,14 +1,20 @@
 import type { DraftError } from '../../../shared/model/draft'
-import type { ErrorReason } from '../../../shared/model/error-reason'
+import { isKnownStatus } from '../../../shared/api'
+import { reasonKey, type ErrorReason } from '../../../shared/model/error-reason'
 import type { ServiceRefusal } from '../../../shared/model/service-refusal'
 import type { ApiError } from '../services/api'
 
 type Translate = (key: string, named?: Record<string, unknown>) => string
 
-/** A refusal's stable reason (drafts, lines, templates) in the user's words: what it names is in the message. */
+/**
+ * A refusal's stable reason (drafts, lines, templates, orders) in the user's words: what it names is
+ * in the message, an order's status by its name in the user's language (one the app does not know as
+ * the service spells it).
+ */
 export function reasonText(t: Translate, reason: ErrorReason): string {
   const { code, ...named } = reason
-  return t(`baskets.reasons.${code}`, named)
+  if ('status' in named) named.status = isKnownStatus(named.status) ? t(`orders.status.${named.status}`) : named.status
+  return t(reasonKey(code), named)
 }
 
 /**

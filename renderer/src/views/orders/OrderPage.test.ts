@@ -396,6 +396,24 @@ describe('order page', () => {
     expect(details.querySelector('summary')!.textContent).toBe('Was der Dienst gesagt hat')
     expect(details.querySelector('[data-testid=service-words]')!.textContent).toBe('Injected fault (sandbox test mode)')
   })
+
+  // It said only 'That is not possible in its current state.', whatever the order's status.
+  it('says why an order shipped since the page showed it can no longer be cancelled, the app’s English folded away', async () => {
+    const order = (await demo.sandbox.control.listOrdersRaw()).filter((o) => o.status !== 'DRAFT' && o.line_items.length).at(-4)!
+    await demo.sandbox.control.transition(order.id, 'PROCESSING')
+    await demo.mount({ path: `/orders/${order.id}` })
+    const cancel = await waitFor(() => $<HTMLButtonElement>('[data-testid=cancel-order]'), 'the Cancel order button')
+    cancel.click()
+    const confirm = await waitFor(() => [...document.querySelectorAll<HTMLButtonElement>('.n-dialog button')].find((b) => b.textContent?.trim() === 'Cancel order'), 'the confirmation')
+    await demo.sandbox.control.transition(order.id, 'SHIPPED')
+    confirm.click()
+    const notice = await waitFor(() => $$('[role=alert]').find((n) => n.dataset.errorCode === 'conflict'), 'the refusal')
+    expect(notice.querySelector('.n-alert__header, .n-alert-body__title')!.textContent!.trim()).toBe('This order is already “Shipped”, so it can no longer be cancelled: once accepted, an order is final.')
+    const details = notice.querySelector('details')!
+    expect(details.querySelector('summary')!.textContent).toBe('Technical details')
+    expect(details.textContent).toContain(`Order ${order.id} is SHIPPED`)
+    expect((await demo.sandbox.control.listOrdersRaw()).find((o) => o.id === order.id)!.status).toBe('SHIPPED')
+  })
 })
 
 describe('reorder', () => {
