@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { ErrorCode } from './app-error'
+import { ErrorReason } from './error-reason'
+import { ServiceRefusal } from './service-refusal'
 
 const SyncPhase = z.enum(['fetching', 'finalizing', 'done', 'failed', 'cancelled'])
 type SyncPhase = z.infer<typeof SyncPhase>
@@ -22,6 +24,10 @@ export const SyncProgress = z.object({
   message: z.string().optional(),
   /** What kind of failure it was, for the rep's own words (the message is the core's detail, in English). */
   code: ErrorCode.optional(),
+  /** Why, where the core knows more than the code (as ErrorReport.reason): the rep's words say it instead. */
+  reason: ErrorReason.optional(),
+  /** The service refused a request of the sync (as ErrorReport.refusal): `message` then holds its own words. */
+  refusal: ServiceRefusal.optional(),
 })
 export type SyncProgress = z.infer<typeof SyncProgress>
 
@@ -43,6 +49,10 @@ export const CatalogueStatus = z.object({
   lastError: z.string().nullable(),
   /** The kind of the last failure (see SyncProgress.code); null with no failure, or from a core that did not say. */
   lastErrorCode: ErrorCode.nullable().default(null),
+  /** Why the last sync failed, where the core knows (see SyncProgress.reason); null otherwise. */
+  lastErrorReason: ErrorReason.nullable().default(null),
+  /** The refusal of the service that failed it (see SyncProgress.refusal); null otherwise. */
+  lastErrorRefusal: ServiceRefusal.nullable().default(null),
   /** Automatic refresh interval in hours; 0 = only on demand. */
   refreshHours: z.number().min(0),
   nextSyncAt: z.string().nullable(),

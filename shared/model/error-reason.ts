@@ -40,18 +40,38 @@ const OrderReason = z.discriminatedUnion('code', [
 ])
 
 /**
- * Why the core refused an action, as a stable code with what its sentence names: the window says it
+ * Why a catalogue sync failed, where the core knows more than its error code says
+ * (`catalogue.sync.reasons.<code>`): a refusal of the service is said by its kind instead.
+ */
+const SyncReason = z.discriminatedUnion('code', [
+  /** The service sent a page of the products that is not a list of products (not JSON, cut short). */
+  z.object({ code: z.literal('syncPageMalformed'), page: z.int().min(1) }),
+  /** The disk filled up while the next catalogue was written: the one stored before stays. */
+  z.object({ code: z.literal('syncDiskFull') }),
+  /** The service stopped answering part-way: the pages already stored are kept for the next sync. */
+  z.object({ code: z.literal('syncServiceLost') }),
+  /** The service ended the app's session during the sync and refused a new one (credentials revoked). */
+  z.object({ code: z.literal('syncSessionRefused') }),
+  /** The connection was changed (saved, switched) while the sync ran: it carries on with the new one. */
+  z.object({ code: z.literal('syncConnectionChanged') }),
+])
+
+/**
+ * Why the core refused an action, or a sync failed, as a stable code with what its sentence names: the window says it
  * in the rep's language, the error's English message staying the technical detail. A refusal
  * without one is said by its error code.
  */
-export const ErrorReason = z.discriminatedUnion('code', [...BasketReason.options, ...OrderReason.options])
+export const ErrorReason = z.discriminatedUnion('code', [...BasketReason.options, ...OrderReason.options, ...SyncReason.options])
 export type ErrorReason = z.infer<typeof ErrorReason>
 export type ErrorReasonCode = ErrorReason['code']
 /** Every code, for the check that each has its sentence in every language. */
 export const ERROR_REASON_CODES: readonly ErrorReasonCode[] = ErrorReason.options.map((o) => o.shape.code.value)
 const ORDER_REASON_CODES: ReadonlySet<string> = new Set(OrderReason.options.map((o) => o.shape.code.value))
+const SYNC_REASON_CODES: ReadonlySet<string> = new Set(SyncReason.options.map((o) => o.shape.code.value))
 
-/** Where a reason's sentence is, in the locales: an order's with the orders, the others with the baskets. */
+/** Where a reason's sentence is, in the locales: an order's with the orders, a sync's with the catalogue, the others with the baskets. */
 export function reasonKey(code: ErrorReasonCode): string {
-  return `${ORDER_REASON_CODES.has(code) ? 'orders' : 'baskets'}.reasons.${code}`
+  if (ORDER_REASON_CODES.has(code)) return `orders.reasons.${code}`
+  if (SYNC_REASON_CODES.has(code)) return `catalogue.sync.reasons.${code}`
+  return `baskets.reasons.${code}`
 }

@@ -4,6 +4,8 @@ import { CatalogueSearchInput, FacetCountsInput, type CatalogueSearchResult, typ
 import { syncUnderWay, type CatalogueStatus, type SyncOutcome, type SyncProgress } from '../../../shared/model/catalogue-sync'
 import { productSummary, type ImageKind, type MatchKind, type ProductSummary } from '../../../shared/model/product'
 import { AppError, type ErrorCode } from '../../../shared/model/app-error'
+import type { ErrorReason } from '../../../shared/model/error-reason'
+import type { ServiceRefusal } from '../../../shared/model/service-refusal'
 import { serviceOf, type ActiveSession } from '../connection/connection'
 import { ProfileScoped } from '../connection/profile-scoped'
 import type { CoreContext } from '../context'
@@ -76,8 +78,8 @@ export class Catalogue {
   /** Sessions whose vendor and type names were asked for (once each). */
   private namesAsked = new WeakSet<object>()
   private running: RunningSync | null = null
-  /** The last sync's failure: the core's words (for support) and its kind (for the rep's). */
-  private lastError: { message: string; code: ErrorCode } | null = null
+  /** The last sync's failure: the core's or the service's words (for support), its kind and why (for the rep's). */
+  private lastError: { message: string; code: ErrorCode; reason: ErrorReason | null; refusal: ServiceRefusal | null } | null = null
   private retryAt = 0
   /** A sync was cut short by the end of its session: the next session takes it up at once. */
   private resumeWanted = false
@@ -137,6 +139,8 @@ export class Catalogue {
       landed: b ? this.landed(b) : null,
       lastError: this.lastError?.message ?? null,
       lastErrorCode: this.lastError?.code ?? null,
+      lastErrorReason: this.lastError?.reason ?? null,
+      lastErrorRefusal: this.lastError?.refusal ?? null,
       refreshHours: hours,
       nextSyncAt: b && hours > 0 ? new Date(this.nextDue(b)).toISOString() : null,
     }
@@ -302,7 +306,7 @@ export class Catalogue {
         run.progress = p
         if (this.bound !== b) return
         // The outcome (the one place it is recorded) is in the status before the views hear of it: they read the status then.
-        if (p.phase === 'failed') this.lastError = { message: p.message ?? SYNC_FAILED, code: p.code ?? 'internal' }
+        if (p.phase === 'failed') this.lastError = { message: p.message ?? SYNC_FAILED, code: p.code ?? 'internal', reason: p.reason ?? null, refusal: p.refusal ?? null }
         if (p.phase === 'done') this.lastError = null
         this.ctx.emit('catalogue.syncProgress', p)
       },

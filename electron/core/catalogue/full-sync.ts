@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ProductGroup, ProductGroupListItem } from '../../../shared/api'
 import { PER_PAGE_MAX } from '../../../shared/api'
 import { AppError } from '../../../shared/model/app-error'
+import type { ErrorReason } from '../../../shared/model/error-reason'
 import { syncUnderWay, type SyncOutcome, type SyncProgress } from '../../../shared/model/catalogue-sync'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
@@ -97,7 +98,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   let writer: SyncWorkers | null = null
 
   let phaseNow: SyncProgress['phase'] = 'fetching'
-  const progress = (phase: SyncProgress['phase'], message?: string, code?: SyncProgress['code']): SyncProgress => {
+  const progress = (phase: SyncProgress['phase'], failure?: Pick<SyncProgress, 'message' | 'code' | 'reason' | 'refusal'>): SyncProgress => {
     phaseNow = phase
     const seconds = Math.max(0.001, (clock.now() - startedAt) / 1000)
     const remaining = Math.max(0, shadow.totalPages - done.size)
@@ -110,8 +111,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       productsPerSecond: Math.round(productsThisRun / seconds),
       productsSearchable: [...searchable].reduce((n, page) => n + (done.get(page)?.added ?? 0), 0),
       etaSeconds: phase === 'fetching' && pagesThisRun > 0 ? Math.round(((remaining * seconds) / pagesThisRun) * 10) / 10 : phase === 'done' ? 0 : null,
-      ...(message ? { message } : {}),
-      ...(code ? { code } : {}),
+      ...failure,
     }
     deps.onProgress(p)
     return p
@@ -161,7 +161,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   const fetchAndStore = async (writer: SyncWorkers, page: number, countItems: boolean): Promise<StoredPage> => {
     const agent = client.remoteAgent()
     const res = await retrying(() => client.sentElsewhere('listProducts', { query: query(page), signal }, (request) => writer.fetchPage(page, (page - 1) * perPage + 1, request, agent, countItems, signal)))
-    if (res.value instanceof MalformedPage) throw new ServiceError('bad_response', res.value.message, res.status, false)
+    if (res.value instanceof MalformedPage) throw malformed(page, res.value, res.status)
     if (res.value instanceof Error) throw res.value
     return landed(page, res.value)
   }
@@ -172,7 +172,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     try {
       stored = await writer.storePage(page, (page - 1) * perPage + 1, fetched.body, fetched.totalPages === null, fetched.etag)
     } catch (err) {
-      if (err instanceof MalformedPage) throw new ServiceError('bad_response', err.message, fetched.status, false)
+      if (err instanceof MalformedPage) throw malformed(page, err, fetched.status)
       throw err
     }
     return landed(page, stored)
@@ -353,7 +353,13 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
     }
     const message = err instanceof Error ? err.message : String(err)
     deps.log.warn('catalogue sync failed; the previous catalogue stays in use', { message })
-    progress('failed', message, err instanceof AppError ? err.code : 'internal')
+    const reason = failureReason(err, done.size > 0)
+    progress('failed', {
+      message,
+      code: err instanceof AppError ? err.code : 'internal',
+      ...(reason ? { reason } : {}),
+      ...(err instanceof AppError && err.refusal ? { refusal: err.refusal } : {}),
+    })
     return { outcome: 'failed', products, invalid, message, error: err }
   } finally {
     await writer?.close()
@@ -402,4 +408,25 @@ function headerInt(v: string | string[] | undefined): number | null {
   if (s === undefined || s.trim() === '') return null
   const n = Number(s)
   return Number.isInteger(n) && n >= 0 ? n : null
+}
+
+/** A page of the products the app cannot read as a list of products: which page, for the rep's words. */
+function malformed(page: number, err: MalformedPage, status: number): ServiceError {
+  return new ServiceError('bad_response', err.message, status, false).because({ code: 'syncPageMalformed', page })
+}
+
+/**
+ * Why a sync failed, where the core knows more than the error's code: a page it could not read, a
+ * full disk, the session refused or the connection changed, the service lost after pages were
+ * stored (kept for the next sync; before any, the code says it: the service cannot be reached). A
+ * refusal of the service is said by its kind, with its own words.
+ */
+function failureReason(err: unknown, pagesStored: boolean): ErrorReason | undefined {
+  if (err instanceof SessionEndedError) return { code: 'syncConnectionChanged' }
+  if (!(err instanceof AppError)) return undefined
+  if (err.reason) return err.reason
+  if (err.code === 'storage_full') return { code: 'syncDiskFull' }
+  if (err.code === 'unauthorized') return { code: 'syncSessionRefused' }
+  if (pagesStored && (err.code === 'offline' || err.code === 'timeout')) return { code: 'syncServiceLost' }
+  return undefined
 }

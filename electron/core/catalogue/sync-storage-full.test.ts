@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
-import type { SyncOutcome } from '../../../shared/model/catalogue-sync'
+import type { CatalogueStatus, SyncOutcome } from '../../../shared/model/catalogue-sync'
 import { startSandbox, type Sandbox } from '../../sandbox'
 import { catalogueRig } from '../../../tests/support/core/catalogue-rig'
 import { SyncWorkers } from './sync-workers'
@@ -34,6 +34,7 @@ describe('a full disk during a catalogue sync', () => {
       const outcome = await rig.call<SyncOutcome>('catalogue.sync')
       SyncWorkers.testPragmas = ''
       expect(outcome).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^The disk is full.*saved before is kept/) })
+      expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastErrorCode: 'storage_full', lastErrorReason: { code: 'syncDiskFull' } })
 
       const after = await rig.call<CatalogueSearchResult>('catalogue.search', { query: '', limit: 5 })
       expect(after.total).toBe(400)

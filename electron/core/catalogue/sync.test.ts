@@ -4,13 +4,14 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { Product } from '../../../shared/api'
+import { Product, type User } from '../../../shared/api'
 import type { CatalogueSearchResult } from '../../../shared/model/catalogue-search'
 import type { CatalogueStatus, SyncOutcome, SyncProgress } from '../../../shared/model/catalogue-sync'
 import type { ProductSummary } from '../../../shared/model/product'
 import { SHOWCASE, startSandbox, type Sandbox } from '../../sandbox'
 import { catalogueRig, type CatalogueRig } from '../../../tests/support/core/catalogue-rig'
 import { until } from '../../../tests/support/core/until'
+import { RecordClient } from '../../../tests/support/sandbox/record-client'
 
 const PRODUCTS = 640
 const PER_PAGE = 100
@@ -276,7 +277,14 @@ describe('full sync', () => {
     const failed = await rig.call<SyncOutcome>('catalogue.sync')
     expect(failed.outcome).toBe('failed')
     expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.router.sku })).map((p) => p.id)).toEqual([SHOWCASE.router.id])
-    expect((await rig.call<CatalogueStatus>('catalogue.status')).products).toBe(PRODUCTS)
+    // The service's refusal, by its kind, its own words kept: no reason of the app's beside it.
+    expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({
+      products: PRODUCTS,
+      lastErrorCode: 'server_error',
+      lastErrorRefusal: { kind: 'server_error', status: 503 },
+      lastErrorReason: null,
+      lastError: expect.stringContaining('Injected fault'),
+    })
     sandbox.control.clearFaults()
     expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('completed')
   })
@@ -362,6 +370,49 @@ describe('full sync', () => {
   })
 })
 
+describe('a sync that fails part-way says why', () => {
+  /** A rig whose next sync meets `fault` once two pages are stored (one page at a time). */
+  async function failingAfterTwoPages(fault: () => Promise<void> | void): Promise<CatalogueRig> {
+    const rig = await connected({ concurrency: 1 })
+    let struck = false
+    rig.onEvent((event, payload) => {
+      if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone === 2 && !struck) {
+        struck = true
+        void fault()
+      }
+    })
+    return rig
+  }
+
+  it('the service stopped answering: the pages stored are kept for the next sync, which carries on from them', async () => {
+    const rig = await failingAfterTwoPages(() => sandbox.control.pause())
+    expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('failed')
+    const status = await rig.call<CatalogueStatus>('catalogue.status')
+    expect(status).toMatchObject({ lastErrorCode: 'offline', lastErrorReason: { code: 'syncServiceLost' }, lastErrorRefusal: null })
+    const failed = progressEvents(rig).at(-1)!
+    expect(failed).toMatchObject({ phase: 'failed', code: 'offline', reason: { code: 'syncServiceLost' } })
+  })
+
+  it('the service ended the session and refused a new one: said as such, not as credentials typed wrong', async () => {
+    // A user of the demo's organisation, disabled by its administrator while the app is connected:
+    // the token the app holds stops working, and a new one is refused (invalid_client).
+    const creds = sandbox.clients.find((c) => c.organisationId === sandbox.demo.organisationId && !c.admin)!
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 1 })
+    rigs.push(rig)
+    const profile = await rig.call<{ id: string }>('connection.save', { name: 'Buyer', baseUrl: sandbox.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret })
+    await rig.call('connection.activate', { id: profile.id })
+    const admin = await new RecordClient(sandbox.url, sandbox.demo).signIn()
+    const { id: _i, api_clients: _c, audit_logs: _a, actions_taken: _t, ...user } = (await admin.get<User>(`/users/${creds.userId}`)).body
+    expect((await admin.send('PUT', `/users/${creds.userId}`, { ...user, active: false })).status).toBe(200)
+    try {
+      expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('failed')
+      expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastErrorCode: 'unauthorized', lastErrorReason: { code: 'syncSessionRefused' } })
+    } finally {
+      await admin.send('PUT', `/users/${creds.userId}`, { ...user, active: true })
+    }
+  })
+})
+
 describe('a service that answers malformed products', () => {
   // The sandbox only serves well-formed products; this small proxy (a stand-in for a misbehaving
   // service) corrupts two products of the first page on their way through.
@@ -427,6 +478,8 @@ describe('a service that answers malformed products', () => {
       const failed = await rig.call<SyncOutcome>('catalogue.sync')
       expect(failed.outcome).toBe('failed')
       expect(failed.message).toMatch(/page 3 of the products was not JSON/)
+      // Which page the app could not read, for the rep's words, not 'is the base URL right?'.
+      expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastErrorCode: 'bad_response', lastErrorReason: { code: 'syncPageMalformed', page: 3 }, lastErrorRefusal: null })
     } finally {
       truncatePage = null
     }

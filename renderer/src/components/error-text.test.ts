@@ -30,6 +30,12 @@ describe('error texts', () => {
     expect(errorText(t, plain).summary).toBe('Das ist im aktuellen Zustand nicht möglich.')
   })
 
+  it('says why a catalogue sync failed where the core knows: the page the app could not read', () => {
+    const { t } = createTestI18n('de').global
+    const malformed = new ApiError({ code: 'bad_response', message: 'page 3 of the products was not JSON', reason: { code: 'syncPageMalformed', page: 3 } })
+    expect(errorText(t, malformed).summary).toMatch(/^Der Dienst hat Seite 3 des Katalogs in einer Form geschickt, die die App nicht lesen kann/)
+  })
+
   it('has a sentence for every kind of refusal of the service (the other languages are checked against English)', () => {
     const { te } = createTestI18n('en').global
     expect(ServiceRefusalKind.options.filter((kind) => !te(`frame.errors.refusal.${kind}`, 'en'))).toEqual([])

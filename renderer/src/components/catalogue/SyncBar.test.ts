@@ -57,8 +57,13 @@ describe('the catalogue sync bar when the first sync fails', () => {
       const started = await suite.app.api.connection.startDemo()
       if (!started.ok) throw new Error(started.error.message)
       await suite.mount({ path: '/catalogue' })
-      const failed = await waitFor(() => $('[data-testid=sync-failed]')?.textContent, 'the failure said', 30_000)
-      expect(failed).toContain('Injected fault')
+      const failed = await waitFor(() => $('[data-testid=sync-failed]'), 'the failure said', 30_000)
+      // The service's refusal by its kind, its own words quoted as what it said (not as the app's technical details).
+      expect(failed.querySelector('p')!.textContent!.trim()).toBe(
+        'The last sync failed. The service had a problem and could not do it: try again in a moment. If it keeps happening, tell support what the service said.',
+      )
+      expect(failed.querySelector('summary')!.textContent).toBe('What the service said')
+      expect(failed.querySelector('[data-testid=service-words]')!.textContent).toContain('Injected fault')
       // The page that landed answers searches: the bar says so, not that nothing was ever downloaded.
       expect($('[data-testid=prices-as-of]')?.textContent?.trim()).toMatch(/^Partly downloaded: [12],000 of 3,000 products$/)
       expect($('[data-testid=cancel-sync]')).toBeNull()
@@ -121,4 +126,36 @@ describe('the catalogue sync bar when the service cannot be reached, in Italian'
       await demo.sandbox.control.resume()
     }
   })
+})
+
+describe('the catalogue sync bar when the service stops answering part-way, in German', () => {
+  const suite = appSuite({ sandbox: { products: 3000, orders: 0, speed: 0, testMode: true } })
+
+  // It said 'Der Dienst ist nicht erreichbar. Prüfen Sie die Adresse und Ihr Netzwerk.', as if it never had been, and nothing of the pages kept.
+  it('says the service stopped answering and that the pages downloaded are kept, the core’s English folded away', async () => {
+    inLanguage('de')
+    await suite.sandbox.control.injectFault({ kind: 'latency', ms: 400, match: { path: '^/products$' } })
+    let paused: Promise<void> | null = null
+    const off = suite.app.api.on('catalogue.syncProgress', (p) => {
+      if (p.pagesDone >= 1) paused ??= suite.sandbox.control.pause()
+    })
+    try {
+      const started = await suite.app.api.connection.startDemo()
+      if (!started.ok) throw new Error(started.error.message)
+      await suite.mount({ path: '/catalogue' })
+      const failed = await waitFor(() => $('[data-testid=sync-failed]'), 'the failure said', 30_000)
+      expect(failed.querySelector('p')!.textContent!.trim()).toBe(
+        'Die letzte Synchronisierung ist fehlgeschlagen. Der Dienst hat mittendrin aufgehört zu antworten. Die schon heruntergeladenen Seiten bleiben erhalten: Die nächste Synchronisierung macht dort weiter.',
+      )
+      const details = failed.querySelector('details')!
+      expect(details.open).toBe(false)
+      expect(details.querySelector('summary')!.textContent).toBe('Technische Details (auf Englisch)')
+      expect(details.textContent).toContain('cannot be reached')
+    } finally {
+      off()
+      await paused
+      await suite.sandbox.control.resume()
+      await suite.sandbox.control.clearFaults()
+    }
+  }, 60_000)
 })
