@@ -91,6 +91,24 @@ describe('tray state from core events', () => {
     ])
   })
 
+  // Order numbers are each profile's own: profile B's 1042 is another order than profile A's.
+  it('keeps another profile’s change of the same order number when an order of the connected profile changes', () => {
+    const profile = (id: string, name: string) => ({ ...status(true), profile: { ...status(true).profile, id, name } })
+    let s = reduceTray(initialTrayState, 'connection.changed', profile('a', 'Clinic A'))
+    s = reduceTray(s, 'orders.changed', { changes: [change(1042, 'ACCEPTED')], open: 1, attention: 0, at: 'x' })
+    s = reduceTray(s, 'connection.changed', profile('b', 'Clinic B'))
+    s = reduceTray(s, 'orders.changed', { changes: [change(1042, 'SHIPPED')], open: 1, attention: 0, at: 'x' })
+    s = reduceTray(s, 'connection.changed', profile('a', 'Clinic A'))
+    s = reduceTray(s, 'orders.changed', { changes: [change(1042, 'SHIPPED')], open: 1, attention: 0, at: 'x' })
+    const orders = trayMenu(s, en).flatMap((i) => (i.type === 'normal' && i.action?.kind === 'openOrder' ? [i.label.trim()] : []))
+    expect(orders).toEqual(['Order 1042: Shipped · Clinic A', 'Order 1042: Shipped · Clinic B'])
+    // Its own older entry of that order is replaced, not listed twice.
+    expect(s.recent.map((r) => [r.profileId, r.orderId, r.status])).toEqual([
+      ['a', 1042, 'SHIPPED'],
+      ['b', 1042, 'SHIPPED'],
+    ])
+  })
+
   it('puts "needs attention" above everything else', () => {
     const s = reduceTray(connected({ online: false }), 'orders.changed', { changes: [change(9, 'ATTENTION_REQUIRED')], open: 1, attention: 1, at: 'x' })
     expect(trayIcon(s)).toBe('attention')

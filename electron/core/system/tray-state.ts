@@ -90,6 +90,9 @@ const entryOf = (c: z.infer<typeof Change>, state: TrayState): TrayState['recent
   profileDetail: state.profileDetail,
 })
 
+/** Whether two entries are of one order: its number within its profile. */
+const sameOrder = (a: TrayState['recent'][number], b: TrayState['recent'][number]): boolean => a.profileId === b.profileId && a.orderId === b.orderId
+
 /** A profile's entries take its name and detail as they are now (renamed, or another of its name saved or gone). */
 function relabel(recent: TrayState['recent'], profileId: string, profileName: string | null, profileDetail: string | null): TrayState['recent'] {
   return recent.map((r) => (r.profileId === profileId && (r.profileName !== profileName || r.profileDetail !== profileDetail) ? { ...r, profileName, profileDetail } : r))
@@ -151,7 +154,8 @@ export function reduceTray(state: TrayState, event: string, payload: unknown): T
       const p = OrdersChanged.safeParse(payload)
       if (!p.success) return state
       const fresh = p.data.changes.map((c) => entryOf(c, state))
-      const recent = [...fresh.reverse(), ...state.recent.filter((r) => !fresh.some((f) => f.orderId === r.orderId))].slice(0, RECENT_MAX)
+      // Order numbers are each profile's own: another profile's entry of the same number is another order, and stays.
+      const recent = [...fresh.reverse(), ...state.recent.filter((r) => !fresh.some((f) => sameOrder(f, r)))].slice(0, RECENT_MAX)
       const orders = { open: p.data.open ?? state.orders?.open ?? 0, attention: p.data.attention ?? state.orders?.attention ?? 0 }
       return { ...state, recent, orders }
     }
