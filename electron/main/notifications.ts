@@ -1,6 +1,7 @@
 import { Notification } from 'electron'
 import type { Alert, Logger, Notifier } from '../core/platform/services'
 import type { NavigationTarget } from '../../shared/ipc/channels/navigation'
+import { supersedes } from '../../shared/model/alert'
 import type { AlertTargetStore } from './alert-targets'
 import { toastXml } from './toast-xml'
 
@@ -15,10 +16,14 @@ export interface NotifierDeps {
 /**
  * The core's Notifier as native OS notifications. A click focuses (or reopens) the window and sends
  * `navigation.open`; the target is also persisted, so a click after a restart still finds its order.
+ * An order status alert closes the earlier notifications it tells a newer status of (`supersedes`,
+ * as the in-page strip drops their alerts), so the OS centre keeps one per order.
  */
 export function createElectronNotifier(deps: NotifierDeps): Notifier {
-  // Electron drops click handlers of notifications that were garbage-collected: keep them alive.
-  const live = new Set<Notification>()
+  // Notifications still on screen or in the OS centre, with the alert each tells, oldest first. Held
+  // also because Electron drops click handlers of notifications that were garbage-collected.
+  const live = new Map<Notification, Alert>()
+  const forget = (n: Notification) => live.delete(n)
   return {
     show(alert: Alert) {
       if (!Notification.isSupported()) {
@@ -32,18 +37,28 @@ export function createElectronNotifier(deps: NotifierDeps): Notifier {
         ...(deps.icon ? { icon: deps.icon } : {}),
         ...(process.platform === 'win32' ? { toastXml: toastXml(alert) } : {}),
       })
-      live.add(n)
-      if (live.size > 50) live.delete(live.values().next().value!)
       n.on('click', () => {
-        live.delete(n)
+        forget(n)
         deps.open(alert.target ?? null)
       })
-      n.on('close', () => live.delete(n))
+      // On Windows "close" also comes when a toast times out into the Action Center, where it stays:
+      // kept, a newer status of its order still takes it away there.
+      n.on('close', () => {
+        if (process.platform !== 'win32') forget(n)
+      })
       n.on('failed', (_e, error) => {
-        live.delete(n)
+        forget(n)
         deps.log.warn('a notification could not be shown', { id: alert.id, error })
       })
       n.show()
+      // One notification per order in the OS centre, saying its latest status: the stale ones go.
+      for (const [earlier, told] of live) {
+        if (!supersedes(alert, told)) continue
+        forget(earlier)
+        earlier.close()
+      }
+      live.set(n, alert)
+      if (live.size > 50) forget(live.keys().next().value!)
     },
   }
 }

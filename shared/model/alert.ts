@@ -22,3 +22,15 @@ export const AlertShown = z.object({
   statusOf: z.object({ orderIds: z.array(Id).min(1), profileId: z.string().min(1).max(64).optional() }).optional(),
 })
 export type AlertShown = z.infer<typeof AlertShown>
+
+/**
+ * Whether `newer` tells a newer status of every order `older` told one of (the same profile's):
+ * `older` is then stale ("Order 1042: Shipped" once it says "Complete"), and the in-page strip drops
+ * it as the shell closes its OS notification. Alerts about something else than a status (a basket
+ * sent as that order) never supersede and are never superseded.
+ */
+export function supersedes(newer: AlertShown, older: AlertShown): boolean {
+  const [n, o] = [newer.statusOf, older.statusOf]
+  if (!n || !o || n.profileId !== o.profileId) return false
+  return o.orderIds.every((id) => n.orderIds.includes(id))
+}

@@ -1,20 +1,9 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { AlertShown } from '../../../shared/ipc/channels/alerts'
+import { supersedes, type AlertShown } from '../../../shared/ipc/channels/alerts'
 import { api } from '../services/api'
 
 const KEEP = 20
-
-/**
- * Whether `newer` tells a newer status of every order `older` told one of (the same profile's):
- * `older` is then stale ("Order 1042: Shipped" once it says "Complete"). Alerts about something
- * else than a status (a basket sent as that order) are never stale.
- */
-function supersedes(newer: AlertShown, older: AlertShown): boolean {
-  const [n, o] = [newer.statusOf, older.statusOf]
-  if (!n || !o || n.profileId !== o.profileId) return false
-  return o.orderIds.every((id) => n.orderIds.includes(id))
-}
 
 /**
  * Alerts shown inside the page. Only the browser harness needs this: in Electron the OS shows

@@ -1,6 +1,6 @@
-import { AlertShown } from '../../model/alert'
+import { AlertShown, supersedes } from '../../model/alert'
 
 // Re-exported from the domain model (shared/model) for the renderer's imports.
-export { AlertShown }
+export { AlertShown, supersedes }
 
 export const alertsChannels = {}

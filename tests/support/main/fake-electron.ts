@@ -128,6 +128,11 @@ class FakeNotification extends Emitter {
   show() {
     FakeNotification.shown.push(this)
   }
+  /** How many times the app dismissed it (Electron's close(): gone from the screen and the OS centre). */
+  closeCalls = 0
+  close() {
+    this.closeCalls++
+  }
 }
 
 class FakeTray extends Emitter {
