@@ -3,7 +3,7 @@ import { ERROR_REASON_CODES, reasonKey } from '../../../shared/model/error-reaso
 import { ServiceRefusalKind } from '../../../shared/model/service-refusal'
 import { createTestI18n } from '../../../tests/support/renderer/every-language'
 import { ApiError } from '../services/api'
-import { errorText } from './error-text'
+import { errorText, failedWords } from './error-text'
 
 describe('error texts', () => {
   it('has a sentence for every reason the core can give (the other languages are checked against English)', () => {
@@ -49,5 +49,15 @@ describe('error texts', () => {
     expect(errorText(t, unnamed).summary).toBe('Der Dienst hat das Gesendete nicht akzeptiert. Prüfen Sie es und versuchen Sie es erneut.')
     const forbidden = new ApiError({ code: 'forbidden', message: 'This operation needs the permission users.write', refusal: { kind: 'forbidden', status: 403 } })
     expect(errorText(t, forbidden).summary).toBe('Der Dienst erlaubt Ihrem Benutzer das nicht. Bitten Sie einen Administrator Ihres Kontos um die Berechtigung.')
+  })
+
+  it("says a failed export or PDF by its reason, with the core's words folded, or the service's quoted as its own", () => {
+    const { t } = createTestI18n('en').global
+    const refused = new ApiError({ code: 'forbidden', message: 'This operation needs the permission orders.read', refusal: { kind: 'forbidden', status: 403 } })
+    const words = failedWords(t, 'orders.export.failed', refused)
+    expect(words.text).toBe(t('orders.export.failed', { reason: errorText(t, refused).summary }))
+    expect(words).toMatchObject({ details: 'This operation needs the permission orders.read', byService: true })
+    const disk = new ApiError({ code: 'storage_full', message: 'ENOSPC: no space left on device' })
+    expect(failedWords(t, 'orders.documents.failed', disk)).toMatchObject({ details: 'ENOSPC: no space left on device', byService: false })
   })
 })

@@ -65,3 +65,12 @@ export function errorText(t: Translate, err: ApiError): { summary: string; retry
     retry: err.retryAfterSeconds !== undefined ? t('frame.errors.retryAfter', { seconds: err.retryAfterSeconds }) : '',
   }
 }
+
+/**
+ * An action that failed ('The export failed: <why>.'), as its result line says it: `key` takes the
+ * reason's sentence (errorText's summary) as {reason}; the error's own words go under the fold,
+ * quoted as the service's when they are its refusal.
+ */
+export function failedWords(t: Translate, key: string, err: ApiError): { text: string; details: string; byService: boolean } {
+  return { text: t(key, { reason: errorText(t, err).summary }), details: err.message, byService: !!err.refusal }
+}
