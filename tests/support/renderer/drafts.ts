@@ -1,6 +1,7 @@
 import { onTestFinished } from 'vitest'
 import type { Api } from '../../../shared/ipc/api-builder'
 import { SHOWCASE } from '../../../electron/sandbox/seed/catalogue'
+import { waitFor } from './mount-app'
 
 /** A draft that can be sent as it is: a saved address, a shipping type that serves it, one line. */
 export async function sendableDraft(api: Api, name: string): Promise<string> {
@@ -30,4 +31,19 @@ export async function workingOffline(api: Api): Promise<{ heldBack: () => boolea
   })
   onTestFinished(off)
   return { heldBack: () => heldBack }
+}
+
+/** Resolves once the outbox has tried the draft and the attempt failed: queued again, with its error. */
+export async function attemptFailed(api: Api, id: string, what = 'the failed attempt'): Promise<void> {
+  await waitFor(async () => {
+    const view = await api.baskets.get({ id })
+    return view.ok && view.value.state === 'queued' && view.value.error !== null
+  }, what)
+}
+
+/** Submits the draft and waits for the outbox's attempt to fail (the service away, or a fault injected). */
+export async function submittedAndFailed(api: Api, id: string, what?: string): Promise<void> {
+  const submitted = await api.baskets.submit({ id })
+  if (!submitted.ok) throw new Error(submitted.error.message)
+  await attemptFailed(api, id, what)
 }

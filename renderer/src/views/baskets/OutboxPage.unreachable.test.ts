@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
-import { sendableDraft } from '../../../../tests/support/renderer/drafts'
+import { sendableDraft, submittedAndFailed, attemptFailed } from '../../../../tests/support/renderer/drafts'
 import { $, $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
@@ -15,12 +15,7 @@ describe('the outbox while the service cannot be reached', () => {
     await demo.sandbox.control.pause()
     try {
       await demo.app.core.context.connection.probe()
-      const submitted = await demo.app.api.baskets.submit({ id })
-      if (!submitted.ok) throw new Error(submitted.error.message)
-      await waitFor(async () => {
-        const view = await demo.app.api.baskets.get({ id })
-        return view.ok && view.value.state === 'queued' && view.value.error !== null
-      }, 'the failed attempt')
+      await submittedAndFailed(demo.app.api, id)
 
       await demo.mount({ path: '/baskets/outbox' })
       const row = await waitFor(() => $$('[data-testid=queue-row]').find((r) => r.textContent?.includes('Ordine del treno')), 'the queued basket')
@@ -37,12 +32,7 @@ describe('the outbox while the service cannot be reached', () => {
     await demo.sandbox.control.pause()
     try {
       await demo.app.core.context.connection.probe()
-      const submitted = await demo.app.api.baskets.submit({ id })
-      if (!submitted.ok) throw new Error(submitted.error.message)
-      await waitFor(async () => {
-        const view = await demo.app.api.baskets.get({ id })
-        return view.ok && view.value.state === 'queued' && view.value.error !== null
-      }, 'the failed attempt')
+      await submittedAndFailed(demo.app.api, id)
 
       await demo.mount({ path: '/baskets/outbox' })
       const row = () => $$('[data-testid=queue-row]').find((r) => r.textContent?.includes('Zugfahrt'))
@@ -54,10 +44,7 @@ describe('the outbox while the service cannot be reached', () => {
       expect(tried).toMatch(/^Erneut versucht um \d{2}:\d{2}\.$/)
       expect(row()!.querySelector('[data-testid=queue-tried]')!.getAttribute('role')).toBe('status')
       // The attempt failed as the service is still away: the row says both.
-      await waitFor(async () => {
-        const view = await demo.app.api.baskets.get({ id })
-        return view.ok && view.value.state === 'queued' && view.value.error !== null
-      }, 'the retried attempt failed')
+      await attemptFailed(demo.app.api, id, 'the retried attempt failed')
       await waitFor(() => row()?.dataset.state === 'queued' || null, 'the row queued again')
       expect(cell()).toBe(`Wartet, bis der Dienst erreichbar ist. ${tried}`)
     } finally {
@@ -71,12 +58,7 @@ describe('the outbox while the service cannot be reached', () => {
     const id = await sendableDraft(demo.app.api, 'Ordine del furgone')
     demo.sandbox.control.injectFault({ kind: 'status', status: 500, match: { method: 'POST' } })
     try {
-      const submitted = await demo.app.api.baskets.submit({ id })
-      if (!submitted.ok) throw new Error(submitted.error.message)
-      await waitFor(async () => {
-        const view = await demo.app.api.baskets.get({ id })
-        return view.ok && view.value.state === 'queued' && view.value.error !== null
-      }, 'the failed attempt')
+      await submittedAndFailed(demo.app.api, id)
       // The sandbox's reason for its 500, in English as a service's would be.
       const english = 'Injected fault'
 

@@ -4,6 +4,7 @@ import { SHOWCASE } from '../../../../electron/sandbox/seed/catalogue'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $$, waitFor } from '../../../../tests/support/renderer/mount-app'
 import { inLanguage } from '../../../../tests/support/renderer/ui-language'
+import { submittedAndFailed } from '../../../../tests/support/renderer/drafts'
 
 /**
  * A basket the app held back before sending (its shipping type no longer delivers to its address's
@@ -30,12 +31,7 @@ describe('a basket held back for its shipping type, in the lists', () => {
     const added = await api.baskets.addLine({ draftId: id, productId: SHOWCASE.phone.id, quantity: 2 })
     if (!added.ok) throw new Error(added.error.message)
     demo.sandbox.control.injectFault({ kind: 'status', status: 429, retryAfterSeconds: 3600, times: 1, match: { method: 'PUT', path: '^/baskets/' } })
-    const submitted = await api.baskets.submit({ id })
-    if (!submitted.ok) throw new Error(submitted.error.message)
-    await waitFor(async () => {
-      const view = await api.baskets.get({ id })
-      return view.ok && view.value.state === 'queued' && view.value.error !== null
-    }, 'the attempt asked to wait')
+    await submittedAndFailed(api, id, 'the attempt asked to wait')
     demo.sandbox.control.setShippingCountries(UK_ONLY, [2], false)
     await waitFor(async () => {
       const lists = await api.baskets.referenceData({})
