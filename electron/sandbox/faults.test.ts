@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Problem } from '../../shared/api'
 import { SHOWCASE, startSandbox, type Sandbox } from '.'
 import { TestClient } from '../../tests/support/sandbox/test-client'
+import { RecordClient } from '../../tests/support/sandbox/record-client'
 
 let sb: Sandbox
 let api: TestClient
@@ -150,6 +151,24 @@ describe('rate limit', () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
       limited.control.advanceClock(61)
       expect((await c.get('/whoami')).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('counts per caller, not per token: renewing the token (spec 5.8) does not open a new window', async () => {
+    const limited = await startSandbox({ products: 20, orders: 0, speed: 0, rateLimitPerMinute: 3 })
+    try {
+      const api = await new RecordClient(limited.url, limited.demo).signIn()
+      for (let i = 0; i < 3; i++) expect((await api.get('/whoami')).status).toBe(200)
+      expect((await api.get('/whoami')).status).toBe(429)
+      await api.signIn()
+      const renewed = await api.get('/whoami')
+      expect(renewed.status).toBe(429)
+      expect(Number(renewed.headers.get('retry-after'))).toBeGreaterThan(0)
+      // Another API client is another caller, with its own window.
+      const other = limited.clients.find((c) => c.clientId !== limited.demo.clientId)!
+      expect((await (await new RecordClient(limited.url, other).signIn()).get('/whoami')).status).toBe(200)
     } finally {
       await limited.close()
     }

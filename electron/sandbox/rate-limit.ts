@@ -5,8 +5,10 @@ import { sha256 } from './secrets'
 import type { SandboxState } from './state'
 
 /**
- * Fixed one-minute windows per caller (the bearer token, or the address when there is none), on
- * the sandbox clock. Off unless rateLimitPerMinute > 0. Test admin endpoints are never limited.
+ * Fixed one-minute windows per caller, on the sandbox clock: the API client a bearer token was
+ * issued to (so renewing the token, spec 5.8, does not open a new window), else the token as sent
+ * (unknown ones), else the address. Off unless rateLimitPerMinute > 0. Test admin endpoints are
+ * never limited.
  */
 export function rateLimit(state: SandboxState): MiddlewareHandler<Env> {
   const windows = new Map<string, { start: number; count: number }>()
@@ -14,7 +16,7 @@ export function rateLimit(state: SandboxState): MiddlewareHandler<Env> {
     const limit = state.options.rateLimitPerMinute
     if (limit <= 0 || c.req.path.startsWith('/api/v1/_test')) return next()
     const auth = c.req.header('authorization')
-    const key = auth ? sha256(auth) : (c.env?.incoming?.socket?.remoteAddress ?? 'local')
+    const key = auth ? callerKey(state, auth) : `address:${c.env?.incoming?.socket?.remoteAddress ?? 'local'}`
     const now = state.clock.now()
     let w = windows.get(key)
     if (!w || now - w.start >= 60_000) {
@@ -27,4 +29,11 @@ export function rateLimit(state: SandboxState): MiddlewareHandler<Env> {
     }
     return next()
   }
+}
+
+/** The API client behind `Authorization: Bearer <token>`, or the header itself when it names no token issued. */
+function callerKey(state: SandboxState, auth: string): string {
+  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(auth)?.[1]
+  const row = token ? state.store.get<{ client_id: string }>('SELECT client_id FROM tokens WHERE hash = ?', sha256(token)) : undefined
+  return row ? `client:${row.client_id}` : `header:${sha256(auth)}`
 }
