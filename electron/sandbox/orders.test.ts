@@ -263,6 +263,23 @@ describe('baskets', () => {
   })
 })
 
+describe('order fields spec 2.8 gives only a type for (the sandbox README: "What the record leaves not shown")', () => {
+  it('external_id is 500000 + id once placed (null on a basket), parent_id null, ship_final true from SHIPPED on, the order discount null', async () => {
+    const basket = await api.post<Basket>('/baskets', basketBody())
+    expect(basket.status).toBe(201)
+    expect(basket.body).toMatchObject({ external_id: null, parent_id: null, ship_final: false, discount: null })
+    const placed = await api.post<Order>(`/baskets/${basket.body.id}/submit`)
+    expect(placed.body).toMatchObject({ external_id: 500_000 + basket.body.id, parent_id: null, ship_final: false, discount: null })
+    const all = (await api.get<Order[]>('/orders')).body
+    expect(all.every((o) => o.external_id === 500_000 + o.id && o.parent_id === null && o.discount === null)).toBe(true)
+    expect(all.every((o) => o.ship_final === (o.status === 'SHIPPED' || o.status === 'COMPLETE'))).toBe(true)
+    sb.control.transition(placed.body.id, 'PROCESSING')
+    sb.control.transition(placed.body.id, 'ACCEPTED')
+    sb.control.transition(placed.body.id, 'SHIPPED')
+    expect((await api.get<Order>(`/orders/${placed.body.id}`)).body.ship_final).toBe(true)
+  })
+})
+
 describe('orders', () => {
   it('places an order directly', async () => {
     const res = await buyer.post<Order>('/orders', basketBody({ purchase_order_number: 'PO-DIRECT' }))
