@@ -90,7 +90,8 @@ function parseId(raw: string | undefined): number {
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 
 async function readJsonBody(c: Context<Env>, op: AnyOperation): Promise<unknown> {
-  const text = bodyText(c)
+  // A body saved by a Windows editor starts with a UTF-8 byte order mark; RFC 8259 8.1 lets a parser ignore it.
+  const text = bodyText(c).replace(/^\uFEFF/, '')
   const type = c.req.header('content-type')
   if (op.bodyOptional && text.trim() === '') return op.body!.parse({})
   if (!type || !JSON_TYPE.test(type)) throw new ApiError(415, 'Request bodies must be application/json')

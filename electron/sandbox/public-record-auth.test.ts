@@ -261,6 +261,15 @@ describe('JSON request bodies (spec 1) under standard media-type rules', () => {
       expect(res.status, type).toBe(201)
     }
   })
+
+  it('reads a body that starts with a UTF-8 byte order mark, as a file saved by a Windows editor does (RFC 8259 8.1 lets a parser ignore it)', async () => {
+    const token = (await requestToken(rec.sb.url, good())).body.access_token as string
+    const json = JSON.stringify({ name: 'Saved with a BOM', line_items: [{ product_code: 'LIC-SEC-1Y', quantity: 1 }] })
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)])
+    const res = await fetch(`${rec.sb.url}${API_PATH}/baskets`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body })
+    expect(res.status).toBe(201)
+    expect(((await res.json()) as { name: string }).name).toBe('Saved with a BOM')
+  })
 })
 
 describe('an API client\u2019s label is display-only (spec 5.2)', () => {
