@@ -117,3 +117,20 @@ describe('the totals headers on a HEAD of a list (standard HTTP: HEAD answers GE
     expect(totals(head)).toEqual(totals(get))
   })
 })
+
+describe('page and per_page are integers (spec 4.2); the sandbox README: a value not written as one is a 400', () => {
+  it('refuses hexadecimal, exponent and decimal spellings, naming the parameter, as it refuses text; digits are read', async () => {
+    for (const [name, value] of [['page', '0x2'], ['per_page', '1e3'], ['per_page', '0b11'], ['page', '2.5'], ['per_page', '10.0'], ['page', 'two']] as const) {
+      const res = await rec.api.get<{ errors?: { field: string }[] }>('/orders', `${name}=${value}`)
+      expect(res.status, `${name}=${value}`).toBe(400)
+      expect(res.body.errors?.map((e) => e.field), `${name}=${value}`).toEqual([name])
+    }
+    for (const id of ['organisation', 'vendor']) {
+      const path = id === 'vendor' ? '/products' : '/orders'
+      expect((await rec.api.get(path, `${id}=0x5`)).status, `${id}=0x5`).toBe(400)
+    }
+    const second = await rec.api.get<Row[]>('/orders', 'page=+2&per_page=007')
+    expect(second.status).toBe(200)
+    expect(second.body.map((r) => r.id)).toEqual((await rec.api.get<Row[]>('/orders', { page: 2, per_page: 7 })).body.map((r) => r.id))
+  })
+})

@@ -24,7 +24,13 @@ export const INSTRUCTIONS_MAX = 3500
  */
 export const PER_PAGE_MAX = 1000
 const blankIsDefault = (v: unknown) => (v === '' ? undefined : v)
-const wholeNumber = z.coerce.number().refine(Number.isInteger, 'Invalid input: expected an integer')
+/**
+ * An integer query value as written in decimal digits (an optional sign, surrounding spaces allowed).
+ * `Number()` alone would also read `0x10`, `1e3` and `0b11`, spellings no integer parameter takes.
+ */
+export const integerText = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v) => (typeof v !== 'string' ? v : /^\s*[+-]?[0-9]+\s*$/.test(v) ? Number(v) : Number.NaN), inner)
+const wholeNumber = integerText(z.number().refine(Number.isInteger, 'Invalid input: expected an integer'))
 export const Paging = z.object({
   page: z.preprocess(
     blankIsDefault,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Id, Paging } from './common'
+import { Id, integerText, Paging } from './common'
 import { PaymentType, OrderStatus, BASKET_SORTS, ORDER_SORTS } from './order'
 import { PRODUCT_SORTS } from './product'
 import { USER_SORTS } from './user'
@@ -28,8 +28,8 @@ const text = z.preprocess(repeated, z.array(z.string().max(255)).optional())
 const sortBy = <T extends readonly [string, ...string[]]>(values: T, dflt: T[number]) => z.preprocess(listed, z.array(z.enum(values)).min(1).default([dflt]))
 
 export const ProductListQuery = Paging.extend({
-  vendor: many(z.coerce.number().int().min(-1)),
-  type: many(z.coerce.number().int().min(-1)),
+  vendor: many(integerText(z.number().int().min(-1))),
+  type: many(integerText(z.number().int().min(-1))),
   text,
   sort_by: sortBy(PRODUCT_SORTS, '-popularity'),
 })
@@ -37,7 +37,7 @@ export type ProductListQuery = z.input<typeof ProductListQuery>
 
 export const UserListQuery = Paging.extend({
   text,
-  organisation: many(z.coerce.number().pipe(Id)),
+  organisation: many(integerText(Id)),
   verified: bool,
   disabled: bool,
   password_reset: bool,
@@ -52,7 +52,7 @@ export const OrderListQuery = Paging.extend({
   status: many(OrderStatus),
   payment_type: many(PaymentType),
   text,
-  organisation: many(z.coerce.number().pipe(Id)),
+  organisation: many(integerText(Id)),
   start_date: many(z.iso.date()),
   end_date: many(z.iso.date()),
   value_from: many(z.coerce.number()),
