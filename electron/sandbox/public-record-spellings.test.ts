@@ -50,11 +50,14 @@ describe('spellings a client written from the record may use', () => {
     expect((await rec.api.get<Row[]>('/orders', 'sort_by=&per_page=30')).body.map((r) => r.id)).toEqual(all)
   })
 
-  it('a boolean filter as true/false or 1/0', async () => {
+  it('a boolean filter as true/false in any case, or 1/0', async () => {
     const unverified = ids(await rec.api.get<Row[]>('/users', 'verified=false'))
     expect(unverified.length).toBeGreaterThan(0)
     expect(ids(await rec.api.get<Row[]>('/users', 'verified=0'))).toEqual(unverified)
     expect(ids(await rec.api.get<Row[]>('/users', 'verified=1'))).toEqual(ids(await rec.api.get<Row[]>('/users', 'verified=true')))
+    // Python writes its booleans True and False.
+    expect(ids(await rec.api.get<Row[]>('/users', 'verified=False'))).toEqual(unverified)
+    expect(ids(await rec.api.get<Row[]>('/users', 'verified=TRUE'))).toEqual(ids(await rec.api.get<Row[]>('/users', 'verified=true')))
   })
 
   it('a path with a trailing slash is the same resource, as most servers treat it', async () => {
