@@ -85,7 +85,24 @@ export const useOrdersStore = defineStore('orders', () => {
    * sort or filter only reorders rows already held, and a jump anywhere in 20,000 orders shows its
    * rows in the next frame, with no request. The first page still comes as a page (it paints first).
    */
-  const listed = createRowsById<OrderRow>({ idOf: (r) => r.id, fetch: async (ids) => (await api.orders.rowsById({ ids })).rows, chunk: ORDER_ROWS_BY_ID_MAX })
+  const listed = createRowsById<OrderRow>({
+    idOf: (r) => r.id,
+    fetch: async (ids) => (await api.orders.rowsById({ ids })).rows,
+    chunk: ORDER_ROWS_BY_ID_MAX,
+    // In the background, a quarter of the most at a time, and none while a sort or filter of the
+    // rep's is being answered and painted: a click right after the index completed waited behind a
+    // read of 1,000 rows in the core (and their arrival here) before its own answer.
+    backgroundChunk: ORDER_ROWS_BY_ID_MAX / 4,
+    whenIdle: () => (askingFor === 0 ? Promise.resolve() : new Promise((resolve) => quiet.push(resolve))),
+  })
+  /** The reload whose first page is not answered and painted yet (0: none): the background reading waits for it. */
+  let askingFor = 0
+  const quiet: (() => void)[] = []
+  function doneAsking(reload: number): void {
+    if (askingFor !== reload) return
+    askingFor = 0
+    for (const go of quiet.splice(0)) go()
+  }
   /** A reload's first page has not landed yet: until it has, the ids of the list shown are the old query's. */
   let reloadPending = false
   /** From a reload until the new list's ids are known (or known not to come: no complete index). */
@@ -180,6 +197,7 @@ export const useOrdersStore = defineStore('orders', () => {
    */
   function forget(): void {
     epoch++
+    doneAsking(askingFor)
     reloads++
     reloadPending = false
     rows.reset()
@@ -336,6 +354,7 @@ export const useOrdersStore = defineStore('orders', () => {
     const mine = ++reloads
     reloadPending = true
     listing.value = true
+    askingFor = mine
     const slow = setTimeout(() => {
       if (mine !== reloads) return
       loading.value = true
@@ -347,6 +366,7 @@ export const useOrdersStore = defineStore('orders', () => {
     } finally {
       clearTimeout(slow)
       if (mine === reloads) loading.value = false
+      afterPaint(() => doneAsking(mine))
     }
   }
 

@@ -7,11 +7,12 @@ import { createRowsById } from './rows-by-id'
  */
 type Row = { id: number; name: string }
 
-function harness(chunk = 10) {
+function harness(chunk = 10, more: { backgroundChunk?: number; whenIdle?: () => Promise<void> } = {}) {
   const asked: { ids: number[]; answer: (rows?: Row[]) => Promise<void> }[] = []
   const rows = createRowsById<Row>({
     idOf: (r) => r.id,
     chunk,
+    ...more,
     fetch: (ids) =>
       new Promise((resolve) => {
         asked.push({
@@ -87,5 +88,27 @@ describe('rows by id', () => {
     expect(h.rows.rowAt(0)).toBeUndefined()
     await h.answerAll()
     expect(h.rows.rowAt(0)).toEqual({ id: 1, name: 'order 1' })
+  })
+
+  // A sort clicked while 20,000 rows were read in the background waited behind a chunk of 1,000 in the core.
+  it('holds its background reading while the user’s own query is answered, in smaller chunks, but never the rows in view', async () => {
+    let busy = true
+    let idle: (() => void) | null = null
+    const h = harness(10, { backgroundChunk: 4, whenIdle: () => (busy ? new Promise<void>((r) => (idle = r)) : Promise.resolve()) })
+    h.rows.ensureRange(0, 3)
+    h.rows.setOrder(ids(20))
+    h.rows.ensureRange(0, 3)
+    await new Promise((r) => setTimeout(r, 0))
+    // The rows in view are asked for at once; the rest wait.
+    expect(h.asked.map((a) => a.ids)).toEqual([[1, 2, 3]])
+    await h.asked.shift()!.answer()
+    expect(h.asked).toEqual([])
+    // The query answered: the background reading goes on, four at a time.
+    busy = false
+    idle!()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(h.asked.map((a) => a.ids)).toEqual([[4, 5, 6, 7]])
+    await h.answerAll()
+    expect(h.rows.holds(0, 20)).toBe(true)
   })
 })

@@ -6,6 +6,10 @@ interface RowsByIdOptions<Row> {
   fetch: (ids: number[]) => Promise<Row[]>
   /** Ids per request. */
   chunk: number
+  /** Ids per request of the background reading (default `chunk`): smaller, a query of the user's waits less behind one. */
+  backgroundChunk?: number
+  /** The background reading waits for it before each request: the user's own queries go first. */
+  whenIdle?: () => Promise<void>
 }
 
 /**
@@ -109,13 +113,14 @@ export function createRowsById<Row>(o: RowsByIdOptions<Row>) {
     const ids = order.value
     const out: number[] = []
     if (!ids) return out
+    const size = o.backgroundChunk ?? o.chunk
     const take = (i: number) => {
       if (needed(ids[i]!)) out.push(ids[i]!)
     }
     const from = Math.min(view[0], ids.length)
-    for (let d = 0; out.length < o.chunk && (from + d < ids.length || from - d - 1 >= 0); d++) {
+    for (let d = 0; out.length < size && (from + d < ids.length || from - d - 1 >= 0); d++) {
       if (from + d < ids.length) take(from + d)
-      if (out.length < o.chunk && from - d - 1 >= 0) take(from - d - 1)
+      if (out.length < size && from - d - 1 >= 0) take(from - d - 1)
     }
     return out
   }
@@ -142,7 +147,13 @@ export function createRowsById<Row>(o: RowsByIdOptions<Row>) {
     if (filling) return
     filling = true
     try {
-      for (let ids = nextChunk(); ids.length; ids = nextChunk()) await ask(ids)
+      for (;;) {
+        // Chosen after the wait: the view (and what it needs first) may have moved meanwhile.
+        if (o.whenIdle) await o.whenIdle()
+        const ids = nextChunk()
+        if (!ids.length) break
+        await ask(ids)
+      }
     } catch {
       // The rows not read show as loading and are asked for page by page; a later order fills again.
     } finally {
