@@ -2,13 +2,14 @@ import type { Basket, LineItem } from '../../../shared/api'
 import type { DraftDoc, DraftError, ReviewLine } from '../../../shared/model/draft'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
+import { listTotals } from '../service/list-totals'
 import { ServiceError, SessionEndedError, WorkingOfflineError } from '../service/service-error'
 import { toBasketBody } from './basket-body'
 import type { BasketStore, DraftRecord, OutboxStep } from './basket-store'
 import { otherServiceError } from './draft-service'
 import { unfitShipping, type UnfitShipping } from './shipping-check'
 import { markerOf } from '../../../shared/basket-marker'
-import { round2 } from '../../../shared/api'
+import { PER_PAGE_MAX, round2 } from '../../../shared/api'
 
 /*
  * THE OUTBOX: EXACTLY-ONCE SUBMISSION WITHOUT AN IDEMPOTENCY KEY
@@ -328,7 +329,8 @@ export class Outbox {
   private async findByMarker(rec: DraftRecord): Promise<number | null> {
     const found: number[] = []
     for (let page = 1; ; page++) {
-      const raw = await this.send((signal) => this.client(rec).raw('listBaskets', { query: { page, per_page: 1000 }, signal }))
+      const query = { page, per_page: PER_PAGE_MAX }
+      const raw = await this.send((signal) => this.client(rec).raw('listBaskets', { query, signal }))
       let rows: unknown
       try {
         rows = JSON.parse(raw.text)
@@ -339,8 +341,8 @@ export class Outbox {
       for (const row of rows as { id?: unknown; name?: unknown }[]) {
         if (typeof row?.id === 'number' && typeof row.name === 'string' && markerOf(row.name) === rec.marker) found.push(row.id)
       }
-      const pages = Number(raw.headers['x-total-pages'] ?? 1)
-      if (page >= pages || rows.length === 0) break
+      // Without X-Total-Pages, counted as every list reader counts them (never "one page").
+      if (page >= listTotals(raw.headers, rows.length, query).pages || rows.length === 0) break
     }
     if (found.length > 1) this.deps.log.warn('several service baskets carry the same submission marker; using the first', { draft: rec.id, baskets: found })
     return found.length ? Math.min(...found) : null

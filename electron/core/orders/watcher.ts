@@ -3,6 +3,7 @@ import { Id, OPEN_STATUSES, PER_PAGE_MAX, ServiceOrderStatus } from '../../../sh
 import type { OrderChange, WatcherPhase } from '../../../shared/model/order-watch'
 import type { Clock, Logger } from '../platform/services'
 import type { ServiceClient } from '../service/client'
+import { listTotals } from '../service/list-totals'
 import { ServiceError, SessionEndedError } from '../service/service-error'
 import { CADENCE, nextPollDelay } from './cadence'
 import type { SeenOrder, StatusStore } from './status-store'
@@ -199,7 +200,8 @@ export class OrderWatcher {
     let invalid = 0
     for (let page = 1; ; page++) {
       // Revalidated (If-None-Match): an unchanged list costs a 304 of a few hundred bytes, not the list.
-      const raw = await this.deps.client.raw('listOrders', { query: { status: OPEN_STATUSES, per_page: PER_PAGE_MAX, page, sort_by: '+date' }, revalidate: true })
+      const query = { status: OPEN_STATUSES, per_page: PER_PAGE_MAX, page, sort_by: '+date' }
+      const raw = await this.deps.client.raw('listOrders', { query, revalidate: true })
       let body: unknown
       try {
         body = JSON.parse(raw.text)
@@ -212,8 +214,8 @@ export class OrderWatcher {
         if (parsed.success) all.push(parsed.data)
         else invalid++
       }
-      const pages = Number(headerValue(raw.headers['x-total-pages']) ?? 1)
-      if (!Number.isFinite(pages) || page >= pages || body.length === 0) break
+      // Without X-Total-Pages, counted as every list reader counts them (never "one page").
+      if (page >= listTotals(raw.headers, body.length, query).pages || body.length === 0) break
     }
     if (invalid) this.deps.log.warn(`order watcher: ${invalid} listed orders did not have a readable id and status`)
     return all
@@ -258,8 +260,4 @@ export class OrderWatcher {
     this.timer = null
     this.nextPollAt = null
   }
-}
-
-function headerValue(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v
 }

@@ -92,7 +92,7 @@ export const SERVICE_ASSUMPTIONS = {
   tokenAuth: 'client_secret_post: client_id and client_secret in the form body (conventions).',
   tokenRenewal: 'Renewed 60 s (or a tenth of its life, if shorter) before expires_in elapses; a 401 renews once and retries once (spec 5.8). expires_in is read as an integer or a numeric string; left out (RFC 6749 5.1 only recommends it), the token is taken to last an hour.',
   errorBody: 'RFC 9457 problem+json with errors[{field,message}] from our sandbox; {message}, {error, error_description} and {errors:{field:[...]}} are also understood.',
-  listHeaders: 'X-Total-Count and X-Total-Pages on every list (conventions). Without X-Total-Pages the pages are counted from X-Total-Count and the per_page asked; without either, a full page means one more to read and the total is what the pages so far hold (client.ts listTotals), so no reader stops after page 1.',
+  listHeaders: 'X-Total-Count and X-Total-Pages on every list (conventions). Without X-Total-Pages the pages are counted from X-Total-Count and the per_page asked; without either, a full page means one more to read and the total is what the pages so far hold (listTotals), so no reader stops after page 1: the typed lists, the order watcher and the outbox’s basket lookup all count pages with list-totals.ts.',
   perPageMax: 1000,
   listQueries:
     'Sent as the public record shows: a repeated parameter for several values, ORed (status=A&status=B, conventions), different parameters ANDed, page from 1, per_page never above 1000 (conventions). Our sandbox also reads status[]=, status[0]= and comma lists and serves a larger per_page as 1000 (its documented tolerance, sandbox README "Lists"); the client relies on none of that.',
