@@ -16,7 +16,7 @@ interface Started<S extends SandboxProcess | undefined> {
   close(): Promise<void>
 }
 
-interface AppSuite<S extends SandboxProcess | undefined> {
+export interface AppSuite<S extends SandboxProcess | undefined> {
   readonly sandbox: S
   readonly app: InProcessApp
   /** Mounts the app (on the suite's `window.api` unless given another); it is unmounted after the test. */

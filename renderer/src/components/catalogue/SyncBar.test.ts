@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { appSuite, demoAppSuite } from '../../../../tests/support/renderer/app-suite'
+import { appSuite, demoAppSuite, type AppSuite } from '../../../../tests/support/renderer/app-suite'
+import type { SandboxProcess } from '../../../../tests/harness/sandbox-process'
 import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
 
@@ -9,6 +10,14 @@ import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
  * take 600 ms: the rep sees the pages come in, then the catalogue in place and no sync still said to
  * run (the status read at the sync's last word once said it ran on, with nothing later to end it).
  */
+/** The demo started (its sync the app's own), the catalogue shown, and its bar once it says the sync failed. */
+async function failedSyncShown(suite: AppSuite<SandboxProcess>): Promise<Element> {
+  const started = await suite.app.api.connection.startDemo()
+  if (!started.ok) throw new Error(started.error.message)
+  await suite.mount({ path: '/catalogue' })
+  return waitFor(() => $('[data-testid=sync-failed]'), 'the failure said', 30_000)
+}
+
 describe('the catalogue sync bar', () => {
   const suite = appSuite({ sandbox: { products: 3000, orders: 0, speed: 0, testMode: true } })
 
@@ -54,10 +63,7 @@ describe('the catalogue sync bar when the first sync fails', () => {
     await suite.sandbox.control.injectFault({ kind: 'status', status: 503, match: { path: '^/products$', query: '(^|&)page=2(&|$)' } })
     try {
       // The sync the app starts itself (the view only hears of its end).
-      const started = await suite.app.api.connection.startDemo()
-      if (!started.ok) throw new Error(started.error.message)
-      await suite.mount({ path: '/catalogue' })
-      const failed = await waitFor(() => $('[data-testid=sync-failed]'), 'the failure said', 30_000)
+      const failed = await failedSyncShown(suite)
       // The service's refusal by its kind, its own words quoted as what it said (not as the app's technical details).
       expect(failed.querySelector('p')!.textContent!.trim()).toBe(
         'The last sync failed. The service had a problem and could not do it: try again in a moment. If it keeps happening, tell support what the service said.',
@@ -140,10 +146,7 @@ describe('the catalogue sync bar when the service stops answering part-way, in G
       if (p.pagesDone >= 1) paused ??= suite.sandbox.control.pause()
     })
     try {
-      const started = await suite.app.api.connection.startDemo()
-      if (!started.ok) throw new Error(started.error.message)
-      await suite.mount({ path: '/catalogue' })
-      const failed = await waitFor(() => $('[data-testid=sync-failed]'), 'the failure said', 30_000)
+      const failed = await failedSyncShown(suite)
       expect(failed.querySelector('p')!.textContent!.trim()).toBe(
         'Die letzte Synchronisierung ist fehlgeschlagen. Der Dienst hat mittendrin aufgehört zu antworten. Die schon heruntergeladenen Seiten bleiben erhalten: Die nächste Synchronisierung macht dort weiter.',
       )
