@@ -35,6 +35,9 @@ describe('order page', () => {
       expect(pdf.disabled).toBe(false)
       expect($('[data-testid=confirmation-pdf-unavailable]')).toBeNull()
       expect($('[data-testid=order-detail]')!.textContent).not.toContain('cannot be reached')
+      // Reorder is where the rep looks for it, off, saying why: it vanished without a word.
+      expect($<HTMLButtonElement>('[data-testid=reorder]')!.disabled).toBe(true)
+      expect($('[data-testid=reorder-needs-service]')!.textContent).toBe('Reordering needs the whole order, which this computer has not kept: possible once the service can be reached.')
     } finally {
       await demo.sandbox.control.resume()
     }
