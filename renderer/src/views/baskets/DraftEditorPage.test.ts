@@ -755,9 +755,9 @@ describe('the line entry\u2019s error, and the draft\u2019s', () => {
 
   // The entry is labelled "Codice" / "Artikelnummer" / "Referencia": its error names the same thing by the same word.
   it.each([
-    ['it', 'Codice', 'Nessun prodotto del catalogo ha il codice NOPE-9.'],
-    ['nl', 'Artikelnummer', 'Geen product in de catalogus heeft artikelnummer NOPE-9.'],
-    ['es', 'Referencia', 'No hay ningún producto con la referencia NOPE-9 en el catálogo.'],
+    ['it', 'Codice', 'Nessun prodotto del catalogo ha il codice NOPE-9. Controlla il codice o cerca il prodotto per nome con la Ricerca rapida.'],
+    ['nl', 'Artikelnummer', 'Geen product in de catalogus heeft artikelnummer NOPE-9. Controleer het artikelnummer of zoek het product op naam met Snel opzoeken.'],
+    ['es', 'Referencia', 'No hay ningún producto con la referencia NOPE-9 en el catálogo. Compruebe la referencia o busque el producto por su nombre con la Búsqueda rápida.'],
   ])('names an unknown code in %s by the word of the entry’s label', async (language, label, said) => {
     inLanguage(language)
     const created = await demo.app.api.baskets.create({ doc: { name: 'Codice' } })
@@ -898,7 +898,7 @@ describe('quantities as a German rep types them', () => {
     typeInto(sku, 'GIBT-ES-NICHT')
     $<HTMLButtonElement>('[data-testid=add-line]')!.click()
     const said = await waitFor(() => $('#line-entry-error'), 'the unknown SKU said')
-    expect(said.textContent!.trim()).toBe('Im Katalog gibt es kein Produkt mit der Artikelnummer GIBT-ES-NICHT.')
+    expect(said.textContent!.trim()).toBe('Im Katalog gibt es kein Produkt mit der Artikelnummer GIBT-ES-NICHT. Prüfen Sie die Artikelnummer oder suchen Sie das Produkt mit der Schnellsuche nach seinem Namen.')
   })
 
   // Read in English ("2.000" is no whole number there), the row said the core's English '"2.000" is not a whole quantity between 1 and 1000000' once the window spoke German.

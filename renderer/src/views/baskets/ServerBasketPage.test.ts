@@ -116,7 +116,7 @@ describe('a service basket', () => {
     typeInto(sku, 'NOPE-7')
     $<HTMLButtonElement>('[data-testid=add-line]')!.click()
     const said = await waitFor(() => $('#line-entry-error')?.textContent?.trim(), 'why it was not added')
-    expect(said).toBe('Im Katalog gibt es kein Produkt mit der Artikelnummer NOPE-7.')
+    expect(said).toBe('Im Katalog gibt es kein Produkt mit der Artikelnummer NOPE-7. Prüfen Sie die Artikelnummer oder suchen Sie das Produkt mit der Schnellsuche nach seinem Namen.')
   })
 
   it('offers the products of a shared SKU typed by hand, and adds the one chosen', async () => {
