@@ -93,6 +93,20 @@ describe('translations (shared/locales)', () => {
     expect(straight).toEqual([])
   })
 
+  // 'Paste "SKU, quantity" lines' showed typewriter quotes in English and Dutch, beside “x” and ‘x’ elsewhere.
+  it('quotes with the language’s own quotation marks, never typewriter double quotes', () => {
+    const straight: string[] = []
+    for (const language of LANGUAGES) {
+      for (const namespace of namespaces) {
+        for (const key of keysOf(ALL_MESSAGES[language][namespace]!)) {
+          const text = leaf(ALL_MESSAGES[language][namespace], key)!
+          if (text.includes('"')) straight.push(`${language} ${namespace}.${key}: ${text}`)
+        }
+      }
+    }
+    expect(straight).toEqual([])
+  })
+
   /**
    * A product's code has one name per language, the catalogue's column's: "Referencia" in the
    * catalogue and "SKU" in the basket read as two things. The order views may shorten it ("Ref.").
