@@ -391,6 +391,11 @@ describe('a brand-new basket', () => {
     expect(choices.filter((c) => !c.classList.contains('n-base-selection--disabled'))).toEqual([])
     // Nothing is left to type: no '0 of 3,500 characters' under its instructions.
     expect($$('fieldset.details .text-field__counter').map((c) => c.textContent)).not.toContainEqual(expect.stringContaining('3,500'))
+    // A field left empty shows the dash of every absent value, 'Not given' to a screen reader: it was a blank under its label.
+    const endUser = document.querySelector<HTMLInputElement>('#draft-end-user')!
+    expect(endUser.closest('.text-field')!.querySelector('.n-input__placeholder')?.textContent?.trim()).toBe('–')
+    expect(endUser.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Not given')
+    expect(po.closest('.text-field')!.querySelector('.n-input__placeholder')).toBeNull()
     expect(document.querySelector('[data-testid=remove-draft]')).toBeNull()
     expect(document.querySelector('[data-testid=submit-draft]')).toBeNull()
   })
