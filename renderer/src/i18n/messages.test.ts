@@ -183,6 +183,21 @@ describe('translations (shared/locales)', () => {
     expect(found).toEqual([])
   })
 
+  // Dutch said "bestellingen" in the navigation, the page's title and its count, but "62 orders op deze computer",
+  // "Mijn openstaande orders" and "wanneer u Orders weer opent" (a page the Dutch navigation does not have).
+  it('calls an order one thing in Dutch', () => {
+    const found: string[] = []
+    for (const namespace of namespaces) {
+      for (const key of keysOf(ALL_MESSAGES.nl[namespace]!)) {
+        const text = leaf(ALL_MESSAGES.nl[namespace], key)!
+        // An address and a permission's name are spelt as the service spells them; placeholders are no words.
+        const words = text.replace(/https?:\/\/\S+/g, '').replace(/\borders:\w+/g, '').replace(/\{\w+\}/g, '')
+        if (/\borders?\b/iu.test(words)) found.push(`nl ${namespace}.${key}: ${text}`)
+      }
+    }
+    expect(found).toEqual([])
+  })
+
   /**
    * Each language speaks to the rep in one register: Italian says "tu" ("il tuo account"), Spanish
    * and Dutch the polite "usted" / "u". One "vostro" or "tú" among them reads as written by someone else.
