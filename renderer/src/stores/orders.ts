@@ -107,8 +107,11 @@ export const useOrdersStore = defineStore('orders', () => {
   let reloadPending = false
   /** From a reload until the new list's ids are known (or known not to come: no complete index). */
   const listing = ref(false)
-  /** The rows are still being read: the new query's, or (once known by ids) the rest of the list. */
-  const busy = computed(() => listing.value || !listed.filled.value)
+  /**
+   * The rows are still being read: a new query's slow to answer (a quick one would only flip the
+   * table's aria-busy, and render it again, before its answer), or (once known by ids) the rest of the list.
+   */
+  const busy = computed(() => (listing.value && loading.value) || !listed.filled.value)
   /** The first page of a reload landed (or failed): the old query's ids go, the new ones are asked for. */
   function landed(): void {
     if (!reloadPending) return
