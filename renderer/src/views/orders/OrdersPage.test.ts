@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { demoAppSuite } from '../../../../tests/support/renderer/app-suite'
 import { $, waitFor } from '../../../../tests/support/renderer/mount-app'
+import { workingOffline } from '../../../../tests/support/renderer/drafts'
 
 /** The Orders view's watch line, on the real core (this process) and a real sandbox (a child process). */
 describe('the orders watch line', () => {
@@ -61,5 +62,18 @@ describe('the orders list sorted', () => {
     // Answered at once, the table never said it was busy: a screen reader is not told of a wait
     // that does not happen (and the table was not rendered again for it before its answer).
     expect(seen.filter((s) => s.busy === 'true')).toEqual([])
+  })
+})
+
+/** The watch line while the rep works offline by choice: what brings the checks back is theirs to do. */
+describe('the orders watch line, working offline', () => {
+  const demo = demoAppSuite({ sandbox: { products: 50, orders: 30, speed: 0 } })
+
+  // It said 'Checking resumes when the service is reachable.': the service was reachable, the rep had chosen to work offline.
+  it('says the checks resume when the rep goes back online, not when the service is reachable', async () => {
+    await workingOffline(demo.app.api)
+    await demo.mount({ path: '/orders' })
+    const paused = await waitFor(() => $('[data-testid=watch-paused]'), 'the watch said paused')
+    expect(paused.textContent!.trim()).toBe('You are working offline: checking resumes when you go back online.')
   })
 })
