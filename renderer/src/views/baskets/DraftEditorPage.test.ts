@@ -375,6 +375,8 @@ describe('a brand-new basket', () => {
   it('once sent, shows its fields as read-only text and offers no "Delete draft"', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'Sent already', purchase_order_number: 'PO-77' } })
     if (!created.ok) throw new Error(created.error.message)
+    const added = await demo.app.api.baskets.addLine({ draftId: created.value.id, productId: SHOWCASE.phone.id, quantity: 1 })
+    if (!added.ok) throw new Error(added.error.message)
     const status = await demo.app.api.connection.status()
     if (!status.ok || !status.value.profile) throw new Error('not connected')
     // Sent and placed, as the outbox leaves a draft (no channel marks one so by itself).
@@ -398,6 +400,10 @@ describe('a brand-new basket', () => {
     expect(po.closest('.text-field')!.querySelector('.n-input__placeholder')).toBeNull()
     expect(document.querySelector('[data-testid=remove-draft]')).toBeNull()
     expect(document.querySelector('[data-testid=submit-draft]')).toBeNull()
+    // What sending will do is not said of a basket sent: the purchase order's hint is gone, the
+    // estimate says the service priced it (it said 'prices the basket when it is sent').
+    expect(po.closest('.text-field')!.textContent).not.toContain('Sent to the service with the order.')
+    expect(document.querySelector('[data-testid=estimate-as-of]')!.textContent).toContain('; the service priced the basket when it was sent.')
   })
   it('says an add-on subscription needs its base while the basket has none of its kind', async () => {
     const created = await demo.app.api.baskets.create({ doc: { name: 'Storage top-up' } })
