@@ -8,9 +8,6 @@ import { $, $$, typeInto, waitFor } from '../../../../tests/support/renderer/mou
 import { inLanguage } from '../../../../tests/support/renderer/ui-language'
 
 /** The product detail on the real core (this process) and a real sandbox (a child process). */
-
-
-
 describe('product detail', () => {
   const demo = demoAppSuite({ sandbox: { products: 300, orders: 5, speed: 0 }, sync: true })
 
@@ -18,6 +15,14 @@ describe('product detail', () => {
     const r = await demo.app.api.catalogue.product({ id })
     if (!r.ok) throw new Error(r.error.message)
     return r.value
+  }
+  /** The quantity of a product in the current basket; undefined without one, or without that product in it. */
+  async function quantityInCurrent(productId: number): Promise<number | null | undefined> {
+    const list = await demo.app.api.baskets.list()
+    if (!list.ok || !list.value.currentId) return undefined
+    const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
+    if (!draft.ok) throw new Error(draft.error.message)
+    return draft.value.doc.line_items.find((l) => l.product === productId)?.quantity
   }
 
   it('shows a hardware product: price against RRP, featured lines as bullets, related products with the partner one marked, and adds a quantity to the basket', async () => {
@@ -42,12 +47,7 @@ describe('product detail', () => {
     $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
     const note = await waitFor(() => $('[data-testid=basket-added] p')?.textContent, 'the confirmation')
     expect(note).toContain(`3 × ${p.name}`)
-    const list = await demo.app.api.baskets.list()
-    if (!list.ok || !list.value.currentId) throw new Error('no current basket')
-    const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
-    if (!draft.ok) throw new Error(draft.error.message)
-    expect(draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity).toBe(3)
-
+    expect(await quantityInCurrent(p.id)).toBe(3)
   })
 
   it('reads the quantity as the rep\'s language writes it: German "2.000" adds two thousand, "1.5" adds nothing and says why', async () => {
@@ -55,25 +55,18 @@ describe('product detail', () => {
     const p = await product(SHOWCASE.licence.id)
     await demo.mount({ path: `/catalogue/products/${p.id}` })
     const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=add-quantity]'), 'the quantity box')
-    const quantityInCurrent = async () => {
-      const list = await demo.app.api.baskets.list()
-      if (!list.ok || !list.value.currentId) return undefined
-      const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
-      if (!draft.ok) throw new Error(draft.error.message)
-      return draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity
-    }
-    const before = await quantityInCurrent()
+    const before = await quantityInCurrent(p.id)
     typeInto(qty, '1.5')
     qty.dispatchEvent(new Event('blur'))
     $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
     const said = await waitFor(() => $('#add-quantity-error')?.textContent, 'what is wrong with 1.5')
     expect(said).toBe('Geben Sie eine ganze Zahl von 1 bis 1.000.000 ein.')
-    expect(await quantityInCurrent()).toBe(before)
+    expect(await quantityInCurrent(p.id)).toBe(before)
     typeInto(qty, '2.000')
     qty.dispatchEvent(new Event('blur'))
     $<HTMLButtonElement>('[data-testid=add-to-basket-button]')!.click()
     await waitFor(() => $('[data-testid=basket-added] p'), 'the confirmation')
-    expect(await quantityInCurrent()).toBe((before ?? 0) + 2000)
+    expect(await quantityInCurrent(p.id)).toBe((before ?? 0) + 2000)
   })
 
   it('keeps a quantity it cannot add in the box as typed, adds nothing and says why: German "0" is not made 1, "1,5" is not cleared', async () => {
@@ -81,14 +74,7 @@ describe('product detail', () => {
     const p = await product(SHOWCASE.licence.id)
     await demo.mount({ path: `/catalogue/products/${p.id}` })
     const qty = await waitFor(() => $<HTMLInputElement>('[data-testid=add-quantity]'), 'the quantity box')
-    const quantityInCurrent = async () => {
-      const list = await demo.app.api.baskets.list()
-      if (!list.ok || !list.value.currentId) return undefined
-      const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
-      if (!draft.ok) throw new Error(draft.error.message)
-      return draft.value.doc.line_items.find((l) => l.product === p.id)?.quantity
-    }
-    const before = await quantityInCurrent()
+    const before = await quantityInCurrent(p.id)
     for (const typed of ['0', '1,5']) {
       typeInto(qty, typed)
       // Enter in the box, as the rep adds: the box loses nothing on the way.
@@ -101,7 +87,7 @@ describe('product detail', () => {
       // Back in the box to mend it.
       expect(document.activeElement).toBe(qty)
       expect($('[data-testid=basket-added] p')).toBeNull()
-      expect(await quantityInCurrent()).toBe(before)
+      expect(await quantityInCurrent(p.id)).toBe(before)
     }
   })
 
@@ -135,11 +121,7 @@ describe('product detail', () => {
     const button = await waitFor(() => $<HTMLButtonElement>(`[data-testid=related] [data-testid=related-product][data-product-id="${related.id}"] [data-testid=related-add]`), 'the related product')
     button.click()
     await waitFor(() => $('[data-testid=related-added] p')?.textContent?.includes(related.sku), 'the related confirmation')
-    const list = await demo.app.api.baskets.list()
-    if (!list.ok || !list.value.currentId) throw new Error('no current basket')
-    const draft = await demo.app.api.baskets.get({ id: list.value.currentId })
-    if (!draft.ok) throw new Error(draft.error.message)
-    expect(draft.value.doc.line_items.find((l) => l.product === related.id)?.quantity).toBeGreaterThanOrEqual(1)
+    expect(await quantityInCurrent(related.id)).toBeGreaterThanOrEqual(1)
     expect(demo.mounted.router.currentRoute.value.path).toBe(`/catalogue/products/${p.id}`)
     expect($('[data-testid=provisioning] [data-testid=related-product]')).not.toBeNull()
     expect($('[data-testid=provisioning] [data-testid=related-add]')).toBeNull()
