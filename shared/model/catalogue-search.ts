@@ -48,15 +48,13 @@ export type FacetCounts = z.infer<typeof FacetCounts>
 
 /** An answer from a first sync's pages as they land: how much of the catalogue it could search. */
 export const SearchPartial = z.object({
-  /** Products landed so far (findable by SKU; by name once their text is indexed). */
+  /** Products landed so far (each findable by SKU and name as it lands). */
   products: z.int().min(0),
   /** Products the service said it has; null when it did not say. */
   expected: z.int().min(0).nullable(),
-  /** Some landed products' names and SKUs are still being indexed. */
-  textPending: z.boolean(),
   /**
-   * The descriptions are still being indexed (they follow names and SKUs, once every page has
-   * landed): a product that matches only in its description may be missing from the answer.
+   * The descriptions are still being indexed (once every page has landed): a product that matches
+   * only in its description may be missing from the answer.
    */
   descriptionsPending: z.boolean().default(false),
 })

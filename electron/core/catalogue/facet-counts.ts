@@ -1,6 +1,6 @@
 import type { FacetCounts, FacetCountsInput } from '../../../shared/model/catalogue-search'
 import { normalizeSku } from './product-row'
-import { prefixEnd, textMatchOf, type SearchSource } from './search'
+import { nameScanOf, prefixEnd, textMatchOf, type SearchSource } from './search'
 
 /** How many products match of one vendor and type (null: the product has none). */
 interface Pair {
@@ -77,11 +77,14 @@ async function matchedPairs(source: SearchSource, query: string, similar?: (quer
   const skuMatches = source.count('SELECT count(*) AS n FROM product p WHERE p.sku_norm >= ? AND p.sku_norm < ?', range)
   // The SKU range is read whole: at most the products whose SKU starts so, through its index.
   const pairs = skuMatches ? await grouped(source, 'FROM product p WHERE p.sku_norm >= ? AND p.sku_norm < ?', range) : []
-  const text = textMatchOf(source, query, exact, skuMatches)
+  // Products already counted as SKU matches are not counted again (search does not list them twice).
+  const notSku = skuMatches ? { sql: ' AND NOT (p.sku_norm >= ? AND p.sku_norm < ?)', params: range } : { sql: '', params: [] }
+  const textIndex = source.textIndex
+  const scan = textIndex === null && nameScanOf(query, exact, skuMatches)
+  if (scan) pairs.push(...(await grouped(source, `FROM product p WHERE ${scan.sql}${notSku.sql} AND p.pos BETWEEN ? AND ?`, [...scan.params, ...notSku.params], true)))
+  const text = textIndex !== null && textMatchOf(source, query, exact, skuMatches)
   if (text) {
-    const fts = source.textIndex ?? 'product_fts'
-    // Products already counted as SKU matches are not counted again (search does not list them twice).
-    const notSku = skuMatches ? { sql: ' AND NOT (p.sku_norm >= ? AND p.sku_norm < ?)', params: range } : { sql: '', params: [] }
+    const fts = textIndex ?? 'product_fts'
     pairs.push(...(await grouped(source, `FROM ${fts} JOIN product p ON p.pos = ${fts}.rowid WHERE ${fts} MATCH ?${notSku.sql} AND ${fts}.rowid BETWEEN ? AND ?`, [text, ...notSku.params], true)))
   }
   const typo = !pairs.length && similar?.(query)

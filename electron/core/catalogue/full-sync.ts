@@ -196,15 +196,14 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   }
 
   /**
-   * Opens the next generation's files, with the text of every stored page indexed; an interrupted
-   * generation that cannot be read (a power cut while it was written without fsync) is started over.
+   * Opens the next generation's files; an interrupted generation that cannot be read (a power cut
+   * while it was written without fsync) is started over.
    */
   const openWorkers = async (): Promise<SyncWorkers> => {
     const resuming = shadow.totalCount >= 0
     let opened: SyncWorkers | null = null
     try {
       opened = await SyncWorkers.open(cdb.files(shadow.gen), writeOptions())
-      await opened.catchUpText(perPage)
       return opened
     } catch (err) {
       await opened?.close()
@@ -233,7 +232,8 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   try {
     let opened = (writer = await openWorkers())
     done = new Map(opened.storedPages)
-    for (const p of opened.searchablePages) searchable.add(p)
+    // A stored page's products are findable by SKU and name (its rows are committed).
+    for (const p of done.keys()) searchable.add(p)
     for (const p of done.values()) {
       products += p.added
       invalid += p.invalid
@@ -297,7 +297,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       if (failure) throw failure.reason
       stillWanted()
       record()
-      // The last pages' text searchable at once (the groups are fetched meanwhile).
+      // The stashed text indexed at once (the groups are fetched meanwhile).
       if (!comparing) void opened.flushText().catch(() => undefined)
     }
 

@@ -9,7 +9,8 @@ import type { GenerationFiles } from './schema'
  * The pages of a first sync as they land (or of one interrupted before it went live), read on a
  * connection of its own: the sync's workers write these files in WAL mode, so this reader sees
  * each committed page and never holds them up. Search answers from it, marked partial, while the
- * live catalogue is still empty. Nothing here writes.
+ * live catalogue is still empty: by scanning the landed products (their indexes are built once
+ * every page is in), by full text once their text is indexed. Nothing here writes.
  */
 export class LandingCatalogue {
   private readonly statements = new Map<string, StatementSync>()
@@ -19,8 +20,6 @@ export class LandingCatalogue {
   private constructor(
     private readonly db: DatabaseSync,
     readonly gen: number,
-    /** The file has name_fts and body_page (not a sync of an earlier version, whose one index held all). */
-    private readonly namesFirst: boolean,
   ) {}
 
   /** Null while the generation's files are not there yet or hold no tables yet. */
@@ -33,9 +32,8 @@ export class LandingCatalogue {
       db.prepare('ATTACH DATABASE ? AS landing_text').run(files.text)
       db.prepare('ATTACH DATABASE ? AS landing_pages').run(files.pages)
       db.exec('PRAGMA query_only = ON')
-      db.prepare('SELECT 1 FROM rows_page, landing_text.text_page, landing_text.product_fts LIMIT 0').all()
-      const namesFirst = !!(db.prepare("SELECT count(*) AS n FROM landing_text.sqlite_master WHERE name IN ('name_fts', 'body_page')").get() as { n: number }).n
-      return new LandingCatalogue(db, gen, namesFirst)
+      db.prepare('SELECT 1 FROM rows_page, landing_text.body_page, landing_text.product_fts LIMIT 0').all()
+      return new LandingCatalogue(db, gen)
     } catch {
       db?.close()
       return null
@@ -54,13 +52,12 @@ export class LandingCatalogue {
   }
 
   /**
-   * The full-text index a search reads: the names-and-SKUs index while descriptions are still
-   * being indexed (product_fts holds only some pages yet), then the whole one.
+   * The full-text index once it holds every landed page; until then (null) search scans the landed
+   * products' names and SKUs, which is what a product is findable by as soon as its row lands.
    */
-  get textIndex(): string {
-    if (!this.namesFirst) return 'product_fts'
+  get textIndex(): 'product_fts' | null {
     const r = this.stmt('SELECT (SELECT count(*) FROM rows_page) AS pages, (SELECT count(*) FROM landing_text.body_page) AS described').get() as { pages: number; described: number }
-    return r.pages > 0 && r.described >= r.pages ? 'product_fts' : 'name_fts'
+    return r.pages > 0 && r.described >= r.pages ? 'product_fts' : null
   }
 
   /** Counted afresh each time: pages keep landing. */
@@ -87,18 +84,16 @@ export class LandingCatalogue {
    * descriptions included, is indexed.
    */
   partial(expectedProducts: number, expectedPages: number): SearchPartial | null {
-    const described = this.namesFirst ? '(SELECT count(*) FROM landing_text.body_page)' : '(SELECT count(*) FROM landing_text.text_page)'
     const r = this.stmt(
-      `SELECT (SELECT count(*) FROM rows_page) AS pages, (SELECT count(*) FROM landing_text.text_page) AS indexed, ${described} AS described, (SELECT coalesce(sum(products), 0) FROM rows_page) AS products`,
-    ).get() as { pages: number; indexed: number; described: number; products: number }
+      'SELECT (SELECT count(*) FROM rows_page) AS pages, (SELECT count(*) FROM landing_text.body_page) AS described, (SELECT coalesce(sum(products), 0) FROM rows_page) AS products',
+    ).get() as { pages: number; described: number; products: number }
     const landed = expectedPages > 0 && r.pages >= expectedPages
-    if (landed && r.indexed >= r.pages && r.described >= r.pages) return null
+    if (landed && r.described >= r.pages) return null
     return {
       products: r.products,
       expected: expectedProducts >= 0 ? expectedProducts : null,
-      textPending: r.indexed < r.pages,
-      // Until every landed page's descriptions are indexed (as the text thread has time, the rest
-      // once every page has landed), a search may miss a product that matches only in its description.
+      // Until every page has landed and its text is indexed (once they all have), a search may miss
+      // a product that matches only in its description.
       descriptionsPending: r.described < r.pages || !landed,
     }
   }

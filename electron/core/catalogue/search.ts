@@ -1,7 +1,7 @@
 import type { StatementSync } from 'node:sqlite'
 import type { CatalogueSearchResult, CatalogueSort } from '../../../shared/model/catalogue-search'
 import { productSummary, type MatchKind, type ProductSummary, type SummaryFields } from '../../../shared/model/product'
-import { normalizeSku } from './product-row'
+import { normalizeName, normalizeSku } from './product-row'
 import { ftsQuery, MAX_EXPANSION } from './search-text'
 
 export interface SearchQuery {
@@ -18,8 +18,11 @@ export interface SearchSource {
   stmt(sql: string): StatementSync
   count(sql: string, params: readonly (string | number)[]): number
   readonly productCount: number
-  /** The full-text index to read (a first sync's names-only index while its descriptions are indexed); product_fts if not said. */
-  readonly textIndex?: string
+  /**
+   * The full-text index to read: product_fts if not said; null while there is none yet (a first
+   * sync's landed pages before their text is indexed), when the names and SKUs are scanned instead.
+   */
+  readonly textIndex?: 'product_fts' | null
 }
 
 export const SUMMARY_COLUMNS =
@@ -88,20 +91,41 @@ function skuShaped(query: string): boolean {
 }
 
 /**
+ * Whether the text tier is left out, given how many products have the SKU typed (`exactMatches`)
+ * and start with it (`skuMatches`): a scanned or typed SKU that exists is what the user wants; a
+ * word matching many SKUs is used as one (see SKU_MATCHES_WITHOUT_TEXT).
+ */
+function textLeftOut(query: string, exactMatches: number, skuMatches: number): boolean {
+  const oneWord = !/\s/.test(query.trim())
+  return (skuShaped(query) && exactMatches > 0) || (oneWord && skuMatches > SKU_MATCHES_WITHOUT_TEXT)
+}
+
+/**
  * The full-text part of the query box (FTS5 syntax), given how many products have the SKU typed
- * (`exactMatches`) and start with it (`skuMatches`); null when it is left out (see
- * SKU_MATCHES_WITHOUT_TEXT) or the query has no words. Search and the facet counts ask it alike.
+ * (`exactMatches`) and start with it (`skuMatches`); null when it is left out (textLeftOut) or the
+ * query has no words. Search and the facet counts ask it alike.
  */
 export function textMatchOf(cdb: SearchSource, query: string, exactMatches: number, skuMatches: number): string | null {
-  const oneWord = !/\s/.test(query.trim())
-  const shaped = skuShaped(query)
   // A SKU-shaped query matches its words whole: "ARC-LIC23" must not become every word starting with "23".
   const wordsStarting = (prefix: string) =>
     (cdb.stmt('SELECT term FROM term WHERE term >= ? AND term < ? ORDER BY term LIMIT ?').all(prefix, prefixEnd(prefix), MAX_EXPANSION + 1) as { term: string }[]).map((r) => r.term)
-  // A scanned or typed SKU that exists is what the user wants; a word matching many SKUs is used as one.
-  const skipText = (shaped && exactMatches > 0) || (oneWord && skuMatches > SKU_MATCHES_WITHOUT_TEXT)
   const wordDocs = (word: string) => (cdb.stmt('SELECT docs FROM term WHERE term = ?').get(word) as { docs: number } | undefined)?.docs ?? 0
-  return skipText ? null : ftsQuery(query, { prefix: !shaped, wordsStarting, wordDocs })
+  return textLeftOut(query, exactMatches, skuMatches) ? null : ftsQuery(query, { prefix: !skuShaped(query), wordsStarting, wordDocs })
+}
+
+/**
+ * The text tier where there is no full-text index yet (a first sync's landed pages): each word of
+ * the query appears in the product's name or SKU (as typed, case aside), read by scanning them.
+ * Null when the tier is left out (as textMatchOf) or the query has no words.
+ */
+export function nameScanOf(query: string, exactMatches: number, skuMatches: number): Filter | null {
+  const words = normalizeName(query).split(/\s+/).filter(Boolean)
+  if (!words.length || textLeftOut(query, exactMatches, skuMatches)) return null
+  const like = (word: string) => `%${word.replace(/[\\%_]/g, '\\$&')}%`
+  return {
+    sql: words.map(() => "(p.name_norm LIKE ? ESCAPE '\\' OR p.sku_norm LIKE ? ESCAPE '\\')").join(' AND '),
+    params: words.flatMap((w) => [like(w), like(w)]),
+  }
 }
 
 /**
@@ -141,9 +165,24 @@ export function searchLocal(cdb: SearchSource, q: SearchQuery, pricesAsOf: strin
   ]
   const exactMatches = tiers[0]!.count()
   const skuMatches = exactMatches + tiers[1]!.count()
-  const text = textMatchOf(cdb, q.query, exactMatches, skuMatches)
+  // Products already listed as SKU matches are not repeated (looked for only when there are some).
+  const notSku = skuMatches > 0 ? { sql: ' AND NOT (p.sku_norm >= ? AND p.sku_norm < ?)', params: [sku, prefixEnd(sku)] } : { sql: '', params: [] }
+  const textIndex = cdb.textIndex
+  const scan = textIndex === null ? nameScanOf(q.query, exactMatches, skuMatches) : null
+  const text = textIndex === null ? null : textMatchOf(cdb, q.query, exactMatches, skuMatches)
+  if (scan) {
+    const where = `${scan.sql}${notSku.sql}${filter.sql}`
+    const params = [...scan.params, ...notSku.params, ...filter.params]
+    const total = count(cdb, `SELECT count(*) AS n FROM product p WHERE ${where}`, params)
+    tiers.push({
+      kind: 'text',
+      count: () => total,
+      rows: (limit, offset) => all(cdb, `SELECT ${SUMMARY_COLUMNS} FROM product p WHERE ${where} ORDER BY ${SORT_SQL[q.sort]} LIMIT ? OFFSET ?`, [...params, limit, offset]),
+    })
+    counts.text = total
+  }
   if (text) {
-    const fts = cdb.textIndex ?? 'product_fts'
+    const fts = textIndex ?? 'product_fts'
     // Products already listed as SKU matches are not repeated (looked for only when there are some).
     const ex = skuMatches > 0 ? { sql: ` AND ${fts}.rowid NOT IN (SELECT pos FROM product WHERE sku_norm >= ? AND sku_norm < ?)`, params: [sku, prefixEnd(sku)] } : { sql: '', params: [] }
     const join = filter.sql ? ` JOIN product p ON p.pos = ${fts}.rowid` : ''

@@ -19,13 +19,12 @@ import { indexText } from './search-text'
  *   each product's whole text to the text worker. Once every page has landed it reads back the
  *   stored pages whose descriptions the text worker does not have (an interrupted sync's), and sends their whole text
  *   again (describe); at the end it builds the indexes.
- * - text worker: splits that text into index words (indexText) and adds it to the full-text
- *   indexes in the text file: each page's names and SKUs to name_fts as it lands, its whole text
- *   to product_fts from a stash file whenever it has nothing else to do, the rest once every page
- *   is in (so describe has nothing left to read back but what an interrupted sync stored),
- *   committing every few pages; at the end it merges the index and writes its vocabulary.
- *   Descriptions are most of the text: names first makes every product findable by SKU and name
- *   as its page lands, however busy the machine (schema.ts).
+ * - text worker: stashes each landed page's text in a file beside the text file as it comes (a
+ *   product is findable by SKU and name as soon as its row is committed: search scans the landed
+ *   names until the full-text index is whole), and once every page is in, splits it into index
+ *   words (indexText) and adds it to the full-text index (product_fts), committing every few
+ *   pages; at the end it merges the index and writes its vocabulary. Landing first leaves the
+ *   cores to the download while pages arrive (schema.ts).
  *
  * They are plain JavaScript run with `new Worker(source, { eval: true })`: the same code then works
  * in the Electron main process and the tests, with no bundle entry and no loader in the worker.
@@ -239,7 +238,9 @@ async function fetchAnswer(m, signal) {
   try {
     // Held back while a search is answered, within this thread's budget: the socket then waits too,
     // as it did when the main thread read it (and was busy with the search).
-    bytes = await bodyReader.readBody(res.body, headers, status >= 400 ? m.request.limits.error : m.request.limits.ok, signal, yieldToSearches)
+    // A page's nesting is checked once it is parsed (page: nestsWithin), not byte by byte as it arrives.
+    const limits = status >= 400 ? m.request.limits.error : { ...m.request.limits.ok, maxJsonDepth: Infinity }
+    bytes = await bodyReader.readBody(res.body, headers, limits, signal, yieldToSearches)
   } catch (err) {
     if (err instanceof bodyReader.BodyLimitError) return { kind: 'limit', status, headers, code: err.code, message: err.message }
     return { kind: 'transport', error: plainError(err) }
@@ -312,16 +313,16 @@ function parsePage(bytes, page) {
 }
 
 /**
- * The text of each product, as one string for a cheap hand-over. \`kind\`: 'names' (name and SKU,
- * for name_fts), 'full' (name, SKU and descriptions, for product_fts) or 'both' (a page as it
- * lands: its names indexed at once, its whole text when the text worker has time; see schema.ts).
+ * The whole text of each product (name, SKU and descriptions, in threes), as one string for a cheap
+ * hand-over. \`kind\`: 'landed' (a page as it lands: stashed, indexed once every page is in) or
+ * 'full' (indexed now).
  */
 function sendText(page, positions, texts, kind) {
   textPort.postMessage({ page, positions: Int32Array.from(positions), text: texts.join('\\u0000'), kind })
 }
 
-/** The text of stored pages, from their stored JSON, to the text worker (names, or with \`full\` everything). */
-function sendStoredText(pages, perPage, sql, full) {
+/** The whole text of stored pages, from their stored JSON, to the text worker to index now. */
+function sendStoredText(pages, perPage, sql) {
   for (const page of pages) {
     const row = prepare(sql.storedPage).get(page)
     if (!row) continue
@@ -334,10 +335,9 @@ function sendStoredText(pages, perPage, sql, full) {
       if (positions.length % YIELD_EVERY === YIELD_EVERY - 1) yieldToSearches()
       const { p } = productOf(items[pos - base])
       positions.push(pos)
-      if (full) texts.push(p.name, p.product_code, productBody(p))
-      else texts.push(p.name, p.product_code)
+      texts.push(p.name, p.product_code, productBody(p))
     }
-    sendText(page, positions, texts, full ? 'full' : 'names')
+    sendText(page, positions, texts, 'full')
   }
 }
 
@@ -371,7 +371,7 @@ function materialize() {
     statements.clear()
     db.exec('DETACH DATABASE prior; DETACH DATABASE prior_pages;')
   }
-  sendStoredText(same, m.perPage, m.sql, false)
+  // Their text is read back from the stored pages once every page is in (describe).
   same = []
 }
 
@@ -409,6 +409,10 @@ const rowsOps = {
     if (!seen) seen = new Set(prepare(m.sql.ids).all().map((r) => r.id))
     yieldToSearches()
     const items = parsePage(bytes, m.page)
+    if (m.maxDepth !== undefined && !bodyReader.nestsWithin(items, m.maxDepth)) {
+      release(bytes)
+      throw new Failure('too_deep', 'The answer nests more than ' + m.maxDepth + ' levels deep, which no answer of the service does.')
+    }
     const insert = prepare(m.sql.product)
     const positions = []
     const texts = []
@@ -442,8 +446,8 @@ const rowsOps = {
           const pos = m.base + i
           insert.run(...productColumns(p, pos, partial))
           positions.push(pos)
-          // The whole text: names and SKUs indexed at once (searchable as the page lands), descriptions
-          // when the text worker has time, or once every page has landed (describe).
+          // The whole text, stashed by the text worker and indexed once every page has landed (the
+          // row itself makes the product findable by SKU and name at once).
           texts.push(p.name, p.product_code, productBody(p))
         }
         prepare(m.sql.done).run(m.page, positions.length, invalid)
@@ -452,7 +456,7 @@ const rowsOps = {
       for (const id of fresh) seen.delete(id)
       throw err
     }
-    sendText(m.page, positions, texts, 'both')
+    sendText(m.page, positions, texts, 'landed')
     return { added: positions.length, invalid, items: items.length }
   },
   /**
@@ -471,8 +475,11 @@ const rowsOps = {
       if (got.kind !== 'bytes') return got
       let value
       try {
-        value = { stored: rowsOps.page({ page: m.page, base: m.base, bytes: got.bytes.buffer, sql: m.sql, countItems: m.countItems, etag: got.headers.etag }) }
+        const maxDepth = m.request.limits.ok.maxJsonDepth
+        value = { stored: rowsOps.page({ page: m.page, base: m.base, bytes: got.bytes.buffer, sql: m.sql, countItems: m.countItems, etag: got.headers.etag, maxDepth }) }
       } catch (err) {
+        // Refused as the main thread's reader refuses an answer nested too deep.
+        if (err && err.code === 'too_deep') return { kind: 'limit', status: got.status, headers: got.headers, code: 'bad_response', message: err.message }
         value = { failed: failed(err) }
       }
       return { kind: 'ok', status: got.status, headers: got.headers, value }
@@ -510,14 +517,10 @@ const rowsOps = {
     const abort = fetching.get(m.fetch)
     if (abort) abort.abort()
   },
-  /** Pages stored here but not in the text file (an interrupted sync): their names again, from the stored JSON. */
-  reindex(m) {
-    sendStoredText(m.pages, m.perPage, m.sql, false)
-  },
   /** Every page has landed: the whole text of these, descriptions included, from their stored JSON. */
   describe(m) {
     yieldToSearches()
-    sendStoredText(m.pages, m.perPage, m.sql, true)
+    sendStoredText(m.pages, m.perPage, m.sql)
   },
   /** The catalogue differs in something other than a page (its groups, fewer pages): write it. */
   materialize() {
@@ -551,10 +554,9 @@ serve(rowsOps)
 `
 
 export const TEXT_WORKER_SOURCE = `${PRELUDE}
-const { receiveMessageOnPort } = require('node:worker_threads')
 const indexText = (${indexText})
 // At the rows worker's priority (PRELUDE), not below it: a page is not fetched while this thread
-// is four pages behind with their names (sync-workers.ts), so the landing waits on it too.
+// is four pages behind with stashing their text (sync-workers.ts).
 let pending = []
 let commitEvery = 1
 let port = null
@@ -562,37 +564,34 @@ let sql = null
 let opening = null
 let idle = null
 /**
- * A page waits at most this long for others to share its commit (a search finds it after it):
- * each commit is one more segment for finish() to merge, so not one per page when the worker keeps
- * up with the download. The last pages are committed when the sync says the pages are all in (flush).
+ * A page waits at most this long for others to share its commit: each commit is one more segment
+ * for finish() to merge. The last pages are committed when the sync says the pages are all in (flush).
  */
 const COMMIT_WITHIN_MS = 1000
 /**
- * Landed pages whose whole text (about 1-2 MB each) waits for the time to index its descriptions:
- * their names are indexed as each page lands; their whole text is appended to a file beside the
- * text file (the stash), not held in memory, and its descriptions are indexed from there whenever
- * this thread has had nothing else to do for STASH_IDLE_MS, the rest once every page is in (flush).
- * No page waits in memory, so none is ever left for the describe pass to parse a second time.
- * Measured (100,000 products, loopback, 2 cores): indexing them only once the pages are all in
- * made every product findable by name about 0.15x of the download floor sooner, but the whole
- * sync 0.3x later (2.6-2.8x the floor, over its 2.5x target); in the gaps it ends at 2.3x.
- * A page that could not be stashed (bodiesAhead reached, the disk) keeps only its names: the
- * describe pass reads its descriptions back from the stored page.
+ * Landed pages whose whole text (about 1-2 MB each) waits to be indexed: a product is findable by
+ * SKU and name as its row lands (the rows file; search scans the landed names until this index is
+ * whole, landing-catalogue.ts), so nothing is indexed while pages land. Each page's text is
+ * appended to a file beside the text file (the stash), not held in memory, and indexed from there
+ * once every page is in (flush), where it is cheaper than read back from the stored pages.
+ * Measured (100,000 products, loopback, 2 cores): indexing names as pages landed, and descriptions
+ * whenever this thread was idle, made the catalogue findable by SKU and name at 2.0-2.2x of the
+ * download floor; landing alone, the text indexed after it, at 1.0-1.4x, the whole sync ending
+ * no later (1.6-2.4x).
+ * A page that could not be stashed (bodiesAhead reached, the disk) waits for the describe pass,
+ * which reads its text back from the stored page.
  */
 let bodiesAhead = Infinity
 /** The stash file ({ fd, path, end }) once a page is in it, and its pages, oldest first. */
 let stash = null
 let stashed = []
 let stashCount = 0
-let bodiesLater = null
-let lastLanded = 0
-const STASH_IDLE_MS = 5
 let pauseMs = 0
 const fs = require('node:fs')
 /** Beside the text file, named so that a generation's sweep removes a stash a crash left behind (schema.ts). */
 const stashPath = () => opening.path + '-stash'
 
-/** Appends a page's whole text to the stash; false if it cannot be (then its descriptions wait for describe). */
+/** Appends a page's whole text to the stash; false if it cannot be (then it waits for describe). */
 function stashText(page, positions, text) {
   if (stashCount >= bodiesAhead) return false
   try {
@@ -627,8 +626,6 @@ function unstash(entry) {
 /** The stash is spent (every page indexed) or abandoned: its file goes. */
 function dropStash() {
   stashed = []
-  if (bodiesLater) clearTimeout(bodiesLater)
-  bodiesLater = null
   if (stash) {
     try {
       fs.closeSync(stash.fd)
@@ -653,8 +650,6 @@ const commit = () => {
   idle = null
   if (pending.length === 0) return
   db.exec('COMMIT')
-  const named = pending.filter((p) => !p.full).map((p) => p.page)
-  if (named.length) parentPort.postMessage({ event: 'committed', pages: named })
   pending = []
 }
 
@@ -666,18 +661,7 @@ function indexFull(page, positions, texts) {
     insert.run(positions[i], indexText(texts[3 * i]), indexText(texts[3 * i + 1]), indexText(texts[3 * i + 2]))
   }
   prepare(sql.described).run(page)
-  pending.push({ page, full: true })
-}
-
-/** A page's names and SKUs (\`texts\` in groups of \`stride\`) into name_fts. */
-function indexNames(page, positions, texts, stride) {
-  const insert = prepare(sql.insertNames)
-  for (let i = 0; i < positions.length; i++) {
-    if (i % YIELD_EVERY === 0) yieldToSearches()
-    insert.run(positions[i], indexText(texts[stride * i]), indexText(texts[stride * i + 1]))
-  }
-  prepare(sql.done).run(page)
-  pending.push({ page, full: false })
+  pending.push(page)
 }
 
 const begin = () => {
@@ -687,37 +671,28 @@ const begin = () => {
 
 /**
  * Several pages per transaction: each commit flushes the pending terms as one more segment to
- * merge. When no page follows soon, what there is is committed, so a search finds it. A page's
- * whole text is indexed in one go (never split by a commit: body_page says it is all there).
+ * merge. When no page follows soon, what there is is committed. A page's whole text is indexed in
+ * one go (never split by a commit: body_page says it is all there).
  */
 const committing = () => {
   if (pending.length >= commitEvery) commit()
   else if (!idle) idle = setTimeout(commit, COMMIT_WITHIN_MS)
 }
 
-/** A page's text as the rows worker sent it (see sendText); says what it indexed. */
+/**
+ * A page's text as the rows worker sent it (see sendText): a landed page's is stashed, a described
+ * one's indexed. Says it is done with it ('indexed'; full: its text is in product_fts).
+ */
 function index(m) {
   if (pauseMs) Atomics.wait(nap, 0, 0, pauseMs)
-  begin()
-  const texts = m.text.split('\u0000')
-  if (m.kind === 'full') indexFull(m.page, m.positions, texts)
-  else indexNames(m.page, m.positions, texts, m.kind === 'both' ? 3 : 2)
-  committing()
-  parentPort.postMessage({ event: 'indexed', page: m.page, full: m.kind === 'full' })
-  if (m.kind === 'both') {
-    lastLanded = Date.now()
-    if (stashText(m.page, m.positions, m.text)) bodiesSoon()
+  if (m.kind === 'full') {
+    begin()
+    indexFull(m.page, m.positions, m.text.split('\u0000'))
+    committing()
+  } else {
+    stashText(m.page, m.positions, m.text)
   }
-}
-
-/** The oldest stashed page's descriptions, once no page has come for STASH_IDLE_MS. */
-function bodiesSoon() {
-  if (bodiesLater || stashed.length === 0) return
-  bodiesLater = setTimeout(() => {
-    bodiesLater = null
-    if (Date.now() - lastLanded >= STASH_IDLE_MS) guarded(() => nextBodies())
-    bodiesSoon()
-  }, Math.max(0, lastLanded + STASH_IDLE_MS - Date.now()))
+  parentPort.postMessage({ event: 'indexed', page: m.page, full: m.kind === 'full' })
 }
 
 function nextBodies() {
@@ -731,10 +706,8 @@ function nextBodies() {
   parentPort.postMessage({ event: 'indexed', page: b.page, full: true })
 }
 
-/** Every stashed page's descriptions now (the pages are all in: they are cheaper from here than read back). */
+/** Every stashed page's text now (the pages are all in: they are cheaper from here than read back). */
 function drainBodies() {
-  if (bodiesLater) clearTimeout(bodiesLater)
-  bodiesLater = null
   while (stashed.length) nextBodies()
 }
 
@@ -764,11 +737,9 @@ serve({
     // A refresh creates the file with its first text (none comes while the catalogue is unchanged).
     if (!m.lazy) ensureOpen()
     port.on('message', (page) => guarded(() => index(page)))
-    return db ? { named: prepare(sql.pages).all().map((r) => r.page), described: prepare(sql.describedPages).all().map((r) => r.page) } : { named: [], described: [] }
+    return { described: db ? prepare(sql.describedPages).all().map((r) => r.page) : [] }
   },
   flush() {
-    // The names first (every product findable by them), then the descriptions still waiting.
-    if (db) commit()
     drainBodies()
     if (db) commit()
   },
@@ -780,13 +751,8 @@ serve({
     dropStash()
   },
   close() {
-    // What the rows worker sent before it closed (it closes first) is indexed rather than dropped:
-    // a sync that stops after its pages keeps their names whatever the order this thread got its
-    // messages in. Descriptions still stashed are not indexed now (a cancelled sync stops at once):
-    // the next sync reads them back from the stored pages (describe).
-    bodiesAhead = 0
-    let sent
-    while (port && (sent = receiveMessageOnPort(port))) guarded(() => index(sent.message))
+    // The stashed text is not indexed now (a cancelled sync stops at once): the next sync reads it
+    // back from the stored pages (describe). What is indexed and uncommitted is kept.
     if (db) commit()
     dropStash()
     if (idle) clearTimeout(idle)

@@ -19,7 +19,7 @@ afterAll(async () => {
 })
 
 describe('the sync threads', () => {
-  it('hold back the next page while the text thread falls behind, so pages do not pile up waiting for their names', async () => {
+  it('hold back the next page while the text thread falls behind, so pages do not pile up waiting for it', async () => {
     const rig = catalogueRig({ perPage: PER_PAGE })
     const pages: ArrayBuffer[] = []
     let workers: SyncWorkers | null = null
@@ -30,7 +30,7 @@ describe('the sync threads', () => {
         const bytes = new TextEncoder().encode((await client.raw('listProducts', { query: { page, per_page: PER_PAGE, sort_by: '-popularity' } })).text)
         pages.push(bytes.buffer as ArrayBuffer)
       }
-      // A text thread on a busy machine: each page's names wait 60 ms, while the rows thread stores a page in a few.
+      // A text thread on a busy machine: each page waits 60 ms for it, while the rows thread stores a page in a few.
       SyncWorkers.testTextPauseMs = 60
       workers = await SyncWorkers.open(generationFiles(mkdtempSync(join(tmpdir(), 'wd-sync-workers-')), 1), { perPage: PER_PAGE })
       const w = workers
@@ -41,14 +41,14 @@ describe('the sync threads', () => {
         [0, 1].map(async () => {
           for (let i = next++; i < pages.length; i = next++) {
             await w.storePage(i + 1, i * PER_PAGE + 1, pages[i]!)
-            mostBehind = Math.max(mostBehind, w.namesBehind)
+            mostBehind = Math.max(mostBehind, w.textBehind)
           }
         }),
       )
-      // At most a few pages (4, and one more per other page in flight) ever waited for their names.
+      // At most a few pages (4, and one more per other page in flight) ever waited for the text thread.
       expect(mostBehind).toBeLessThanOrEqual(5)
       await w.flushText()
-      expect(w.namesBehind).toBe(0)
+      expect(w.textBehind).toBe(0)
       expect(await w.finish(PER_PAGE)).toBe(PRODUCTS)
     } finally {
       SyncWorkers.testTextPauseMs = 0

@@ -23,10 +23,7 @@ const ROWS_SQL = {
 
 const TEXT_SQL = {
   insert: 'INSERT INTO product_fts (rowid, name, sku, body) VALUES (?, ?, ?, ?)',
-  insertNames: 'INSERT INTO name_fts (rowid, name, sku) VALUES (?, ?, ?)',
-  done: 'INSERT OR REPLACE INTO text_page (page) VALUES (?)',
   described: 'INSERT OR REPLACE INTO body_page (page) VALUES (?)',
-  pages: 'SELECT page FROM text_page',
   describedPages: 'SELECT page FROM body_page',
 }
 
@@ -37,10 +34,9 @@ const TEXT_SQL = {
 const DESCRIBE_AHEAD = 2
 
 /**
- * Pages whose text the rows worker may have sent the text worker before it indexed their names:
- * each waits in its queue as a string of 1-2 MB. When the text worker falls behind (a busy
- * machine), the next page is not fetched until it catches up, so the sync's memory stays bounded
- * (and no product waits long between landing and being findable by its name).
+ * Pages whose text the rows worker may have sent the text worker before it stashed it: each waits
+ * in its queue as a string of 1-2 MB. When the text worker falls behind (a busy machine), the next
+ * page is not fetched until it catches up, so the sync's memory stays bounded.
  */
 const TEXT_BEHIND = 4
 
@@ -51,11 +47,13 @@ const TEXT_PAGES_PER_COMMIT = 10
  * Heap limits of the two threads: each holds about one page at a time, and a bounded heap is
  * collected as it goes instead of growing while the sync runs (the target is the whole process
  * staying under 300 MB with 100,000 products). The rows worker holds a parsed page (a 1000-product
- * page of the sandbox is 1.6 MB of JSON); the text worker only strings. Most of what they allocate
- * dies young: a small young generation (measured: 16 → 8 MB each, 20 MB less at the peak, no
- * slower) is what keeps their footprint down.
+ * page of the sandbox is 1.6 MB of JSON, several MB once parsed); the text worker only strings.
+ * Most of what they allocate dies young. The rows worker's young generation holds a parsed page
+ * (measured, 100,000 products on 2 cores: 8 → 16 MB cut the sync's client CPU by up to a fifth,
+ * its collections no longer promoting each page to the old generation, for 5-10 MB more at the
+ * peak); the text worker's stays small (it allocates little while pages land).
  */
-const ROWS_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
+const ROWS_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 }
 const TEXT_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 }
 
 export interface StoredPage {
@@ -72,7 +70,7 @@ export interface WriteOptions {
   /** The live generation's files, when there is one to compare with. */
   compareWith?: GenerationFiles
   perPage: number
-  /** Told the pages whose names and SKUs were committed (a search now finds them by those). */
+  /** Told each page whose products were committed (a search now finds them by SKU and name). */
   onSearchable?(pages: readonly number[]): void
   /** Searches the threads hold back for. */
   pressure?: SearchPressure
@@ -85,10 +83,7 @@ export class MalformedPage extends Error {}
 export type FetchedValue = StoredPage | Error
 
 type Reply = { id: number; ok: boolean; value?: unknown; message?: string; code?: string; errcode?: number }
-type Event =
-  | { event: 'indexed'; page: number; full: boolean }
-  | { event: 'committed'; pages: number[] }
-  | { event: 'failed'; message: string }
+type Event = { event: 'indexed'; page: number; full: boolean } | { event: 'failed'; message: string }
 
 /** What a worker's failure to store means here. */
 function workerFailure(m: { message?: string; code?: string; errcode?: number }): Error {
@@ -136,14 +131,15 @@ class WorkerLink {
 
 /**
  * The next generation being written: the rows worker and the text worker, joined by a message
- * channel of their own. A page is stored once the rows worker has committed it; its text follows
- * in the text worker, and finish() waits for all of it.
+ * channel of their own. A page is stored (and its products findable by SKU and name) once the rows
+ * worker has committed it; its text follows in the text worker, and finish() waits for all of it.
  */
 export class SyncWorkers {
+  /** Pages whose text the rows worker sent the text worker as they landed, and those it has stashed. */
   private sent = new Set<number>()
   /** Pages a refresh found unchanged (not written unless the generation is written after all). */
   private same: number[] = []
-  private indexed = new Set<number>()
+  private stashed = new Set<number>()
   /** Pages whose whole text was handed to the text worker, and those it has indexed. */
   private describing = new Set<number>()
   private describedNow = new Set<number>()
@@ -157,16 +153,10 @@ export class SyncWorkers {
     private readonly text: WorkerLink,
     /** Pages the rows file held when it was opened (an interrupted sync's), with their counts. */
     readonly storedPages: ReadonlyMap<number, StoredPage>,
-    /** Pages the text file held when it was opened: their names, and their whole text. */
-    private readonly textPages: ReadonlySet<number>,
+    /** Pages whose whole text the text file held when it was opened. */
     private readonly describedPages: ReadonlySet<number>,
     private readonly onSearchable: (pages: readonly number[]) => void,
   ) {}
-
-  /** Pages whose names the text file already held when it was opened (searchable from the start). */
-  get searchablePages(): ReadonlySet<number> {
-    return this.textPages
-  }
 
   /** A refresh found pages unchanged that it has not written. */
   get hasSame(): boolean {
@@ -183,7 +173,7 @@ export class SyncWorkers {
    */
   static testBodiesAhead: number | undefined = undefined
 
-  /** TESTS ONLY: how long the text worker pauses before each page's names (a text thread on a busy machine). */
+  /** TESTS ONLY: how long the text worker pauses before each page it is sent (a text thread on a busy machine). */
   static testTextPauseMs = 0
 
   static async open(files: GenerationFiles, opts: WriteOptions): Promise<SyncWorkers> {
@@ -208,7 +198,7 @@ export class SyncWorkers {
           },
           [channel.port1],
         ),
-        text.send<{ named: number[]; described: number[] }>(
+        text.send<{ described: number[] }>(
           'open',
           { path: files.text, pragmas: LOAD_PRAGMAS + SyncWorkers.testPragmas, refuse: TEXT_FILE_OLDER, schema: TEXT_SCHEMA, settings: TEXT_LOAD_SETTINGS, sql: TEXT_SQL, commitEvery: TEXT_PAGES_PER_COMMIT, bodiesAhead: SyncWorkers.testBodiesAhead, pauseMs: SyncWorkers.testTextPauseMs, rowsPort: channel.port2, lazy: !!opts.compareWith, gate: opts.pressure?.forWorker() },
           [channel.port2],
@@ -218,7 +208,6 @@ export class SyncWorkers {
         rows,
         text,
         new Map(stored.map((p) => [p.page, { added: p.products, invalid: p.invalid, items: p.products + p.invalid }])),
-        new Set(indexed.named),
         new Set(indexed.described),
         opts.onSearchable ?? (() => {}),
       )
@@ -267,10 +256,12 @@ export class SyncWorkers {
     if (stored.same) {
       this.same.push(page)
     } else {
-      // The first page that differs copied the ones found the same before it: their text follows.
-      for (const p of this.same.splice(0)) this.sent.add(p)
+      // The first page that differs copied the ones found the same before it (their text is read
+      // back from the stored pages by describe); its own text went to the text worker.
+      this.same.splice(0)
       this.sent.add(page)
     }
+    this.onSearchable([page])
     return stored
   }
 
@@ -280,37 +271,32 @@ export class SyncWorkers {
    */
   async materialize(): Promise<void> {
     await this.rows.send('materialize')
-    for (const p of this.same.splice(0)) this.sent.add(p)
+    this.same.splice(0)
   }
+
+  /** The rows file's indexes, built while the text worker indexes the stash (describe). */
+  private indexing: Promise<void> | null = null
 
   /** The text worker's flush, once asked: describe() waits for it (the worker's waiting descriptions are indexed by then). */
   private flushing: Promise<void> | null = null
 
-  /**
-   * Every page is stored: what the text worker holds is committed now (searchable), not after a
-   * pause, the descriptions it still has waiting included.
-   */
+  /** Every page is stored: the text the text worker stashed is indexed now. */
   flushText(): Promise<void> {
-    this.flushing ??= this.allIndexed().then(() => this.text.send<void>('flush'))
+    this.flushing ??= this.allStashed().then(() => this.text.send<void>('flush'))
     return this.flushing
   }
 
-  /** Indexes the text of stored pages the text file lacks (after an interrupted sync). */
-  async catchUpText(perPage: number): Promise<void> {
-    const pages = [...this.storedPages.keys()].filter((p) => !this.textPages.has(p))
-    if (!pages.length) return
-    await this.rows.send('reindex', { pages, perPage, sql: ROWS_SQL })
-    for (const p of pages) this.sent.add(p)
-  }
-
   /**
-   * Every page has landed and its names are indexed: the whole text of the pages the text file
+   * Every page has landed and its stashed text is indexed: the whole text of the pages the text file
    * lacks, descriptions included, read back from the stored pages by the rows worker and indexed
    * by the text worker, a few pages ahead of it. Resolves once the rows worker has handed them all
    * over (finish waits for the text worker).
    */
   async describe(pages: readonly number[], perPage: number): Promise<void> {
-    // The pages the text worker indexed whole as they landed need nothing more.
+    // The rows file's indexes are built meanwhile: the rows worker has nothing else to do.
+    this.indexing ??= this.rows.send<void>('batch', { statements: [{ sql: ROWS_INDEXES }] })
+    this.indexing.catch(() => undefined)
+    // The pages the text worker indexed from its stash need nothing more.
     await this.flushText()
     for (const page of pages) {
       if (this.describedPages.has(page) || this.describing.has(page) || this.describedNow.has(page)) continue
@@ -336,11 +322,11 @@ export class SyncWorkers {
   async finish(perPage: number): Promise<number> {
     // The rows file needs nothing from the text worker, which may still be indexing the last pages.
     const [count] = await Promise.all([
-      this.rows.send<number>('finish', {
+      (this.indexing ?? Promise.resolve()).then(() => this.rows.send<number>('finish', {
         sql: `${ROWS_INDEXES}\n${ROWS_FACETS}\nINSERT OR REPLACE INTO rows_meta (key, value) VALUES ('per_page', ${Math.trunc(perPage)});\nINSERT OR REPLACE INTO pages.pages_meta (key, value) VALUES ('complete', 1);`,
         count: 'SELECT count(*) AS n FROM product',
-      }),
-      this.allIndexed()
+      })),
+      this.allStashed()
         .then(() => this.until(() => [...this.describing].every((p) => this.describedNow.has(p))))
         .then(() => this.text.send('finish', { sql: TEXT_FINISH })),
     ])
@@ -364,20 +350,20 @@ export class SyncWorkers {
     }
   }
 
-  /** Stored pages whose names the text worker has not indexed yet (their text waits in its queue). */
-  get namesBehind(): number {
+  /** Stored pages whose text the text worker has not stashed yet (it waits in its queue). */
+  get textBehind(): number {
     let behind = 0
-    for (const p of this.sent) if (!this.indexed.has(p)) behind++
+    for (const p of this.sent) if (!this.stashed.has(p)) behind++
     return behind
   }
 
-  /** Resolves once fewer than TEXT_BEHIND stored pages wait for their names to be indexed. */
+  /** Resolves once fewer than TEXT_BEHIND stored pages wait for the text worker. */
   private textKeepingUp(): Promise<void> {
-    return this.until(() => this.namesBehind < TEXT_BEHIND)
+    return this.until(() => this.textBehind < TEXT_BEHIND)
   }
 
-  private allIndexed(): Promise<void> {
-    return this.until(() => this.namesBehind === 0)
+  private allStashed(): Promise<void> {
+    return this.until(() => this.textBehind === 0)
   }
 
   /** Resolves once `done` holds (checked at each event of the text worker); rejects if it fails. */
@@ -394,8 +380,7 @@ export class SyncWorkers {
   }
 
   private onTextEvent(e: Event): void {
-    if (e.event === 'indexed') (e.full ? this.describedNow : this.indexed).add(e.page)
-    else if (e.event === 'committed') this.onSearchable(e.pages)
+    if (e.event === 'indexed') (e.full ? this.describedNow : this.stashed).add(e.page)
     else this.textFailure ??= new Error(`The catalogue's text index could not be stored: ${e.message}`)
     const waiting = this.waiters.splice(0)
     for (const w of waiting) w()

@@ -9,7 +9,7 @@ const mounted: { unmount(): void }[] = []
 afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
 
 describe('the matches of a search while a first sync lands', () => {
-  it('says what the answer covers in sentences apart: "… still being indexed. Descriptions are …", not "indexed.Descriptions"', () => {
+  it('says what the answer covers in sentences apart: "… so far. Descriptions are …", not "so far.Descriptions"', () => {
     const w = mount(ProductMatches, {
       props: {
         id: 'list',
@@ -21,13 +21,13 @@ describe('the matches of a search while a first sync lands', () => {
         total: 0,
         active: 0,
         answered: 'rack',
-        partial: { products: 12_000, expected: 20_000, textPending: true, descriptionsPending: true },
+        partial: { products: 12_000, expected: 20_000, descriptionsPending: true },
       },
       global: { plugins: [createTestI18n('en'), createPinia()] },
     })
     mounted.push(w)
     expect(w.find('[data-testid=partial-results]').text()).toBe(
-      'The catalogue is still arriving: these results come from the 12,000 of 20,000 products downloaded so far. The names of the newest ones are still being indexed. Descriptions are still being indexed: a product that matches only in its description may be missing for now.',
+      'The catalogue is still arriving: these results come from the 12,000 of 20,000 products downloaded so far. Descriptions are still being indexed: a product that matches only in its description may be missing for now.',
     )
   })
 })

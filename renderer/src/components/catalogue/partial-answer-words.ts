@@ -4,7 +4,7 @@ import { useFormat } from '../../i18n/use-format'
 
 /**
  * What an answer from a first sync still landing covers, in the user's language: how much has
- * landed, then whether names and descriptions are still being indexed, as sentences of one
+ * landed, then whether descriptions are still being indexed, as sentences of one
  * paragraph (said alike by the catalogue view and the search boxes' matches).
  */
 export function usePartialAnswerWords() {
@@ -15,7 +15,6 @@ export function usePartialAnswerWords() {
       partial.expected === null
         ? t('catalogue.state.partialUnknown', { n: f.number(partial.products) })
         : t('catalogue.state.partial', { n: f.number(partial.products), total: f.number(partial.expected) }),
-      partial.textPending ? t('catalogue.state.textPending') : '',
       partial.descriptionsPending ? t('catalogue.state.descriptionsPending') : '',
     ]
       .filter(Boolean)
