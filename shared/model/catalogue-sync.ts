@@ -1,7 +1,5 @@
 import { z } from 'zod'
-import { ErrorCode } from './app-error'
-import { ErrorReason } from './error-reason'
-import { ServiceRefusal } from './service-refusal'
+import { ErrorReport } from './app-error'
 
 const SyncPhase = z.enum(['fetching', 'finalizing', 'done', 'failed', 'cancelled'])
 type SyncPhase = z.infer<typeof SyncPhase>
@@ -20,14 +18,12 @@ export const SyncProgress = z.object({
   /** Products a search finds by SKU and name so far (their text is indexed). */
   productsSearchable: z.int().min(0).optional(),
   etaSeconds: z.number().min(0).nullable(),
-  /** Why a sync failed. */
-  message: z.string().optional(),
-  /** What kind of failure it was, for the rep's own words (the message is the core's detail, in English). */
-  code: ErrorCode.optional(),
-  /** Why, where the core knows more than the code (as ErrorReport.reason): the rep's words say it instead. */
-  reason: ErrorReason.optional(),
-  /** The service refused a request of the sync (as ErrorReport.refusal): `message` then holds its own words. */
-  refusal: ServiceRefusal.optional(),
+  /**
+   * Why a sync failed (phase 'failed' only), as any fault travels: its kind, and where the core knows
+   * more, its reason or the service's refusal, for the rep's words; its message is the core's detail,
+   * in English, or the service's own words.
+   */
+  failure: ErrorReport.optional(),
 })
 export type SyncProgress = z.infer<typeof SyncProgress>
 
@@ -46,13 +42,8 @@ export const CatalogueStatus = z.object({
    * answer searches: how many, of how many the service listed (null: not known yet). Null otherwise.
    */
   landed: z.object({ products: z.int().min(0), expected: z.int().min(0).nullable() }).nullable().default(null),
-  lastError: z.string().nullable(),
-  /** The kind of the last failure (see SyncProgress.code); null with no failure, or from a core that did not say. */
-  lastErrorCode: ErrorCode.nullable().default(null),
-  /** Why the last sync failed, where the core knows (see SyncProgress.reason); null otherwise. */
-  lastErrorReason: ErrorReason.nullable().default(null),
-  /** The refusal of the service that failed it (see SyncProgress.refusal); null otherwise. */
-  lastErrorRefusal: ServiceRefusal.nullable().default(null),
+  /** Why the last sync failed (see SyncProgress.failure); null when it did not, or none has run. */
+  lastFailure: ErrorReport.nullable(),
   /** Automatic refresh interval in hours; 0 = only on demand. */
   refreshHours: z.number().min(0),
   nextSyncAt: z.string().nullable(),

@@ -3,9 +3,7 @@ import type { Product } from '../../../shared/api'
 import { CatalogueSearchInput, FacetCountsInput, type CatalogueSearchResult, type FacetCounts } from '../../../shared/model/catalogue-search'
 import { syncUnderWay, type CatalogueStatus, type SyncOutcome, type SyncProgress } from '../../../shared/model/catalogue-sync'
 import { productSummary, type ImageKind, type MatchKind, type ProductSummary } from '../../../shared/model/product'
-import { AppError, type ErrorCode } from '../../../shared/model/app-error'
-import type { ErrorReason } from '../../../shared/model/error-reason'
-import type { ServiceRefusal } from '../../../shared/model/service-refusal'
+import { AppError, type ErrorReport } from '../../../shared/model/app-error'
 import { serviceOf, type ActiveSession } from '../connection/connection'
 import { ProfileScoped } from '../connection/profile-scoped'
 import type { CoreContext } from '../context'
@@ -79,7 +77,7 @@ export class Catalogue {
   private namesAsked = new WeakSet<object>()
   private running: RunningSync | null = null
   /** The last sync's failure: the core's or the service's words (for support), its kind and why (for the rep's). */
-  private lastError: { message: string; code: ErrorCode; reason: ErrorReason | null; refusal: ServiceRefusal | null } | null = null
+  private lastFailure: ErrorReport | null = null
   private retryAt = 0
   /** A sync was cut short by the end of its session: the next session takes it up at once. */
   private resumeWanted = false
@@ -137,10 +135,7 @@ export class Catalogue {
       lastInvalid: b?.cdb.lastInvalid ?? 0,
       partialProducts: b && b.cdb.productCount > 0 ? b.queries.partialCount() : 0,
       landed: b ? this.landed(b) : null,
-      lastError: this.lastError?.message ?? null,
-      lastErrorCode: this.lastError?.code ?? null,
-      lastErrorReason: this.lastError?.reason ?? null,
-      lastErrorRefusal: this.lastError?.refusal ?? null,
+      lastFailure: this.lastFailure,
       refreshHours: hours,
       nextSyncAt: b && hours > 0 ? new Date(this.nextDue(b)).toISOString() : null,
     }
@@ -306,8 +301,8 @@ export class Catalogue {
         run.progress = p
         if (this.bound !== b) return
         // The outcome (the one place it is recorded) is in the status before the views hear of it: they read the status then.
-        if (p.phase === 'failed') this.lastError = { message: p.message ?? SYNC_FAILED, code: p.code ?? 'internal', reason: p.reason ?? null, refusal: p.refusal ?? null }
-        if (p.phase === 'done') this.lastError = null
+        if (p.phase === 'failed') this.lastFailure = p.failure ?? { code: 'internal', message: SYNC_FAILED }
+        if (p.phase === 'done') this.lastFailure = null
         this.ctx.emit('catalogue.syncProgress', p)
       },
     }).then(({ error, ...outcome }) => {
@@ -318,7 +313,7 @@ export class Catalogue {
         // The profile's session changed under it (the profile was saved): not the service failing.
         if (this.bound === b) {
           this.resumeWanted = true
-          this.lastError = null
+          this.lastFailure = null
         }
       } else if (outcome.outcome === 'failed') {
         this.retryAt = this.ctx.clock.now() + RETRY_AFTER_FAILURE_MS
@@ -372,7 +367,7 @@ export class Catalogue {
       this.ctx.log.warn('the catalogue file was damaged; it is rebuilt from the service', { error: String((err as Error)?.message ?? err) }),
     )
     const b = { profileId: s.profile.id, profileDir: s.profileDir, cdb, queries: new CatalogueQueries(cdb), facets: new FacetCounter(), images: new ImageCache(join(s.profileDir, 'images'), undefined, () => this.ctx.workOffline.assertNetwork()) }
-    this.lastError = null
+    this.lastFailure = null
     this.retryAt = 0
     this.resumeWanted = false
     return b
@@ -399,7 +394,7 @@ export class Catalogue {
     if (held === null) return b.cdb.setService(service)
     if (this.running?.bound === b) this.running.abort.abort()
     b.cdb.startOver(service)
-    this.lastError = null
+    this.lastFailure = null
     this.retryAt = 0
     this.resumeWanted = false
     this.ctx.log.info('catalogue: the profile now connects to another service; its catalogue starts over')

@@ -98,7 +98,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
   let writer: SyncWorkers | null = null
 
   let phaseNow: SyncProgress['phase'] = 'fetching'
-  const progress = (phase: SyncProgress['phase'], failure?: Pick<SyncProgress, 'message' | 'code' | 'reason' | 'refusal'>): SyncProgress => {
+  const progress = (phase: SyncProgress['phase'], failure?: SyncProgress['failure']): SyncProgress => {
     phaseNow = phase
     const seconds = Math.max(0.001, (clock.now() - startedAt) / 1000)
     const remaining = Math.max(0, shadow.totalPages - done.size)
@@ -111,7 +111,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncResult> {
       productsPerSecond: Math.round(productsThisRun / seconds),
       productsSearchable: [...searchable].reduce((n, page) => n + (done.get(page)?.added ?? 0), 0),
       etaSeconds: phase === 'fetching' && pagesThisRun > 0 ? Math.round(((remaining * seconds) / pagesThisRun) * 10) / 10 : phase === 'done' ? 0 : null,
-      ...failure,
+      ...(failure ? { failure } : {}),
     }
     deps.onProgress(p)
     return p

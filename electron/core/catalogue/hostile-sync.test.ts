@@ -53,7 +53,7 @@ describe('a catalogue refresh meeting a hostile answer', () => {
 
     const status = await rig.call<CatalogueStatus>('catalogue.status')
     expect(status).toMatchObject({ products: PRODUCTS, syncing: false })
-    expect(status.lastError).toMatch(message)
+    expect(status.lastFailure?.message).toMatch(message)
     const found = await rig.call<CatalogueSearchResult>('catalogue.search', { query: SHOWCASE.switch.sku })
     expect(found.items[0]).toMatchObject({ id: SHOWCASE.switch.id, match: 'exact' })
   })

@@ -232,7 +232,7 @@ describe('a refresh', () => {
       expect(pagesRequested(304).sort((a, b) => a - b)).toEqual(Array.from({ length: PRODUCTS / PER_PAGE - 1 }, (_, i) => i + 2))
       expect(generationFiles(dir)).toEqual(files)
       const checked = await rig.call<CatalogueStatus>('catalogue.status')
-      expect(checked).toMatchObject({ products: PRODUCTS, lastError: null })
+      expect(checked).toMatchObject({ products: PRODUCTS, lastFailure: null })
       expect(Date.parse(checked.lastSyncAt!)).toBe(Date.parse(synced.lastSyncAt!) + 3600_000)
 
       // One price changes on the last page: the pages before it are copied, and all still answer.

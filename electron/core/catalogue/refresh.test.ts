@@ -143,7 +143,7 @@ describe('a change of service', () => {
     expect(skus(meanwhile.items)).not.toContain(onlyOld)
 
     await until(() => completedSyncs(rig) === 2, 'the new service’s first sync')
-    expect(await status(rig)).toMatchObject({ products: 120, lastError: null })
+    expect(await status(rig)).toMatchObject({ products: 120, lastFailure: null })
     expect(await rig.call('catalogue.lookupSku', { sku: onlyOld })).toEqual([])
     const local = await rig.call<CatalogueSearchResult>('catalogue.search', { query: '' , limit: 200 })
     expect(local.source).toBe('local')
@@ -162,7 +162,7 @@ describe('a change of service', () => {
     const local = await rig.call<CatalogueSearchResult>('catalogue.search', { query: '', limit: 500 })
     expect(local.total).toBe(300)
     expect(skus(local.items).sort()).toEqual((await serviceSkus(rig)).sort())
-    expect(await status(rig)).toMatchObject({ products: 300, lastError: null })
+    expect(await status(rig)).toMatchObject({ products: 300, lastFailure: null })
   })
 })
 

@@ -34,7 +34,7 @@ describe('a full disk during a catalogue sync', () => {
       const outcome = await rig.call<SyncOutcome>('catalogue.sync')
       SyncWorkers.testPragmas = ''
       expect(outcome).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/^The disk is full.*saved before is kept/) })
-      expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastErrorCode: 'storage_full', lastErrorReason: { code: 'syncDiskFull' } })
+      expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastFailure: { code: 'storage_full', reason: { code: 'syncDiskFull' } } })
 
       const after = await rig.call<CatalogueSearchResult>('catalogue.search', { query: '', limit: 5 })
       expect(after.total).toBe(400)

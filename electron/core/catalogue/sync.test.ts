@@ -123,7 +123,7 @@ describe('full sync', () => {
     expect(new Set(amb.map((p) => p.vendor)).size).toBe(2)
 
     const status = await rig.call<CatalogueStatus>('catalogue.status')
-    expect(status).toMatchObject({ products: PRODUCTS, syncing: false, lastInvalid: 0, lastError: null })
+    expect(status).toMatchObject({ products: PRODUCTS, syncing: false, lastInvalid: 0, lastFailure: null })
     expect(status.lastSyncAt).toBe(new Date(rig.clock.now()).toISOString())
     const search = await rig.call<CatalogueSearchResult>('catalogue.search', { query: SHOWCASE.switch.sku })
     expect(search.pricesAsOf).toBe(status.lastSyncAt)
@@ -182,7 +182,7 @@ describe('full sync', () => {
     // Search still answers from the complete previous catalogue, old price and all.
     const status = await rig.call<CatalogueStatus>('catalogue.status')
     expect(status).toMatchObject({ products: PRODUCTS, syncing: false })
-    expect(status.lastError).toBeTruthy()
+    expect(status.lastFailure).toBeTruthy()
     const found = await rig.call<CatalogueSearchResult>('catalogue.search', { query: SHOWCASE.switch.sku })
     expect(found.items[0]).toMatchObject({ id: SHOWCASE.switch.id, match: 'exact', price: oldPrice })
     expect(found.total).toBeGreaterThan(0)
@@ -197,7 +197,7 @@ describe('full sync', () => {
     expect(new Set([...storedBefore, ...refetched]).size).toBe(PAGES)
     const after = (await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.switch.sku }))[0]!
     expect(after.price).toBeCloseTo(oldPrice * 1.1, 2)
-    expect((await rig.call<CatalogueStatus>('catalogue.status')).lastError).toBeNull()
+    expect((await rig.call<CatalogueStatus>('catalogue.status')).lastFailure).toBeNull()
   })
 
   it('answers searches from the previous catalogue while a sync runs', async () => {
@@ -239,7 +239,7 @@ describe('full sync', () => {
     await until(async () => (await rig.call<CatalogueStatus>('catalogue.status')).lastSyncAt, 'the resumed sync done')
 
     const status = await rig.call<CatalogueStatus>('catalogue.status')
-    expect(status).toMatchObject({ products: PRODUCTS, syncing: false, lastError: null })
+    expect(status).toMatchObject({ products: PRODUCTS, syncing: false, lastFailure: null })
     // Taken up where it stopped: no page fetched twice.
     expect(pagesRequested().sort((a, b) => a - b)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1))
     expect(rig.events.filter((e) => e.event === 'system.online').map((e) => (e.payload as { online: boolean }).online)).toEqual([true])
@@ -278,13 +278,9 @@ describe('full sync', () => {
     expect(failed.outcome).toBe('failed')
     expect((await rig.call<ProductSummary[]>('catalogue.lookupSku', { sku: SHOWCASE.router.sku })).map((p) => p.id)).toEqual([SHOWCASE.router.id])
     // The service's refusal, by its kind, its own words kept: no reason of the app's beside it.
-    expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({
-      products: PRODUCTS,
-      lastErrorCode: 'server_error',
-      lastErrorRefusal: { kind: 'server_error', status: 503 },
-      lastErrorReason: null,
-      lastError: expect.stringContaining('Injected fault'),
-    })
+    const status = await rig.call<CatalogueStatus>('catalogue.status')
+    expect(status.products).toBe(PRODUCTS)
+    expect(status.lastFailure).toEqual({ code: 'server_error', refusal: { kind: 'server_error', status: 503 }, message: expect.stringContaining('Injected fault') })
     sandbox.control.clearFaults()
     expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('completed')
   })
@@ -387,9 +383,9 @@ describe('a sync that fails part-way says why', () => {
     const rig = await failingAfterTwoPages(() => sandbox.control.pause())
     expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('failed')
     const status = await rig.call<CatalogueStatus>('catalogue.status')
-    expect(status).toMatchObject({ lastErrorCode: 'offline', lastErrorReason: { code: 'syncServiceLost' }, lastErrorRefusal: null })
+    expect(status.lastFailure).toEqual({ code: 'offline', reason: { code: 'syncServiceLost' }, message: expect.any(String) })
     const failed = progressEvents(rig).at(-1)!
-    expect(failed).toMatchObject({ phase: 'failed', code: 'offline', reason: { code: 'syncServiceLost' } })
+    expect(failed).toMatchObject({ phase: 'failed', failure: { code: 'offline', reason: { code: 'syncServiceLost' } } })
   })
 
   it('the service ended the session and refused a new one: said as such, not as credentials typed wrong', async () => {
@@ -405,7 +401,7 @@ describe('a sync that fails part-way says why', () => {
     expect((await admin.send('PUT', `/users/${creds.userId}`, { ...user, active: false })).status).toBe(200)
     try {
       expect((await rig.call<SyncOutcome>('catalogue.sync')).outcome).toBe('failed')
-      expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastErrorCode: 'unauthorized', lastErrorReason: { code: 'syncSessionRefused' } })
+      expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastFailure: { code: 'unauthorized', reason: { code: 'syncSessionRefused' } } })
     } finally {
       await admin.send('PUT', `/users/${creds.userId}`, { ...user, active: true })
     }
@@ -478,7 +474,7 @@ describe('a service that answers malformed products', () => {
       expect(failed.outcome).toBe('failed')
       expect(failed.message).toMatch(/page 3 of the products was not JSON/)
       // Which page the app could not read, for the rep's words, not 'is the base URL right?'.
-      expect(await rig.call<CatalogueStatus>('catalogue.status')).toMatchObject({ lastErrorCode: 'bad_response', lastErrorReason: { code: 'syncPageMalformed', page: 3 }, lastErrorRefusal: null })
+      expect((await rig.call<CatalogueStatus>('catalogue.status')).lastFailure).toEqual({ code: 'bad_response', reason: { code: 'syncPageMalformed', page: 3 }, message: expect.any(String) })
     } finally {
       truncatePage = null
     }

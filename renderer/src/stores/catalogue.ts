@@ -293,7 +293,7 @@ export const useCatalogueStore = defineStore('catalogue', () => {
     // The first progress event may come before the answer: show "syncing" at once.
     if (status.value) status.value = { ...status.value, syncing: true }
     try {
-      // A failed run is not thrown: its message comes back in the status's lastError.
+      // A failed run is not thrown: why comes back in the status's lastFailure.
       await api.catalogue.sync()
     } catch (err) {
       syncError.value = toApiError(err)

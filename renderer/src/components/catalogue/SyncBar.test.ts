@@ -64,6 +64,7 @@ describe('the catalogue sync bar when the first sync fails', () => {
     try {
       // The sync the app starts itself (the view only hears of its end).
       const failed = await failedSyncShown(suite)
+      expect(failed.getAttribute('data-error-code')).toBe('server_error')
       // The service's refusal by its kind, its own words quoted as what it said (not as the app's technical details).
       expect(failed.querySelector('p')!.textContent!.trim()).toBe(
         'The last sync failed. The service had a problem and could not do it: try again in a moment. If it keeps happening, tell support what the service said.',
@@ -123,6 +124,7 @@ describe('the catalogue sync bar when the service cannot be reached, in Italian'
       expect(synced.ok && synced.value.outcome).toBe('failed')
       await demo.mount({ path: '/catalogue' })
       const failed = await waitFor(() => $('[data-testid=sync-failed]'), 'the failure said')
+      expect(failed.getAttribute('data-error-code')).toBe('offline')
       expect(failed.querySelector('p')!.textContent!.trim()).toBe('L’ultima sincronizzazione non è riuscita. Il servizio non è raggiungibile. Controlla l’indirizzo e la rete.')
       const details = failed.querySelector('details')!
       expect(details.open).toBe(false)

@@ -20,7 +20,7 @@ describe('catalogue view during a first sync', () => {
         // Ended, and failed: the 'failed' progress itself shows only while the sync winds down (status
         // reports progress while one runs), too short a moment to poll for on a busy machine.
         const s = await suite.app.api.catalogue.status()
-        return s.ok && !s.value.syncing && s.value.lastError !== null
+        return s.ok && !s.value.syncing && s.value.lastFailure !== null
       }, 'the first sync to stop after its first page', 30_000)
 
       await suite.mount({ path: '/catalogue' })
