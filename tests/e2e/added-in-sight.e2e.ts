@@ -9,8 +9,7 @@ import { launchApp, type AppUnderTest } from './support/app'
 describe('adding from a product page in a small window', () => {
   let app: AppUnderTest
   beforeAll(async () => {
-    app = await launchApp()
-    await app.page.setViewportSize({ width: 1024, height: 700 })
+    app = await launchApp({ viewport: { width: 1024, height: 700 } })
   })
   afterAll(async () => {
     await app?.close()

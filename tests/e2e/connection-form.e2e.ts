@@ -10,8 +10,7 @@ describe('the new connection form on the first start', () => {
   let app: AppUnderTest
 
   beforeAll(async () => {
-    app = await launchApp()
-    await app.page.setViewportSize({ width: 1024, height: 700 })
+    app = await launchApp({ viewport: { width: 1024, height: 700 } })
   })
   afterAll(async () => {
     await app?.close()

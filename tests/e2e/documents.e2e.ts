@@ -15,8 +15,7 @@ describe('documents: order confirmation and quote as PDF', () => {
   let app: AppUnderTest
 
   beforeAll(async () => {
-    app = await launchApp({ page: { locale: 'fr-FR' } })
-    await app.page.setViewportSize({ width: 1366, height: 768 })
+    app = await launchApp({ page: { locale: 'fr-FR' }, viewport: { width: 1366, height: 768 } })
     await app.page.evaluate(() => localStorage.setItem('wd.language', 'fr'))
     await app.page.reload()
     await app.startDemo()

@@ -12,8 +12,7 @@ describe('grouped order alerts', () => {
   const moved = new Set<number>()
 
   beforeAll(async () => {
-    app = await launchApp({ sandbox: { orders: 120 } })
-    await app.page.setViewportSize({ width: 1366, height: 768 })
+    app = await launchApp({ sandbox: { orders: 120 }, viewport: { width: 1366, height: 768 } })
   })
   afterAll(async () => {
     await app?.close()

@@ -11,8 +11,7 @@ describe('the line entry', () => {
   let app: AppUnderTest
   let product: Product
   beforeAll(async () => {
-    app = await launchApp()
-    await app.page.setViewportSize({ width: 1024, height: 700 })
+    app = await launchApp({ viewport: { width: 1024, height: 700 } })
     product = (await plainProducts(app, { uniqueSku: true }))[0]!
   })
   afterAll(async () => {

@@ -14,8 +14,7 @@ describe('orders list: filter bar, chips, saved filters', () => {
   let app: AppUnderTest
 
   beforeAll(async () => {
-    app = await launchApp({ sandbox: { orders: 450 }, page: { colorScheme: 'dark' } })
-    await app.page.setViewportSize({ width: 1366, height: 768 })
+    app = await launchApp({ sandbox: { orders: 450 }, page: { colorScheme: 'dark' }, viewport: { width: 1366, height: 768 } })
     await app.startDemo()
   })
   afterAll(async () => {

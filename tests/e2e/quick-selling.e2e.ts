@@ -13,8 +13,7 @@ import { launchApp, type AppUnderTest } from './support/app'
 describe('selling from the catalogue and quick re-ordering', () => {
   let app: AppUnderTest
   beforeAll(async () => {
-    app = await launchApp({ page: { colorScheme: 'dark' }, sandbox: { orders: 60 } })
-    await app.page.setViewportSize({ width: 1366, height: 768 })
+    app = await launchApp({ page: { colorScheme: 'dark' }, sandbox: { orders: 60 }, viewport: { width: 1366, height: 768 } })
   })
   afterAll(async () => {
     await app?.close()

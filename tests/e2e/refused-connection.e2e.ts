@@ -12,8 +12,7 @@ describe('connecting to a connection whose credentials the service refuses', () 
   let oneRow = 0
 
   beforeAll(async () => {
-    app = await launchApp()
-    await app.page.setViewportSize({ width: 1366, height: 768 })
+    app = await launchApp({ viewport: { width: 1366, height: 768 } })
     await app.startDemo()
   })
   afterAll(async () => {

@@ -14,8 +14,7 @@ describe('signing out and in again', () => {
   let draftId = ''
 
   beforeAll(async () => {
-    app = await launchApp()
-    await app.page.setViewportSize({ width: 1024, height: 700 })
+    app = await launchApp({ viewport: { width: 1024, height: 700 } })
     await app.startDemo()
     await app.call('catalogue.sync')
   })

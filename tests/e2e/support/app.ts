@@ -37,6 +37,8 @@ export interface LaunchOptions {
   harness?: Omit<HarnessOptions, 'sandbox'>
   /** Browser preferences of the page, e.g. { colorScheme: 'dark', locale: 'de-DE' }. */
   page?: { colorScheme?: 'light' | 'dark'; locale?: string }
+  /** The window's inner size the pages open at (1280×860 when not given), e.g. a small laptop's { width: 1024, height: 700 }. */
+  viewport?: { width: number; height: number }
 }
 
 /**
@@ -55,7 +57,7 @@ export async function launchApp(opts: LaunchOptions = {}): Promise<AppUnderTest>
     undo.push(() => harness.close())
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     undo.push(() => browser.close())
-    const context = await browser.newContext({ colorScheme: opts.page?.colorScheme ?? 'light', locale: opts.page?.locale ?? 'en-GB', viewport: { width: 1280, height: 860 } })
+    const context = await browser.newContext({ colorScheme: opts.page?.colorScheme ?? 'light', locale: opts.page?.locale ?? 'en-GB', viewport: opts.viewport ?? { width: 1280, height: 860 } })
     const pageErrors: Error[] = []
     const newPage = async () => {
       const p = await context.newPage()
