@@ -138,9 +138,9 @@ describe('a small laptop window in German', () => {
     await page.waitForSelector('[data-testid=baskets-page]')
     await page.click('nav >> text=Katalog')
     await page.locator('[data-testid=result-row]').nth(5).waitFor()
-    // The catalogue is taller than the window: nothing may have scrolled the header away.
-    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true)
-    const seen = await page.evaluate(() => ({ scrolled: window.scrollY, headerTop: document.querySelector('header')!.getBoundingClientRect().top }))
+    // The catalogue is taller than the window (it scrolls in main, under the header): nothing may have scrolled it or the header away.
+    expect(await page.evaluate(() => document.querySelector('main')!.scrollHeight > document.querySelector('main')!.clientHeight)).toBe(true)
+    const seen = await page.evaluate(() => ({ scrolled: window.scrollY + document.querySelector('main')!.scrollTop, headerTop: document.querySelector('header')!.getBoundingClientRect().top }))
     expect(seen).toEqual({ scrolled: 0, headerTop: 0 })
   })
 
@@ -157,7 +157,7 @@ describe('a small laptop window in German', () => {
         listRight: list.getBoundingClientRect().right,
         mainInnerRight: main.getBoundingClientRect().right - padding,
         lastCellRight: Math.max(...[...row.children].map((c) => c.getBoundingClientRect().right)),
-        pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+        pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth || document.querySelector('main')!.scrollWidth > document.querySelector('main')!.clientWidth,
       }
     })
     expect(fit.pageScrollsSideways).toBe(false)
@@ -180,7 +180,7 @@ describe('a small laptop window in German', () => {
         return {
           rows: [...document.querySelectorAll('[data-testid=result-row]')].filter(inWindow).length,
           // The rows scroll in the list, which ends at the window's bottom (less the page's margin): the page itself does not scroll.
-          listEndsAtBottom: window.innerHeight - list.bottom < 32 && document.documentElement.scrollHeight <= window.innerHeight,
+          listEndsAtBottom: window.innerHeight - list.bottom < 32 && document.documentElement.scrollHeight <= window.innerHeight && document.querySelector('main')!.scrollHeight <= document.querySelector('main')!.clientHeight,
           hidden: controls.filter((c) => !inWindow(document.querySelector(c))),
         }
       })
@@ -218,7 +218,7 @@ describe('a small laptop window in German', () => {
                 return { name: h.textContent!.trim(), left: words.left, right: words.right }
               })
             const clashes = heads.slice(1).filter((h, i) => h.left < heads[i]!.right + 4).map((h, i) => `${heads[i]!.name}|${h.name}`)
-            return { rows, clashes, sideways: document.documentElement.scrollWidth > window.innerWidth }
+            return { rows, clashes, sideways: document.documentElement.scrollWidth > window.innerWidth || document.querySelector('main')!.scrollWidth > document.querySelector('main')!.clientWidth }
           })
           found.push(...seen.rows.filter((r) => r.cut).map((r) => `${language}: ${r.sku} (${r.match}, searching "${query}") is cut`))
           found.push(...seen.clashes.map((c) => `${language}: the column names ${c} run together`))
@@ -300,7 +300,7 @@ describe('a small laptop window in German', () => {
         headers,
         frameRight: frame.right,
         mainInnerRight: main.getBoundingClientRect().right - (parseFloat(getComputedStyle(main).paddingRight) || 0),
-        pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+        pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth || document.querySelector('main')!.scrollWidth > document.querySelector('main')!.clientWidth,
       }
     })
     expect(layout.pageScrollsSideways).toBe(false)

@@ -2,8 +2,9 @@ import { onBeforeUnmount, onMounted, ref, type Ref } from 'vue'
 
 /**
  * The height that lets a scrolling element (a virtual list's body) reach the bottom of the window
- * with the page scrolled to its top: the window's height less what the page shows above the
- * element and below it, never less than `least` (a small window scrolls the page instead). Measured
+ * with the page scrolled to its top: the height of the content area (main, which scrolls on its own
+ * under the app's header, AppFrame) less what the page shows above the element and below it, never
+ * less than `least` (a small window scrolls the page instead). Measured
  * again when the window, the page or the element changes size (a notice shown above it, a row of
  * filters wrapping). Null until measured (no layout engine): the element's CSS height stands.
  */
@@ -23,8 +24,10 @@ export function useWindowFill(element: Ref<HTMLElement | null>, least: number): 
     // main's own bottom: it stretches to the window when the page is shorter.)
     const contentBottom = Math.max(...[...main.children].map((c) => c.getBoundingClientRect().bottom))
     const below = contentBottom - box.bottom + (parseFloat(getComputedStyle(main).paddingBottom) || 0)
-    const top = box.top + (document.scrollingElement?.scrollTop ?? 0)
-    const next = Math.max(least, Math.floor(window.innerHeight - top - below))
+    // Where the element and the content area's visible bottom are with the page scrolled to its top.
+    const area = main.getBoundingClientRect()
+    const top = box.top + main.scrollTop
+    const next = Math.max(least, Math.floor(area.top + main.clientTop + main.clientHeight - top - below))
     if (next !== Math.round(box.height)) height.value = next
   }
   // In the next frame, never inside a resize observation (which would then observe its own change).
