@@ -39,6 +39,11 @@ export interface LaunchOptions {
   page?: { colorScheme?: 'light' | 'dark'; locale?: string }
   /** The window's inner size the pages open at (1280×860 when not given), e.g. a small laptop's { width: 1024, height: 700 }. */
   viewport?: { width: number; height: number }
+  /**
+   * Scrollbars that take their width from the page, as the app's window has on Windows and Linux
+   * (headless Chromium hides them): for what lines up beside a scrolling list.
+   */
+  scrollbars?: boolean
 }
 
 /**
@@ -55,7 +60,7 @@ export async function launchApp(opts: LaunchOptions = {}): Promise<AppUnderTest>
     undo.push(() => sandbox.close())
     const harness = await startHarness({ ...opts.harness, sandbox })
     undo.push(() => harness.close())
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ignoreDefaultArgs: opts.scrollbars ? ['--hide-scrollbars'] : undefined })
     undo.push(() => browser.close())
     const context = await browser.newContext({ colorScheme: opts.page?.colorScheme ?? 'light', locale: opts.page?.locale ?? 'en-GB', viewport: opts.viewport ?? { width: 1280, height: 860 } })
     const pageErrors: Error[] = []
