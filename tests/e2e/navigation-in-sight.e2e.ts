@@ -57,6 +57,22 @@ describe('the navigation on a long page', () => {
     await page.waitForSelector('[data-testid=catalogue-page]')
   })
 
+  it('scrolls the page with the keyboard from the start, before anything is clicked', async () => {
+    const { page } = app
+    const longest = app.sandbox.control.listOrdersRaw().filter((o) => o.status !== 'DRAFT').sort((a, b) => b.line_items.length - a.line_items.length)[0]!
+    await page.goto(`${app.url}#/orders/${longest.id}`)
+    // The app starts on that page: nothing clicked, nothing typed yet.
+    await page.reload()
+    await page.locator('[data-testid=order-lines] li').first().waitFor()
+    const main = page.locator('main')
+    const scrolled = () => main.evaluate((el) => el.scrollTop)
+    expect(await scrolled()).toBe(0)
+    await page.keyboard.press('PageDown')
+    await expect.poll(scrolled).toBeGreaterThan(100)
+    await page.keyboard.press('End')
+    await expect.poll(async () => main.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop)).toBeLessThan(2)
+  })
+
   it('had no page errors', () => {
     expect(app.pageErrors.map(String)).toEqual([])
   })
