@@ -51,6 +51,16 @@ describe('users', () => {
     expect((await api.get('/users', { query: { sort_by: '-age' } })).status).toBe(400)
   })
 
+  it('sorts users by name as people alphabetise them: accents and case do not push a name after Z', async () => {
+    for (const name of ['Zoe Quillfeather', 'Émile Quillfeather', 'emma Quillfeather', 'Elias Quillfeather', 'Ørjan Quillfeather']) {
+      expect((await api.post('/users', newUser({ name }))).status).toBe(201)
+    }
+    const names = async (sort_by: string) => (await api.get<UserListItem[]>('/users', { query: { text: 'Quillfeather', sort_by } })).body.map((u) => u.name)
+    const expected = ['Elias Quillfeather', 'Émile Quillfeather', 'emma Quillfeather', 'Ørjan Quillfeather', 'Zoe Quillfeather']
+    expect(await names('+name')).toEqual(expected)
+    expect(await names('-name')).toEqual([...expected].reverse())
+  })
+
   it('creates a user with every field and enum, with an audit trail', async () => {
     const res = await api.post<User>('/users', newUser({ admin: true, 'two-factor': true, verified: true, password_reset: true }))
     expect(res.status, res.text).toBe(201)
@@ -117,6 +127,13 @@ describe('users', () => {
 
 describe('product groups', () => {
   const group = (extra: Record<string, unknown> = {}) => ({ name: 'Wi-Fi bundle', status: 'LIVE', products: [SHOWCASE.accessPoint.id], type: 3, vendor: 1, grading: 4, subscription_type: null, subscription_product_type: null, ...extra })
+
+  it('lists groups by name as people alphabetise them: an accented name is not listed after Z', async () => {
+    const mine = ['Zebra kit', 'Écran kit', 'ecrou kit']
+    for (const name of mine) expect((await api.post('/product_groups', group({ name }))).status).toBe(201)
+    const listed = (await api.get<ProductGroupListItem[]>('/product_groups')).body.map((g) => g.name).filter((n) => mine.includes(n))
+    expect(listed).toEqual(['Écran kit', 'ecrou kit', 'Zebra kit'])
+  })
 
   it('lists, creates, gets and edits groups', async () => {
     const list = await api.get<ProductGroupListItem[]>('/product_groups')

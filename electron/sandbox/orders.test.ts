@@ -65,6 +65,14 @@ describe('baskets', () => {
     expect(found.map((o) => o.id)).toEqual([created.id])
   })
 
+  it('sorts baskets by name as people alphabetise them: an accented name is not listed after Z', async () => {
+    const mine = ['Zinc basket', 'Ébène basket', 'ebony basket']
+    for (const name of mine) expect((await api.post('/baskets', basketBody({ name }))).status).toBe(201)
+    const names = async (sort_by: string) => (await api.get<Basket[]>('/baskets', { query: { sort_by } })).body.map((b) => b.name).filter((n) => mine.includes(n!))
+    expect(await names('+name')).toEqual(['Ébène basket', 'ebony basket', 'Zinc basket'])
+    expect(await names('-name')).toEqual(['Zinc basket', 'ebony basket', 'Ébène basket'])
+  })
+
   it('resolves lines by id or SKU, the id winning when both are given', async () => {
     const res = await api.post<Basket>('/baskets', basketBody({ line_items: [{ product: SHOWCASE.accessPoint.id, product_code: SHOWCASE.switch.sku, quantity: 1 }, { product_code: 'sw-24p-poe', quantity: 1, maintenance_product_code: SHOWCASE.maintenance.sku }] }))
     expect(res.status).toBe(201)
@@ -160,8 +168,9 @@ describe('baskets', () => {
     expect(res.status).toBe(200)
     expect(res.body.every((b) => b.status === 'DRAFT' && b.organisation === 1)).toBe(true)
     expect(res.headers['x-total-count']).toBe(String(res.body.length))
-    const names = res.body.map((b) => (b.name ?? '').toLowerCase())
-    expect(names).toEqual([...names].sort())
+    // By name as people alphabetise: case and accents set aside (the sort is stable, so equal names keep their order).
+    const names = res.body.map((b) => b.name ?? '')
+    expect(names).toEqual([...names].sort(new Intl.Collator('und', { sensitivity: 'base' }).compare))
     const totals = (await api.get<Basket[]>('/baskets', { query: { sort_by: '-total' } })).body.map((b) => b.total)
     expect(totals).toEqual([...totals].sort((a, b) => b - a))
     expect((await api.get<Basket[]>('/baskets', { query: { per_page: 1, page: 2 } })).body).toHaveLength(1)

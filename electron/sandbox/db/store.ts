@@ -1,4 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite'
+import { registerNameOrder } from './name-order'
 import { createSchema } from './schema'
 
 type Param = null | number | bigint | string | Uint8Array
@@ -12,6 +13,7 @@ export class Store {
 
   constructor(readonly path: string) {
     this.db = new DatabaseSync(path)
+    registerNameOrder(this.db)
     createSchema(this.db, path !== ':memory:')
   }
 

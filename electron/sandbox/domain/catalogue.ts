@@ -6,7 +6,8 @@ import { spliceInto, spliceProducts } from './product-json'
 
 type ProductQuery = z.output<typeof ProductListQuery>
 
-const SORT_COLUMNS = { popularity: 'popularity', name: 'name', price: 'price' }
+// name_key: names in the order people alphabetise them (db/name-order.ts).
+const SORT_COLUMNS = { popularity: 'popularity', name: 'name_key(name)', price: 'price' }
 
 /** `vendor=` / `type=` values: ids ORed, -1 selecting records with none. */
 function idsOrNone(where: Where, column: string, values: readonly number[] | undefined): void {

@@ -17,7 +17,7 @@ function page(state: SandboxState, where: Where, order: string, p: { page: numbe
 /** The caller's own organisation's baskets (spec: "own organisation"); default sort +name. */
 export function listBaskets(state: SandboxState, organisation: number, q: Baskets): { raw: string; total: number } {
   const where = new Where().add("status = 'DRAFT'").add('organisation = ?', organisation)
-  return page(state, where, orderBy(q.sort_by, { name: 'name_lc', total: 'total' }), q)
+  return page(state, where, orderBy(q.sort_by, { name: 'name_key(name)', total: 'total' }), q)
 }
 
 /**

@@ -18,7 +18,7 @@ export function listGroups(state: SandboxState, visible: readonly number[], p: P
   const total = state.store.get<{ n: number }>(`SELECT count(*) AS n FROM product_groups ${where}`, v)!.n
   const { limit, offset } = pageOf(p)
   if (offset >= total) return { items: [], total }
-  const rows = state.store.all<{ doc: string }>(`SELECT doc FROM product_groups ${where} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`, v, limit, offset)
+  const rows = state.store.all<{ doc: string }>(`SELECT doc FROM product_groups ${where} ORDER BY name_key(name), id LIMIT ? OFFSET ?`, v, limit, offset)
   const items = rows.map((r) => {
     const g = JSON.parse(r.doc) as StoredGroup
     return { id: g.id, name: g.name, active: g.active, status: g.status, type: g.type ?? null, vendor: g.vendor ?? null }

@@ -22,7 +22,7 @@ export function listUsers(state: SandboxState, visible: readonly number[], q: Qu
   const { limit, offset } = pageOf(q)
   if (offset >= total) return { items: [], total }
   const rows = state.store.all<{ id: number; organisation: number; name: string; email_address: string; password_reset: number; verified: number; active: number }>(
-    `SELECT id, organisation, name, email_address, password_reset, verified, active FROM users ${where.sql} ${orderBy(q.sort_by, { name: 'name COLLATE NOCASE', email_address: 'email_address COLLATE NOCASE' })} LIMIT ? OFFSET ?`,
+    `SELECT id, organisation, name, email_address, password_reset, verified, active FROM users ${where.sql} ${orderBy(q.sort_by, { name: 'name_key(name)', email_address: 'email_address COLLATE NOCASE' })} LIMIT ? OFFSET ?`,
     ...where.params,
     limit,
     offset,
