@@ -55,13 +55,21 @@ export function heldOrRefusedWords(t: Translate, error: DraftError): DraftErrorW
 }
 
 /**
+ * Codes whose sentence sends the rep to the service's address or base URL. The built-in demo's
+ * address is the app's own, never typed by the rep: for it they say what fits (restart the app).
+ */
+const DEMO_WORDS = new Set(['offline', 'bad_response'])
+
+/**
  * An ApiError → the user's words: its reason's sentence when the core gave one, a refusal of the
- * service's by its kind, else a sentence per error code; plus any wait. The error's own words are
+ * service's by its kind, else a sentence per error code (`demo`: the built-in demo service's, where
+ * the general one would send the rep to its address); plus any wait. The error's own words are
  * shown apart, folded away (TechnicalDetails).
  */
-export function errorText(t: Translate, err: ApiError): { summary: string; retry: string } {
+export function errorText(t: Translate, err: ApiError, context: { demo?: boolean } = {}): { summary: string; retry: string } {
+  const byCode = context.demo && DEMO_WORDS.has(err.code) ? `frame.errors.demo.${err.code}` : `frame.errors.code.${err.code}`
   return {
-    summary: err.reason ? reasonText(t, err.reason) : err.refusal ? refusalText(t, err.refusal, err.fields) : t(`frame.errors.code.${err.code}`),
+    summary: err.reason ? reasonText(t, err.reason) : err.refusal ? refusalText(t, err.refusal, err.fields) : t(byCode),
     retry: err.retryAfterSeconds !== undefined ? t('frame.errors.retryAfter', { seconds: err.retryAfterSeconds }) : '',
   }
 }

@@ -112,11 +112,12 @@ describe('the catalogue sync bar, synced today', () => {
   })
 })
 
-describe('the catalogue sync bar when the service cannot be reached, in Italian', () => {
+describe('the catalogue sync bar when the demo service cannot be reached, in Italian', () => {
   const demo = demoAppSuite({ sandbox: { products: 20, orders: 0, speed: 0 }, sync: true })
 
   // It said "L’ultima sincronizzazione non è riuscita: The service at 127.0.0.1:… cannot be reached (ECONNREFUSED)."
-  it('says why in Italian and what to check, with the core’s English folded away for support', async () => {
+  // Then "… Controlla l’indirizzo e la rete.": the address of the built-in demo, which the rep never typed.
+  it('says why in Italian and what to do about the demo, with the core’s English folded away for support', async () => {
     inLanguage('it')
     await demo.sandbox.control.pause()
     try {
@@ -125,7 +126,7 @@ describe('the catalogue sync bar when the service cannot be reached, in Italian'
       await demo.mount({ path: '/catalogue' })
       const failed = await waitFor(() => $('[data-testid=sync-failed]'), 'the failure said')
       expect(failed.getAttribute('data-error-code')).toBe('offline')
-      expect(failed.querySelector('p')!.textContent!.trim()).toBe('L’ultima sincronizzazione non è riuscita. Il servizio non è raggiungibile. Controlla l’indirizzo e la rete.')
+      expect(failed.querySelector('p')!.textContent!.trim()).toBe('L’ultima sincronizzazione non è riuscita. Il servizio demo su questo computer ha smesso di rispondere. Chiudi l’app e riaprila per riavviarlo.')
       const details = failed.querySelector('details')!
       expect(details.open).toBe(false)
       expect(details.querySelector('summary')!.textContent).toBe('Dettagli tecnici (in inglese)')
