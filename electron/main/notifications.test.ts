@@ -109,6 +109,15 @@ describe('native notifications for core alerts', () => {
       expect(closed(one!, two!, other!, grouped!, later!)).toEqual([true, true, false, false, false])
     })
 
+    it('closes a grouped notification once each of its orders has been told anew by single ones, not before', () => {
+      const { notifier } = setup()
+      const [grouped] = showAll(notifier, status('h-group', '4 orders changed status', [1, 2, 3, 4]))
+      showAll(notifier, status('h-1', 'Order 1: Complete', [1]), status('h-2', 'Order 2: Complete', [2]), status('h-3', 'Order 3: Complete', [3]))
+      expect(closed(grouped!)).toEqual([false])
+      showAll(notifier, status('h-4', 'Order 4: Cancelled', [4]))
+      expect(closed(grouped!)).toEqual([true])
+    })
+
     it('forgets a notification once clicked or closed, and closes none twice', () => {
       const { notifier } = setup()
       const [clicked, dismissed, superseded] = showAll(notifier, status('f-1', 'Order 21: Shipped', [21]), status('f-2', 'Order 22: Shipped', [22]), status('f-3', 'Order 23: Shipped', [23]))

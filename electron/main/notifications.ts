@@ -1,7 +1,7 @@
 import { Notification } from 'electron'
 import type { Alert, Logger, Notifier } from '../core/platform/services'
 import type { NavigationTarget } from '../../shared/ipc/channels/navigation'
-import { supersedes } from '../../shared/model/alert'
+import { afterNewer } from '../../shared/model/alert'
 import type { AlertTargetStore } from './alert-targets'
 import { toastXml } from './toast-xml'
 
@@ -16,8 +16,9 @@ export interface NotifierDeps {
 /**
  * The core's Notifier as native OS notifications. A click focuses (or reopens) the window and sends
  * `navigation.open`; the target is also persisted, so a click after a restart still finds its order.
- * An order status alert closes the earlier notifications it tells a newer status of (`supersedes`,
- * as the in-page strip drops their alerts), so the OS centre keeps one per order.
+ * An order status alert closes the earlier notifications it tells a newer status of (`afterNewer`,
+ * as the in-page strip drops their alerts), so the OS centre keeps one per order; a grouped one
+ * closes once each of its orders has been told anew, by one alert or several.
  */
 export function createElectronNotifier(deps: NotifierDeps): Notifier {
   // Notifications still on screen or in the OS centre, with the alert each tells, oldest first. Held
@@ -52,8 +53,14 @@ export function createElectronNotifier(deps: NotifierDeps): Notifier {
       })
       n.show()
       // One notification per order in the OS centre, saying its latest status: the stale ones go.
+      // A grouped one forgets the orders told anew, and closes once none are left (afterNewer).
       for (const [earlier, told] of live) {
-        if (!supersedes(alert, told)) continue
+        const left = afterNewer(alert, told)
+        if (left === told) continue
+        if (left) {
+          live.set(earlier, left)
+          continue
+        }
         forget(earlier)
         earlier.close()
       }

@@ -24,13 +24,19 @@ export const AlertShown = z.object({
 export type AlertShown = z.infer<typeof AlertShown>
 
 /**
- * Whether `newer` tells a newer status of every order `older` told one of (the same profile's):
- * `older` is then stale ("Order 1042: Shipped" once it says "Complete"), and the in-page strip drops
- * it as the shell closes its OS notification. Alerts about something else than a status (a basket
- * sent as that order) never supersede and are never superseded.
+ * `older` as it stands once `newer` is shown: itself when `newer` tells no newer status of any of
+ * its orders (the same profile's); narrowed to the orders it is still the latest news of when
+ * `newer` tells some of them; null, stale, when it tells all ("Order 1042: Shipped" once it says
+ * "Complete"). So a grouped alert ("4 orders changed status") goes once each of its orders has been
+ * told a newer status, by one alert or by several single ones, and until then stays for the others.
+ * Only `statusOf` narrows: the words are the core's, and a click still shows all its orders, each in
+ * its status of now. Alerts about something else than a status (a basket sent as that order) never
+ * narrow and narrow none.
  */
-export function supersedes(newer: AlertShown, older: AlertShown): boolean {
+export function afterNewer<A extends AlertShown>(newer: AlertShown, older: A): A | null {
   const [n, o] = [newer.statusOf, older.statusOf]
-  if (!n || !o || n.profileId !== o.profileId) return false
-  return o.orderIds.every((id) => n.orderIds.includes(id))
+  if (!n || !o || n.profileId !== o.profileId) return older
+  const left = o.orderIds.filter((id) => !n.orderIds.includes(id))
+  if (!left.length) return null
+  return left.length === o.orderIds.length ? older : { ...older, statusOf: { ...o, orderIds: left } }
 }

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import { supersedes, type AlertShown } from '../../../shared/ipc/channels/alerts'
+import { afterNewer, type AlertShown } from '../../../shared/ipc/channels/alerts'
 import { api } from '../services/api'
 
 const KEEP = 20
@@ -16,7 +16,9 @@ export const useInPageAlertsStore = defineStore('inPageAlerts', () => {
   function listen(): void {
     off ??= api.on('alerts.shown', (alert) => {
       // One alert per order, in its latest status, in the newest place: a dismissed one brings no stale one back.
-      alerts.value = [alert, ...alerts.value.filter((a) => a.id !== alert.id && !supersedes(alert, a))].slice(0, KEEP)
+      // A grouped one forgets the orders told anew, and goes once none are left (afterNewer).
+      const kept = alerts.value.filter((a) => a.id !== alert.id).flatMap((a) => afterNewer(alert, a) ?? [])
+      alerts.value = [alert, ...kept].slice(0, KEEP)
     })
   }
 

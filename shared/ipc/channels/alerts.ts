@@ -1,6 +1,6 @@
-import { AlertShown, supersedes } from '../../model/alert'
+import { AlertShown, afterNewer } from '../../model/alert'
 
 // Re-exported from the domain model (shared/model) for the renderer's imports.
-export { AlertShown, supersedes }
+export { AlertShown, afterNewer }
 
 export const alertsChannels = {}
