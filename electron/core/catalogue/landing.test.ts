@@ -155,6 +155,30 @@ describe('descriptions, indexed after names and SKUs', () => {
     }
   })
 
+  it('are indexed while pages land when the link keeps the sync waiting: a description is found before the last page is in', async () => {
+    const rig = catalogueRig({ perPage: PER_PAGE, concurrency: 1 })
+    try {
+      await rig.connect(sandbox)
+      const target = await describedOnly(rig)
+      // A slow link: page 4 takes 1.5 s to come, the text thread has nothing else to do meanwhile.
+      sandbox.control.injectFault({ kind: 'latency', ms: 1500, match: { method: 'GET', path: '^/products$', query: '(^|&)page=4(&|$)' } })
+      let landed3: (() => void) | null = null
+      const threeLanded = new Promise<void>((resolve) => (landed3 = resolve))
+      rig.onEvent((event, payload) => {
+        if (event === 'catalogue.syncProgress' && (payload as SyncProgress).pagesDone >= 3) landed3?.()
+      })
+      const sync = rig.call<SyncOutcome>('catalogue.sync')
+      await threeLanded
+      // Found by its description (page 2) while page 4 is still on its way.
+      await expect.poll(async () => ids(await search(rig, target.word)), { timeout: 1200, interval: 50 }).toContain(target.product.id)
+      expect((await search(rig, target.word)).partial?.descriptionsPending).toBe(true)
+      expect((await sync).outcome).toBe('completed')
+    } finally {
+      sandbox.control.clearFaults()
+      await rig.close()
+    }
+  })
+
   it('are announced as still being indexed while a first sync has only names and SKUs, survive a restart, and are found once the sync finishes them', async () => {
     // A text thread with no time for descriptions while pages land (a busy machine): they all wait for the describe pass.
     SyncWorkers.testBodiesAhead = 0
