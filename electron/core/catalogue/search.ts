@@ -183,7 +183,7 @@ export function searchLocal(cdb: SearchSource, q: SearchQuery, pricesAsOf: strin
   }
   if (text) {
     const fts = textIndex ?? 'product_fts'
-    // Products already listed as SKU matches are not repeated (looked for only when there are some).
+    // The same exclusion as notSku's, by rowid: the count reads the index without the product table.
     const ex = skuMatches > 0 ? { sql: ` AND ${fts}.rowid NOT IN (SELECT pos FROM product WHERE sku_norm >= ? AND sku_norm < ?)`, params: [sku, prefixEnd(sku)] } : { sql: '', params: [] }
     const join = filter.sql ? ` JOIN product p ON p.pos = ${fts}.rowid` : ''
     const countOf = (match: string) =>

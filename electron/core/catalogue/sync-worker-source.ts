@@ -17,7 +17,7 @@ import { indexText } from './search-text'
  *   copied; the first page, which says how many there are), parses and checks
  *   them, stores the page and its products in the rows file, one transaction per page, and sends
  *   each product's whole text to the text worker. Once every page has landed it reads back the
- *   stored pages whose descriptions the text worker does not have (an interrupted sync's), and sends their whole text
+ *   stored pages whose text the text worker does not have (an interrupted sync's, a refresh's copied pages), and sends their whole text
  *   again (describe); at the end it builds the indexes.
  * - text worker: stashes each landed page's text in a file beside the text file as it comes (a
  *   product is findable by SKU and name as soon as its row is committed: search scans the landed

@@ -335,7 +335,8 @@ export class SyncWorkers {
 
   /**
    * Commits what each thread has, closes both files and ends the threads; safe to call twice. The
-   * rows thread first: the text thread then indexes all it was sent before it closes.
+   * rows thread first. Text the text thread stashed but did not index is dropped with its stash: the
+   * next sync's describe pass reads it back from the stored pages.
    */
   async close(): Promise<void> {
     if (this.closed) return
